@@ -1,0 +1,82 @@
+"""Weights, floors, depths and bonuses: one frozen Config with documented defaults.
+
+A TOML file (`--config FILE.toml`) may override any field by name, at the top level or
+under an `[ask]` table. Unknown names and wrong types are errors, never ignored.
+"""
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from .errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Config:
+    # Candidate pull: the whole question top `pull_k`, each content word top `word_depth * pull_k`.
+    pull_k: int = 40
+    word_depth: int = 4
+    # Fusion weights for the min-max normalised arms. Arms that did not run are left out and
+    # the remaining weights are rescaled to sum to one, so floors keep their meaning.
+    w_bm25: float = 0.4
+    w_tfidf: float = 0.3
+    w_embed: float = 0.3
+    # Rerank: fused + coverage_credit * coverage + phrase_bonus [+ number_bonus per number].
+    coverage_credit: float = 0.5
+    phrase_bonus: float = 0.2
+    number_bonus: float = 0.15
+    # Gate: the winner needs rerank score >= score_floor AND coverage >= coverage_floor.
+    score_floor: float = 0.6
+    coverage_floor: float = 0.6
+    # Quote: at most this many lines, each needing line score >= line_floor.
+    max_lines: int = 3
+    line_floor: float = 0.01
+    line_number_bonus: float = 0.5
+    # Chunking: passages stay under these sizes (words approximate model tokens).
+    chunk_words: int = 120
+    chunk_rows: int = 12
+    # Embedding: batch size for indexing (passages sorted by length first).
+    embed_batch: int = 16
+    embed_max_tokens: int = 256
+
+    @classmethod
+    def load(cls, path: str | Path | None) -> "Config":
+        if path is None:
+            return cls()
+        p = Path(path)
+        try:
+            data = tomllib.loads(p.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ConfigError(f"config file not found: {p}", "check the --config path") from None
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+            raise ConfigError(f"config file {p} is not valid TOML: {e}", "fix the syntax") from None
+        if isinstance(data.get("ask"), dict):
+            data = data["ask"]
+        return cls().replace(**data)
+
+    def replace(self, **changes) -> "Config":
+        known = {f.name: f for f in fields(self)}
+        clean = {}
+        for name, value in changes.items():
+            if name not in known:
+                raise ConfigError(
+                    f"unknown setting {name!r}",
+                    "known settings: " + ", ".join(sorted(known)),
+                )
+            want = int if known[name].type == "int" else float
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ConfigError(f"setting {name!r} must be a number, got {value!r}")
+            if want is int and not float(value).is_integer():
+                raise ConfigError(f"setting {name!r} must be a whole number, got {value!r}")
+            if value < 0:
+                raise ConfigError(f"setting {name!r} must not be negative, got {value!r}")
+            clean[name] = want(value)
+        return dataclasses.replace(self, **clean)
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+    def to_toml(self) -> str:
+        return "".join(f"{k} = {v!r}\n" for k, v in self.to_dict().items())

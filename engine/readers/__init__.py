@@ -1,0 +1,74 @@
+"""Readers: one module per format, each "path in, lines with locators out".
+
+`read(path)` picks the reader by file suffix and returns a ReadResult; it raises
+errors.ReadError with a plain reason and a fix when a file cannot be read. Format modules
+are imported only when a file of that format is read (pypdf and openpyxl are slow to
+import). `register()` lets new formats plug into the same table the built-ins use.
+"""
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Callable
+
+from ..errors import ReadError
+from ..types import ReadResult
+
+ReaderFn = Callable[[Path], ReadResult]
+
+# suffix -> "module:function" (lazy) or a callable registered at run time
+_REGISTRY: dict[str, str | ReaderFn] = {
+    ".txt": "text:read",
+    ".text": "text:read",
+    ".md": "text:read",
+    ".markdown": "text:read",
+    ".rst": "text:read",
+    ".pdf": "pdf:read",
+    ".xlsx": "xlsx:read",
+    ".xlsm": "xlsx:read",
+    ".csv": "csv_reader:read",
+}
+
+
+def register(suffix: str, fn: ReaderFn) -> None:
+    """Add or replace the reader for a suffix such as ".docx"."""
+    _REGISTRY[suffix.lower()] = fn
+
+
+def suffixes() -> tuple[str, ...]:
+    return tuple(sorted(_REGISTRY))
+
+
+def supported(path: Path) -> bool:
+    return path.suffix.lower() in _REGISTRY
+
+
+def reader_for(path: Path) -> ReaderFn:
+    entry = _REGISTRY.get(path.suffix.lower())
+    if entry is None:
+        raise ReadError(f"unsupported file type {path.suffix or '(none)'}",
+                        "supported: " + " ".join(suffixes()))
+    if callable(entry):
+        return entry
+    module, func = entry.split(":")
+    fn = getattr(importlib.import_module(f"{__name__}.{module}"), func)
+    _REGISTRY[path.suffix.lower()] = fn
+    return fn
+
+
+def read(path: Path) -> ReadResult:
+    """Read one file. Any failure inside a reader becomes a ReadError with its reason."""
+    fn = reader_for(path)
+    try:
+        return fn(path)
+    except ReadError:
+        raise
+    except MemoryError:
+        raise ReadError("file too large to read in memory", "split the file") from None
+    except PermissionError:
+        raise ReadError("permission denied", "make the file readable by this user") from None
+    except FileNotFoundError:
+        raise ReadError("file vanished while being read", "run ask again") from None
+    except Exception as e:  # a reader library failing on a bad file must not stop the run
+        raise ReadError(f"could not read: {type(e).__name__}: {e}".strip(),
+                        "check that the file opens in its usual program") from None

@@ -1,0 +1,222 @@
+"""The values passed between stages: Line, Passage, Candidate, Citation, Answer.
+
+All are frozen dataclasses. Readers produce Lines, the chunker Passages, the scorers
+Candidates, the gate and quoter an Answer; JSON comes only from Answer.to_dict().
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line exactly as a person sees it in the source, with where it lives.
+
+    locator: "L12" (text), "p3:L7" (PDF page 3, line 7), "Rates!A7:D7" (sheet row),
+             "row 253" (CSV, header row = row 1).
+    region:  the page or sheet the line belongs to; passages never cross regions.
+             "" for formats without pages or sheets.
+    ordinal: the line's position inside its region (physical line, line on page, row
+             number); a gap between neighbours means blank lines stood between them.
+    header:  True for a sheet's or CSV's column-header row.
+    """
+
+    text: str
+    locator: str
+    region: str = ""
+    ordinal: int = 0
+    header: bool = False
+
+
+@dataclass(frozen=True)
+class ReadResult:
+    """What a reader returns: the lines, the format name, and notes for --status."""
+
+    lines: tuple[Line, ...]
+    kind: str
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Passage:
+    """Consecutive lines of one region of one document.
+
+    first/last index into the document's line list (inclusive). `context` is text that
+    joins the passage for matching only (a sheet's header row); it is never quoted.
+    """
+
+    pid: str
+    first: int
+    last: int
+    text: str
+    context: str = ""
+
+    @property
+    def match_text(self) -> str:
+        return f"{self.context}\n{self.text}" if self.context else self.text
+
+
+@dataclass(frozen=True)
+class QuotedLine:
+    text: str
+    locator: str
+    score: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "locator": self.locator, "score": round(self.score, 4)}
+
+
+@dataclass(frozen=True)
+class Citation:
+    doc_id: str
+    path: str
+    locator: str
+    score: float
+    coverage: float
+    lines: tuple[QuotedLine, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "doc_id": self.doc_id,
+            "path": self.path,
+            "locator": self.locator,
+            "score": round(self.score, 4),
+            "coverage": round(self.coverage, 4),
+            "lines": [ln.to_dict() for ln in self.lines],
+        }
+
+
+@dataclass(frozen=True)
+class ArmScore:
+    """One arm's view of one candidate: raw score, min-max normalised score, rank (1 = best)."""
+
+    raw: float
+    norm: float
+    rank: int
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A passage in the scored pool, with every number the order and the gate use."""
+
+    rowid: int
+    pid: str
+    doc_id: str
+    path: str
+    locator: str
+    arms: tuple[tuple[str, ArmScore], ...]
+    fused: float
+    coverage: float
+    weighted_coverage: float
+    phrase: bool
+    numbers_found: int
+    score: float
+    matched: tuple[str, ...]
+    unmatched: tuple[str, ...]
+
+    def to_dict(self, explain: bool = False) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "doc_id": self.doc_id,
+            "path": self.path,
+            "locator": self.locator,
+            "score": round(self.score, 4),
+            "coverage": round(self.coverage, 4),
+        }
+        if explain:
+            d["passage_id"] = self.pid
+            d["arms"] = {
+                name: {"raw": round(a.raw, 4), "norm": round(a.norm, 4), "rank": a.rank}
+                for name, a in self.arms
+            }
+            d["fused"] = round(self.fused, 4)
+            d["weighted_coverage"] = round(self.weighted_coverage, 4)
+            d["phrase"] = self.phrase
+            d["numbers_found"] = self.numbers_found
+            d["unmatched"] = list(self.unmatched)
+        return d
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why nothing was quoted: the first floor that failed, by how much, and what was missing."""
+
+    reason: str
+    message: str
+    floor: str | None = None
+    value: float | None = None
+    threshold: float | None = None
+    unmatched: tuple[str, ...] = ()
+    failed: tuple[tuple[str, float, float], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "reason": self.reason,
+            "floor": self.floor,
+            "value": None if self.value is None else round(self.value, 4),
+            "threshold": self.threshold,
+            "short_by": None
+            if self.value is None or self.threshold is None
+            else round(max(0.0, self.threshold - self.value), 4),
+            "unmatched": list(self.unmatched),
+            "failed": [
+                {"floor": f, "value": round(v, 4), "threshold": t} for f, v, t in self.failed
+            ],
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How much of the index the question could see: documents, passages, vectors."""
+
+    documents: int
+    passages: int
+    vectors: int
+    model: str | None
+
+    @property
+    def vector_share(self) -> float:
+        return self.vectors / self.passages if self.passages else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "documents": self.documents,
+            "passages": self.passages,
+            "passages_with_vectors": self.vectors,
+            "vector_share": round(self.vector_share, 4),
+            "model": self.model,
+        }
+
+
+@dataclass(frozen=True)
+class Answer:
+    id: str | None
+    question: str
+    citations: tuple[Citation, ...]
+    refusal: Refusal | None
+    method: str
+    coverage: Coverage
+    candidates: tuple[Candidate, ...] | None = None
+    explain: bool = False
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def answered(self) -> bool:
+        return bool(self.citations)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "id": self.id,
+            "question": self.question,
+            "answered": self.answered,
+            "citations": [c.to_dict() for c in self.citations],
+            "refusal": None if self.refusal is None else self.refusal.to_dict(),
+            "method": self.method,
+            "index": self.coverage.to_dict(),
+        }
+        if self.notes:
+            d["notes"] = list(self.notes)
+        if self.candidates is not None:
+            d["candidates"] = [c.to_dict(explain=self.explain) for c in self.candidates]
+        return d
