@@ -30,9 +30,12 @@ class Config:
     # Gate: the winner needs rerank score >= score_floor AND coverage >= coverage_floor.
     score_floor: float = 0.6
     coverage_floor: float = 0.6
-    # Quote: at most this many lines, each needing line score >= line_floor.
+    # Quote: at most this many lines, each needing line score >= line_floor and at least
+    # line_relative_floor times the best line's score (a heading that shares one word with
+    # the question is not quoted beside the line that answers it).
     max_lines: int = 3
     line_floor: float = 0.01
+    line_relative_floor: float = 0.5
     line_number_bonus: float = 0.5
     # Chunking: passages stay under these sizes (words approximate model tokens).
     chunk_words: int = 120

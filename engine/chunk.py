@@ -1,0 +1,86 @@
+"""Chunking: a document's lines in, passages out.
+
+A passage is a run of consecutive lines inside one region (page or sheet); it never
+crosses a region and stays under `chunk_words` words (about the model's comfortable
+window). Prose breaks at blank lines and headings once a passage has some body; tables
+break every `chunk_rows` rows and carry the region's header row as matching context.
+A passage id hashes the document's content hash and the passage's span: stable across runs.
+"""
+from __future__ import annotations
+
+import hashlib
+from itertools import groupby
+from typing import Sequence
+
+from .config import Config
+from .types import Line, Passage
+
+MIN_PARAGRAPH_WORDS = 40  # a paragraph shorter than this joins the next one
+
+
+def passage_id(content_hash: str, first: Line, last: Line) -> str:
+    key = f"{content_hash}:{first.locator}..{last.locator}".encode("utf-8")
+    return hashlib.sha256(key).hexdigest()[:16]
+
+
+def _words(line: Line) -> int:
+    return len(line.text.split())
+
+
+def _is_heading(line: Line) -> bool:
+    t = line.text.lstrip()
+    return t.startswith("#") or (len(t) > 2 and set(t) <= set("=-~^*"))
+
+
+def _prose_spans(lines: Sequence[Line], start: int, cfg: Config) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    first, words = start, 0
+    for i, line in enumerate(lines, start):
+        w = _words(line)
+        if i > first:
+            prev = lines[i - 1 - start]
+            paragraph_break = line.ordinal > prev.ordinal + 1 or _is_heading(line)
+            if words + w > cfg.chunk_words or (paragraph_break and words >= MIN_PARAGRAPH_WORDS):
+                spans.append((first, i - 1))
+                first, words = i, 0
+        words += w
+    spans.append((first, start + len(lines) - 1))
+    return spans
+
+
+def _table_spans(lines: Sequence[Line], start: int, cfg: Config) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    first, words = start, 0
+    for i, line in enumerate(lines, start):
+        w = _words(line)
+        if i > first and (i - first >= cfg.chunk_rows or words + w > cfg.chunk_words):
+            spans.append((first, i - 1))
+            first, words = i, 0
+        words += w
+    spans.append((first, start + len(lines) - 1))
+    return spans
+
+
+def chunk(lines: Sequence[Line], content_hash: str, cfg: Config) -> list[Passage]:
+    """Split one document's lines (in reading order) into passages."""
+    out: list[Passage] = []
+    pos = 0
+    for _, group in groupby(lines, key=lambda ln: ln.region):
+        region = list(group)
+        start = pos
+        pos += len(region)
+        header = next((ln for ln in region if ln.header), None)
+        spans = (_table_spans if header else _prose_spans)(region, start, cfg)
+        for a, b in spans:
+            body = lines[a : b + 1]
+            context = header.text if header is not None and header not in body else ""
+            out.append(
+                Passage(
+                    pid=passage_id(content_hash, lines[a], lines[b]),
+                    first=a,
+                    last=b,
+                    text="\n".join(ln.text for ln in body),
+                    context=context,
+                )
+            )
+    return out

@@ -1,0 +1,137 @@
+"""The embedding model: which one, where its files are, and batching; or no model at all.
+
+`load_embedder(name, model_dir)` returns (Embedder, None) or (None, reason). It never
+fails a question and never waits on download retries: local files are tried first
+(a model folder, then fastembed's cache); a download is attempted only when the hub
+answers a quick connection check. `name == "none"` turns the arm off.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import socket
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+DEFAULT_MODEL = "BAAI/bge-small-en-v1.5"
+_PROBE = "ask: model identity probe sentence."
+_MAX_WORDS = 200  # pre-truncate long passages: the model reads ~256 tokens at most
+
+
+@dataclass(frozen=True)
+class ModelChoice:
+    name: str = DEFAULT_MODEL
+    model_dir: Path | None = None
+
+    @classmethod
+    def from_settings(cls, name: str | None, model_dir: str | Path | None) -> "ModelChoice":
+        name = name or os.environ.get("ASK_EMBED_MODEL") or DEFAULT_MODEL
+        model_dir = model_dir or os.environ.get("ASK_EMBED_MODEL_DIR") or None
+        return cls(name=name, model_dir=Path(model_dir) if model_dir else None)
+
+    @property
+    def off(self) -> bool:
+        return self.name.strip().lower() == "none"
+
+
+class Embedder:
+    """A loaded fastembed model. `identity` names the exact weights (name + behaviour hash)."""
+
+    def __init__(self, model, name: str, batch: int):
+        self.model = model
+        self.name = name
+        self.batch = batch
+        probe = next(iter(model.embed([_PROBE], batch_size=1)))
+        self.dim = int(probe.shape[0])
+        digest = hashlib.sha256(np.round(probe.astype(np.float64), 3).tobytes()).hexdigest()[:10]
+        self.identity = f"{name}#{digest}"
+
+    @staticmethod
+    def _clip(text: str) -> str:
+        words = text.split()
+        return " ".join(words[:_MAX_WORDS]) if len(words) > _MAX_WORDS else text
+
+    def embed(self, texts: Sequence[str],
+              progress: Callable[[int], None] | None = None) -> np.ndarray:
+        """Unit vectors (float32) for passages; short batches of similar length, input order kept."""
+        texts = [self._clip(t) for t in texts]
+        order = sorted(range(len(texts)), key=lambda i: (len(texts[i]), i))
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for start in range(0, len(order), self.batch):
+            idx = order[start : start + self.batch]
+            vecs = list(self.model.embed([texts[i] for i in idx], batch_size=self.batch))
+            for i, v in zip(idx, vecs):
+                out[i] = _unit(v)
+            if progress:
+                progress(len(idx))
+        return out
+
+    def embed_query(self, text: str) -> np.ndarray:
+        v = next(iter(self.model.query_embed(self._clip(text))))
+        return _unit(v)
+
+
+def _unit(v) -> np.ndarray:
+    v = np.asarray(v, dtype=np.float32)
+    n = float(np.linalg.norm(v))
+    return v / n if n > 0 else v
+
+
+def _hub_reachable(timeout: float = 1.5) -> bool:
+    if os.environ.get("HF_HUB_OFFLINE") == "1" or os.environ.get("ASK_OFFLINE") == "1":
+        return False
+    try:
+        with socket.create_connection(("huggingface.co", 443), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+_LOADED: dict[tuple[str, str | None, int], tuple[Embedder | None, str | None]] = {}
+
+
+def load_embedder(choice: ModelChoice, batch: int = 16) -> tuple[Embedder | None, str | None]:
+    """The model, or None with the reason it is not available. Cached per process."""
+    if choice.off:
+        return None, "embedding turned off"
+    key = (choice.name, str(choice.model_dir) if choice.model_dir else None, batch)
+    if key not in _LOADED:
+        _LOADED[key] = _load(choice, batch)
+    return _LOADED[key]
+
+
+def _load(choice: ModelChoice, batch: int) -> tuple[Embedder | None, str | None]:
+    try:
+        from loguru import logger  # fastembed logs through loguru; keep it off the terminal
+
+        logger.disable("fastembed")
+    except ImportError:
+        pass
+    try:
+        from fastembed import TextEmbedding
+    except ImportError:
+        return None, "fastembed is not installed"
+    if choice.model_dir is not None:
+        d = choice.model_dir
+        if not d.is_dir() or not any(d.glob("*.onnx")):
+            return None, f"model not available: no .onnx model in {d}"
+        try:
+            model = TextEmbedding(choice.name, specific_model_path=str(d), local_files_only=True)
+            return Embedder(model, choice.name, batch), None
+        except Exception as e:  # unknown name, broken files
+            return None, f"model not available: {choice.name} from {d}: {e}"
+    try:
+        model = TextEmbedding(choice.name, local_files_only=True)
+        return Embedder(model, choice.name, batch), None
+    except Exception:
+        pass
+    if not _hub_reachable():
+        return None, f"model not available: {choice.name} is not in fastembed's cache and the network is unreachable"
+    try:
+        model = TextEmbedding(choice.name)
+        return Embedder(model, choice.name, batch), None
+    except Exception as e:
+        return None, f"model not available: {choice.name} could not be downloaded: {e}"

@@ -1,0 +1,32 @@
+"""Vectors: embed every passage that has no vector from the current model, and store them.
+
+Vectors made by another model are dropped first (never mixed). Work is committed in
+groups, so an interrupted run keeps what it finished and the next run resumes.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..embed import Embedder
+from .store import Store
+
+GROUP = 256  # passages per commit
+
+
+def embed_missing(store: Store, embedder: Embedder,
+                  progress: Callable[[str, int, int], None] | None = None) -> int:
+    """Embed passages lacking a vector from `embedder`; returns how many were embedded."""
+    with store.transaction():
+        store.drop_vectors_not_from(embedder.identity)
+    todo = store.passages_missing_vectors(embedder.identity)
+    done = 0
+    for start in range(0, len(todo), GROUP):
+        group = todo[start : start + GROUP]
+        texts = [f"{ctx}\n{text}" if ctx else text for _, text, ctx in group]
+        vecs = embedder.embed(texts)
+        with store.transaction():
+            store.put_vectors(embedder.identity, [(pid, v) for (pid, _, _), v in zip(group, vecs)])
+        done += len(group)
+        if progress:
+            progress("embedding", done, len(todo))
+    return done

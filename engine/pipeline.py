@@ -1,0 +1,200 @@
+"""The path of a question: refresh the index once, then pull, score, fuse, rerank, gate, quote.
+
+Engine(docs) opens (and refreshes) the index and loads the embedding model once;
+Engine.ask(question) returns an Answer. Nothing here prints; the CLI renders.
+"""
+from __future__ import annotations
+
+import fnmatch
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from . import arms as _arms  # noqa: F401  (package docstring documents the interface)
+from .arms import bm25, cosine, tfidf
+from .config import Config
+from .embed import Embedder, ModelChoice, load_embedder
+from .errors import UsageError
+from .fuse import fuse, minmax, ranks
+from .gate import check
+from .gate.floors import nothing_found
+from .index import Store, default_index_path
+from .index.refresh import RefreshReport, refresh
+from .index.store import DocRow
+from .index.vectors import embed_missing
+from .pull import pull
+from .quote import choose_lines, span
+from .rerank import has_phrase, order_key, rarity_weights, rerank_score, terms_of
+from .terms import question_terms
+from .types import Answer, ArmScore, Candidate, Citation, Coverage, Refusal
+
+MAX_QUESTION_CHARS = 2000
+
+
+class Engine:
+    """A documents folder with its index and model, loaded once, answering many questions."""
+
+    def __init__(self, docs: str | Path, *, index: str | Path | None = None,
+                 config: Config | None = None, embed_model: str | None = None,
+                 embed_model_dir: str | Path | None = None, refresh_index: bool = True,
+                 progress: Callable[[str, int, int], None] | None = None):
+        self.docs = Path(docs)
+        self.config = config or Config()
+        self.index_path = Path(index) if index else default_index_path(self.docs)
+        self.store = Store(self.index_path)
+        self.choice = ModelChoice.from_settings(embed_model, embed_model_dir)
+        self.embedder: Embedder | None
+        self.embedder, self.model_note = load_embedder(self.choice, self.config.embed_batch)
+        self.progress = progress
+        self.report: RefreshReport | None = None
+        if refresh_index:
+            self.refresh()
+        self._load_docs()
+
+    # -- index -------------------------------------------------------------------
+    def refresh(self) -> RefreshReport:
+        self.report = refresh(self.store, self.docs, self.config, self.progress)
+        if self.embedder is not None:
+            embed_missing(self.store, self.embedder, self.progress)
+        self._load_docs()
+        return self.report
+
+    def _load_docs(self) -> None:
+        self.doc_rows: dict[int, DocRow] = {
+            r.id: r for r in self.store.documents().values() if r.status == "ok"}
+
+    def coverage(self, docs: list[int] | None = None) -> Coverage:
+        n_docs, n_pass, n_vec = self.store.counts(self.embedder.identity if self.embedder else None)
+        return Coverage(documents=n_docs, passages=n_pass, vectors=n_vec,
+                        model=self.embedder.identity if self.embedder else None)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def docs_matching(self, pattern: str) -> list[int]:
+        """Document rowids whose relative path matches a glob (or, for a bare name, whose file name does)."""
+        pat = pattern.replace("\\", "/").lstrip("./") if pattern.startswith("./") else pattern.replace("\\", "/")
+        out = []
+        for doc_id, row in sorted(self.doc_rows.items()):
+            if fnmatch.fnmatchcase(row.path, pat) or ("/" not in pat and fnmatch.fnmatchcase(row.path.rsplit("/", 1)[-1], pat)):
+                out.append(doc_id)
+        return out
+
+    # -- a question --------------------------------------------------------------
+    def ask(self, question: str, *, id: str | None = None, path: str | None = None,
+            candidates: int | None = None, explain: bool = False) -> Answer:
+        if not isinstance(question, str) or not question.strip():
+            raise UsageError("the question is empty", 'ask "What is the tree permit fee?" --docs DIR')
+        question = question.strip()
+        notes: list[str] = []
+        if len(question) > MAX_QUESTION_CHARS:
+            notes.append(f"question cut to its first {MAX_QUESTION_CHARS} characters")
+            question = question[:MAX_QUESTION_CHARS]
+        cfg = self.config
+        docs = self.docs_matching(path) if path else None
+        if path and not docs:
+            notes.append(f"no indexed document matches --path {path!r}")
+        qterms = question_terms(question)
+        k = max(cfg.pull_k, candidates or 0)
+        pool = pull(self.store, qterms, k, cfg.word_depth, docs)
+        cov = self.coverage()
+        if not len(pool):
+            refusal = nothing_found(qterms, len(docs) if docs is not None else len(self.doc_rows))
+            if qterms:
+                refusal = Refusal(**{**refusal.__dict__, "threshold": cfg.coverage_floor})
+            return Answer(id=id, question=question, citations=(), refusal=refusal,
+                          method=self._method(None, None), coverage=cov,
+                          candidates=() if (candidates or explain) else None,
+                          explain=explain, notes=tuple(notes))
+
+        raw: dict[str, np.ndarray] = {}
+        for name, arr in (("bm25", bm25.score(pool, qterms)), ("tfidf", tfidf.score(pool, qterms))):
+            if arr is not None:
+                raw[name] = arr
+        vec_scores, with_vec = cosine.score(pool, question, self.store, self.embedder)
+        if vec_scores is not None:
+            raw["embed"] = vec_scores
+        normed = {a: minmax(v) for a, v in raw.items()}
+        weights = {"bm25": cfg.w_bm25, "tfidf": cfg.w_tfidf, "embed": cfg.w_embed}
+        fused = fuse(normed, weights, len(pool))
+        pids = [r.pid for r in pool.rows]
+        arm_ranks = {a: ranks(v, pids) for a, v in raw.items()}
+        rarity = rarity_weights(qterms, pool.terms)
+
+        cands: list[Candidate] = []
+        for i, row in enumerate(pool.rows):
+            cov_, wcov, matched, unmatched, nums = terms_of(qterms, pool.terms[i], rarity)
+            phrase = has_phrase(qterms, pool.terms[i])
+            doc = self.doc_rows[row.doc]
+            locs = self.store.lines(row.doc, row.first, row.last)
+            cands.append(Candidate(
+                rowid=row.id, pid=row.pid, doc_id=doc.doc_id, path=doc.path,
+                locator=span([locs[0][1], locs[-1][1]]) if locs else "",
+                arms=tuple((a, ArmScore(float(raw[a][i]) if not np.isnan(raw[a][i]) else 0.0,
+                                        float(normed[a][i]), int(arm_ranks[a][i]))) for a in raw),
+                fused=float(fused[i]), coverage=cov_, weighted_coverage=wcov, phrase=phrase,
+                numbers_found=nums, score=rerank_score(float(fused[i]), cov_, phrase, nums, cfg),
+                matched=matched, unmatched=unmatched))
+        cands.sort(key=lambda c: order_key(c.weighted_coverage, c.score, c.pid, c.path))
+
+        method = self._method(list(raw), with_vec if vec_scores is not None else None, len(pool))
+        shown = None
+        if candidates or explain:
+            shown = tuple(cands[: candidates or 10])
+        winner = cands[0]
+        refusal = check(winner, cfg)
+        if refusal is not None:
+            return Answer(id=id, question=question, citations=(), refusal=refusal, method=method,
+                          coverage=cov, candidates=shown, explain=explain, notes=tuple(notes))
+        runner = cands[1] if len(cands) > 1 and check(cands[1], cfg) is None else None
+        winner_limit = cfg.max_lines - 1 if runner is not None else cfg.max_lines
+        citations = [self._cite(winner, qterms, rarity, winner_limit)]
+        if runner is not None:
+            left = cfg.max_lines - len(citations[0].lines)
+            second = self._cite(runner, qterms, rarity, max(1, left))
+            if second.lines:
+                citations.append(second)
+        citations = [c for c in citations if c.lines]
+        if not citations:
+            refusal = Refusal(reason="no_relevant_line",
+                              message="no confident answer: the best passage has no line that "
+                                      "contains the question's words", unmatched=winner.unmatched)
+        return Answer(id=id, question=question, citations=tuple(citations), refusal=refusal,
+                      method=method, coverage=cov, candidates=shown, explain=explain,
+                      notes=tuple(notes))
+
+    def _cite(self, c: Candidate, qterms, rarity, limit: int) -> Citation:
+        row = self.store.passages([c.rowid])[c.rowid]
+        lines = self.store.lines(row.doc, row.first, row.last)
+        chosen = choose_lines(lines, qterms, rarity, self.config, limit)
+        return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
+                        score=c.score, coverage=c.coverage, lines=tuple(chosen))
+
+    def _method(self, ran: list[str] | None, with_vec: int | None, pool_size: int = 0) -> str:
+        """What actually ran, assembled from the run itself (never a literal)."""
+        if ran is None:  # the pull found nothing, so no arm scored anything
+            text = "pull→gate (no candidates)"
+            return text + (f" (no vectors: {self.model_note})" if self.model_note else "")
+        text = "+".join(a for a in ("bm25", "tfidf", "embed") if a in ran) + "→rerank→gate"
+        if "embed" not in ran:
+            reason = self.model_note or "no passage in the pool has a vector"
+            if self.embedder is not None and not self.model_note:
+                reason = "no vectors for these passages yet"
+            text += f" (no vectors: {reason})"
+        elif with_vec is not None and with_vec < pool_size:
+            text += f" (vectors for {with_vec} of {pool_size} candidates)"
+        return text
+
+
+def ask(question: str, docs: str | Path, **kwargs) -> Answer:
+    """One call: open (and refresh) the index for `docs`, answer, close."""
+    ask_kwargs = {k: kwargs.pop(k) for k in ("id", "path", "candidates", "explain") if k in kwargs}
+    with Engine(docs, **kwargs) as eng:
+        return eng.ask(question, **ask_kwargs)

@@ -1,0 +1,73 @@
+"""The one tokenizer every arm shares: text in, lower-case terms out.
+
+Unicode NFKC, lower-cased, NUL and soft hyphens removed. Numbers stay whole (`1,715.00`,
+`5.37%`, `4199-g`, `5/8`); a leading currency sign is dropped so `$12.50` matches `12.50`.
+Hyphenated words yield the whole word and its parts. Stop words are dropped from content
+terms. TOKENIZER_VERSION changes whenever the output could change, forcing a re-index.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+TOKENIZER_VERSION = "1"
+
+# A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
+# numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
+_TOKEN = re.compile(r"[$£€]?\w+(?:[-.,/:'’]\w+)*%?")
+_DIGIT = re.compile(r"\d")
+
+STOP_WORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been before
+    being below between both but by can could did do does doing down during each few for from
+    further had has have having he her here hers herself him himself his how i if in into is it
+    its itself just me more most my myself no nor not now of off on once only or other our ours
+    ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself yourselves
+    s t don shall may might must also much many per via""".split()
+)
+
+
+def normalise(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text)
+    return text.replace("\x00", "").replace("\u00ad", "").lower()
+
+
+def _expand(tok: str) -> list[str]:
+    if tok[0] in "$£€":
+        tok = tok[1:]
+    tok = tok.replace("’", "'")
+    if tok.endswith("'s"):
+        tok = tok[:-2]
+    out = [tok]
+    if "-" in tok and not _DIGIT.search(tok):
+        out.extend(p for p in tok.split("-") if p)
+    return out
+
+
+def tokens(text: str) -> list[str]:
+    """Every term of `text` in order, stop words included."""
+    out: list[str] = []
+    for m in _TOKEN.finditer(normalise(text)):
+        out.extend(_expand(m.group(0)))
+    return [t for t in out if t]
+
+
+def content_terms(text: str) -> list[str]:
+    """Terms in order with stop words (and lone underscores) removed: what every arm scores."""
+    return [t for t in tokens(text) if t not in STOP_WORDS and t.strip("_")]
+
+
+@lru_cache(maxsize=4096)
+def is_number(term: str) -> bool:
+    return bool(_DIGIT.search(term))
+
+
+def question_terms(question: str) -> tuple[str, ...]:
+    """Distinct content terms of a question, in first-seen order."""
+    seen: dict[str, None] = {}
+    for t in content_terms(question):
+        seen.setdefault(t, None)
+    return tuple(seen)
