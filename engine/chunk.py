@@ -4,17 +4,21 @@ A passage is a run of consecutive lines inside one region (page or sheet); it ne
 crosses a region and stays under `chunk_words` words (about the model's comfortable
 window). Prose breaks at blank lines and headings once a passage has some body; tables
 break every `chunk_rows` rows and carry the region's header row as matching context.
+Prose passages carry the Markdown headings above them (and a Markdown table's header row)
+as matching context too, so a table row under "## Loan periods" can match "loan".
 A passage id hashes the document's content hash and the passage's span: stable across runs.
 """
 from __future__ import annotations
 
 import hashlib
+import re
 from itertools import groupby
 from typing import Sequence
 
 from .config import Config
 from .types import Line, Passage
 
+CHUNK_VERSION = "2"  # bump when passages could come out differently for the same lines
 MIN_PARAGRAPH_WORDS = 40  # a paragraph shorter than this joins the next one
 
 
@@ -61,10 +65,38 @@ def _table_spans(lines: Sequence[Line], start: int, cfg: Config) -> list[tuple[i
     return spans
 
 
+_MD_HEADING = re.compile(r"^(#{1,6})\s+\S")
+_MD_TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def _prose_context(lines: Sequence[Line], a: int, b: int) -> str:
+    """Headings in force at line `a` (outermost first) and the header of a table the passage
+    continues, excluding lines that are inside the passage itself."""
+    stack: dict[int, str] = {}
+    table_header: str | None = None
+    for i in range(0, a):
+        text = lines[i].text.strip()
+        m = _MD_HEADING.match(text)
+        if m:
+            level = len(m.group(1))
+            stack = {k: v for k, v in stack.items() if k < level}
+            stack[level] = text.lstrip("#").strip()
+            table_header = None
+        elif _MD_TABLE_RULE.match(text) and i > 0:
+            table_header = lines[i - 1].text.strip()
+        elif not text.startswith("|"):
+            table_header = None
+    parts = [stack[k] for k in sorted(stack)]
+    if table_header and lines[a].text.lstrip().startswith("|"):
+        parts.append(table_header)
+    return "\n".join(parts)
+
+
 def chunk(lines: Sequence[Line], content_hash: str, cfg: Config) -> list[Passage]:
     """Split one document's lines (in reading order) into passages."""
     out: list[Passage] = []
     pos = 0
+    has_headings = any(_MD_HEADING.match(ln.text) or ln.text.startswith("|") for ln in lines)
     for _, group in groupby(lines, key=lambda ln: ln.region):
         region = list(group)
         start = pos
@@ -73,7 +105,10 @@ def chunk(lines: Sequence[Line], content_hash: str, cfg: Config) -> list[Passage
         spans = (_table_spans if header else _prose_spans)(region, start, cfg)
         for a, b in spans:
             body = lines[a : b + 1]
-            context = header.text if header is not None and header not in body else ""
+            if header is not None:
+                context = header.text if header not in body else ""
+            else:
+                context = _prose_context(lines, a, b) if has_headings else ""
             out.append(
                 Passage(
                     pid=passage_id(content_hash, lines[a], lines[b]),

@@ -2,8 +2,10 @@
 
 Unicode NFKC, lower-cased, NUL and soft hyphens removed. Numbers stay whole (`1,715.00`,
 `5.37%`, `4199-g`, `5/8`); a leading currency sign is dropped so `$12.50` matches `12.50`.
-Hyphenated words yield the whole word and its parts. Stop words are dropped from content
-terms. TOKENIZER_VERSION changes whenever the output could change, forcing a re-index.
+Words (not numbers or codes) are stemmed with the Snowball English stemmer, so
+"hotspots" meets "hotspot" and "flushed" meets "flushing". Hyphenated words yield the
+whole word and its parts. Stop words are dropped from content terms (checked before
+stemming). TOKENIZER_VERSION changes whenever the output could change, forcing a re-index.
 """
 from __future__ import annotations
 
@@ -11,7 +13,9 @@ import re
 import unicodedata
 from functools import lru_cache
 
-TOKENIZER_VERSION = "1"
+import snowballstemmer
+
+TOKENIZER_VERSION = "2"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -28,6 +32,19 @@ STOP_WORDS = frozenset(
     what when where which while who whom why will with would you your yours yourself yourselves
     s t don shall may might must also much many per via""".split()
 )
+
+
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    """Snowball (Porter2) stem of a lower-case word; words with digits are left whole."""
+    if _DIGIT.search(word) or len(word) < 3:
+        return word
+    if "-" in word:
+        return "-".join(stem(p) if p else p for p in word.split("-"))
+    return _STEMMER.stemWord(word)
 
 
 def normalise(text: str) -> str:
@@ -47,17 +64,22 @@ def _expand(tok: str) -> list[str]:
     return out
 
 
-def tokens(text: str) -> list[str]:
-    """Every term of `text` in order, stop words included."""
+def words(text: str) -> list[str]:
+    """Every word of `text` in order, unstemmed, stop words included."""
     out: list[str] = []
     for m in _TOKEN.finditer(normalise(text)):
         out.extend(_expand(m.group(0)))
     return [t for t in out if t]
 
 
+def tokens(text: str) -> list[str]:
+    """Every term of `text` in order, stemmed, stop words included."""
+    return [stem(t) for t in words(text)]
+
+
 def content_terms(text: str) -> list[str]:
-    """Terms in order with stop words (and lone underscores) removed: what every arm scores."""
-    return [t for t in tokens(text) if t not in STOP_WORDS and t.strip("_")]
+    """Stemmed terms in order with stop words (and lone underscores) removed: what every arm scores."""
+    return [stem(t) for t in words(text) if t not in STOP_WORDS and t.strip("_")]
 
 
 @lru_cache(maxsize=4096)
@@ -66,8 +88,15 @@ def is_number(term: str) -> bool:
 
 
 def question_terms(question: str) -> tuple[str, ...]:
-    """Distinct content terms of a question, in first-seen order."""
+    """Distinct content terms of a question, in first-seen order.
+
+    A hyphenated word counts through its parts only ("wi-fi" -> "wi", "fi"): passages index
+    both the whole and the parts, so the parts match either spelling, and one word of the
+    question is not counted three times by coverage.
+    """
     seen: dict[str, None] = {}
     for t in content_terms(question):
+        if "-" in t and not _DIGIT.search(t):
+            continue
         seen.setdefault(t, None)
     return tuple(seen)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from .. import readers
-from ..chunk import chunk
+from ..chunk import CHUNK_VERSION, chunk
 from ..config import Config
 from ..errors import DocsError, ReadError
 from ..terms import content_terms
@@ -68,6 +68,7 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
     root = Path(root)
     if not root.is_dir():
         raise DocsError(f"documents folder not found: {root}", "check the --docs path")
+    store.ensure_rules(f"chunk {CHUNK_VERSION} words {cfg.chunk_words} rows {cfg.chunk_rows}")
     known = store.documents()
     files = list(walk(root))
     seen: set[str] = set()

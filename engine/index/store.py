@@ -136,13 +136,26 @@ class Store:
                 "point --index at a new path; ask will not overwrite a foreign file",
             )
         if self.meta("format") != FORMAT_VERSION or self.meta("tokenizer") != TOKENIZER_VERSION:
-            # Older layout or different term rules: start the content over (documents re-read).
-            with self.transaction():
-                for t in ("vectors", "fts", "passages", "lines", "documents", "meta"):
-                    self.db.execute(f"DROP TABLE IF EXISTS {t}")
-                self._create_schema()
-                self._set_meta("format", FORMAT_VERSION)
-                self._set_meta("tokenizer", TOKENIZER_VERSION)
+            self.reset_content()
+
+    def reset_content(self) -> None:
+        """Start the content over (every document is re-read on the next refresh)."""
+        with self.transaction():
+            for t in ("vectors", "fts", "passages", "lines", "documents", "meta"):
+                self.db.execute(f"DROP TABLE IF EXISTS {t}")
+            self._create_schema()
+            self._set_meta("format", FORMAT_VERSION)
+            self._set_meta("tokenizer", TOKENIZER_VERSION)
+
+    def ensure_rules(self, rules: str) -> bool:
+        """Record the chunking rules the content was built with; reset if they changed."""
+        if self.meta("rules") == rules:
+            return False
+        if self.db.execute("SELECT COUNT(*) FROM documents").fetchone()[0]:
+            self.reset_content()
+        with self.transaction():
+            self._set_meta("rules", rules)
+        return True
 
     def _create_schema(self) -> None:
         # statement by statement: executescript() would commit the open transaction
