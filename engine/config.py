@@ -12,12 +12,17 @@ from pathlib import Path
 
 from .errors import ConfigError
 
+CHOICES = {"order": ("coverage", "score")}
+
 
 @dataclass(frozen=True)
 class Config:
     # Candidate pull: the whole question top `pull_k`, each content word top `word_depth * pull_k`.
     pull_k: int = 40
     word_depth: int = 4
+    # Nearest vectors added to the pool (0 turns this off): reaches passages that share no
+    # word with the question.
+    vector_k: int = 40
     # Fusion weights for the min-max normalised arms. Arms that did not run are left out and
     # the remaining weights are rescaled to sum to one, so floors keep their meaning.
     w_bm25: float = 0.4
@@ -27,6 +32,9 @@ class Config:
     coverage_credit: float = 0.5
     phrase_bonus: float = 0.2
     number_bonus: float = 0.15
+    # Final order of the pool: "coverage" = rarity-weighted coverage first, rerank score
+    # breaking ties (DESIGN.md); "score" = rerank score first, weighted coverage breaking ties.
+    order: str = "coverage"
     # Gate: the winner needs rerank score >= score_floor AND coverage >= coverage_floor.
     score_floor: float = 0.6
     coverage_floor: float = 0.6
@@ -42,7 +50,6 @@ class Config:
     chunk_rows: int = 12
     # Embedding: batch size for indexing (passages sorted by length first).
     embed_batch: int = 16
-    embed_max_tokens: int = 256
 
     @classmethod
     def load(cls, path: str | Path | None) -> "Config":
@@ -68,6 +75,11 @@ class Config:
                     f"unknown setting {name!r}",
                     "known settings: " + ", ".join(sorted(known)),
                 )
+            if known[name].type == "str":
+                if value not in CHOICES.get(name, (value,)):
+                    raise ConfigError(f"setting {name!r} must be one of {', '.join(CHOICES[name])}, got {value!r}")
+                clean[name] = value
+                continue
             want = int if known[name].type == "int" else float
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise ConfigError(f"setting {name!r} must be a number, got {value!r}")

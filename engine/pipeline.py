@@ -26,7 +26,7 @@ from .index.vectors import embed_missing
 from .pull import pull
 from .quote import choose_lines, span
 from .rerank import has_phrase, order_key, rarity_weights, rerank_score, terms_of
-from .terms import question_terms
+from .terms import question_terms, surface_forms
 from .types import Answer, ArmScore, Candidate, Citation, Coverage, Refusal
 
 MAX_QUESTION_CHARS = 2000
@@ -60,7 +60,19 @@ class Engine:
         self._load_docs()
         return self.report
 
+    def _question_vector(self, question: str):
+        if self.embedder is None or self.store.counts(self.embedder.identity)[2] == 0:
+            return None
+        return self.embedder.embed_query(question)
+
+    def _vectors(self):
+        """All stored vectors of the current model as one matrix, loaded once per refresh."""
+        if self._matrix is None:
+            self._matrix = self.store.vector_matrix(self.embedder.identity)
+        return self._matrix
+
     def _load_docs(self) -> None:
+        self._matrix = None
         self.doc_rows: dict[int, DocRow] = {
             r.id: r for r in self.store.documents().values() if r.status == "ok"}
 
@@ -102,11 +114,18 @@ class Engine:
         if path and not docs:
             notes.append(f"no indexed document matches --path {path!r}")
         qterms = question_terms(question)
+        said = surface_forms(question)
         k = max(cfg.pull_k, candidates or 0)
-        pool = pull(self.store, qterms, k, cfg.word_depth, docs)
+        qvec = self._question_vector(question) if qterms else None
+        near: list[int] = []
+        if qvec is not None and cfg.vector_k > 0:
+            ids, pdocs, mat = self._vectors()
+            near = cosine.nearest(qvec, ids, pdocs, mat, max(cfg.vector_k, candidates or 0), docs)
+        pool = pull(self.store, qterms, k, cfg.word_depth, docs, near)
         cov = self.coverage()
         if not len(pool):
-            refusal = nothing_found(qterms, len(docs) if docs is not None else len(self.doc_rows))
+            refusal = nothing_found(tuple(said.get(t, t) for t in qterms),
+                                    len(docs) if docs is not None else len(self.doc_rows))
             if qterms:
                 refusal = Refusal(**{**refusal.__dict__, "threshold": cfg.coverage_floor})
             return Answer(id=id, question=question, citations=(), refusal=refusal,
@@ -118,7 +137,7 @@ class Engine:
         for name, arr in (("bm25", bm25.score(pool, qterms)), ("tfidf", tfidf.score(pool, qterms))):
             if arr is not None:
                 raw[name] = arr
-        vec_scores, with_vec = cosine.score(pool, question, self.store, self.embedder)
+        vec_scores, with_vec = cosine.score(pool, qvec, self.store, self.embedder)
         if vec_scores is not None:
             raw["embed"] = vec_scores
         normed = {a: minmax(v) for a, v in raw.items()}
@@ -141,8 +160,8 @@ class Engine:
                                         float(normed[a][i]), int(arm_ranks[a][i]))) for a in raw),
                 fused=float(fused[i]), coverage=cov_, weighted_coverage=wcov, phrase=phrase,
                 numbers_found=nums, score=rerank_score(float(fused[i]), cov_, phrase, nums, cfg),
-                matched=matched, unmatched=unmatched))
-        cands.sort(key=lambda c: order_key(c.weighted_coverage, c.score, c.pid, c.path))
+                matched=matched, unmatched=tuple(said.get(t, t) for t in unmatched)))
+        cands.sort(key=lambda c: order_key(c.weighted_coverage, c.score, c.pid, c.path, cfg.order))
 
         method = self._method(list(raw), with_vec if vec_scores is not None else None, len(pool))
         shown = None

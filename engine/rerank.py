@@ -15,10 +15,15 @@ from .terms import is_number
 
 
 def rarity_weights(qterms: Sequence[str], pool_terms: Sequence[Sequence[str]]) -> dict[str, float]:
-    """idf of each question term among the candidates: log(1 + N / (df + 0.5))."""
+    """idf of each question term among the candidates, BM25's form kept positive:
+    ln(1 + (N - df + 0.5) / (df + 0.5)). A word most candidates share weighs little."""
     n = len(pool_terms)
     sets = [set(t) for t in pool_terms]
-    return {t: math.log(1.0 + n / (sum(1 for s in sets if t in s) + 0.5)) for t in qterms}
+    out = {}
+    for t in qterms:
+        df = sum(1 for s in sets if t in s)
+        out[t] = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+    return out
 
 
 def has_phrase(qterms: Sequence[str], terms: Sequence[str]) -> bool:
@@ -48,6 +53,8 @@ def rerank_score(fused: float, cov: float, phrase: bool, numbers: int, cfg: Conf
         + cfg.number_bonus * numbers
 
 
-def order_key(weighted_coverage: float, score: float, pid: str, path: str):
+def order_key(weighted_coverage: float, score: float, pid: str, path: str, order: str = "coverage"):
     # rounding keeps float noise from splitting true ties; pid then path make the order total
+    if order == "score":
+        return (-round(score, 9), -round(weighted_coverage, 9), pid, path)
     return (-round(weighted_coverage, 9), -round(score, 9), pid, path)

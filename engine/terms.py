@@ -100,3 +100,12 @@ def question_terms(question: str) -> tuple[str, ...]:
             continue
         seen.setdefault(t, None)
     return tuple(seen)
+
+
+def surface_forms(question: str) -> dict[str, str]:
+    """Each question term mapped back to the word the user typed (for messages)."""
+    out: dict[str, str] = {}
+    for w in words(question):
+        if w not in STOP_WORDS:
+            out.setdefault(stem(w), w)
+    return out

@@ -289,6 +289,18 @@ class Store:
                 out[pid] = np.frombuffer(blob, dtype=np.float32)
         return out
 
+    def vector_matrix(self, model: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(passage ids, their document ids, unit vectors as one float32 matrix), by passage id."""
+        rows = self.db.execute(
+            "SELECT v.passage, p.doc, v.vec FROM vectors v JOIN passages p ON p.id = v.passage"
+            " WHERE v.model=? ORDER BY v.passage", (model,)).fetchall()
+        if not rows:
+            return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, 0), np.float32)
+        ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+        docs = np.fromiter((r[1] for r in rows), dtype=np.int64, count=len(rows))
+        mat = np.vstack([np.frombuffer(r[2], dtype=np.float32) for r in rows])
+        return ids, docs, mat
+
     def counts(self, model: str | None) -> tuple[int, int, int]:
         """(documents indexed ok, passages, passages with a vector from `model`)."""
         docs = self.db.execute("SELECT COUNT(*) FROM documents WHERE status='ok'").fetchone()[0]

@@ -1,0 +1,113 @@
+"""The index: incremental refresh, failures recorded, location, foreign files, model-tagged vectors."""
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from conftest import write
+from engine import Engine
+from engine.errors import IndexError_
+from engine.index import Store, default_index_path
+from engine.index.refresh import refresh
+from engine.config import Config
+
+
+@pytest.fixture
+def folder(tmp_path):
+    d = tmp_path / "docs"
+    write(d, "a.txt", "Alfa bravo charlie.\n\nThe alfa fee is $10.00.\n")
+    write(d, "b.md", "# Bravo\n\nBravo delta echo.\n")
+    write(d, "sub/c.txt", "Charlie foxtrot golf.\n")
+    write(d, "notes.docx.bak", "not a supported type")
+    write(d, ".git/config", "hidden folders are skipped")
+    return d
+
+
+def test_refresh_rereads_only_what_changed_and_reports_the_rest(folder, tmp_path):
+    store = Store(tmp_path / "i.sqlite")
+    first = refresh(store, folder, Config())
+    assert first.read_paths == ("a.txt", "b.md", "sub/c.txt")
+    assert first.skipped == 1 and not first.failed
+
+    again = refresh(store, folder, Config())
+    assert again.read == 0 and again.unchanged == 3
+
+    (folder / "b.md").write_text("# Bravo\n\nBravo delta echo, changed.\n", encoding="utf-8")
+    (folder / "sub" / "c.txt").unlink()
+    (folder / "broken.pdf").write_bytes(b"this is not a pdf at all")
+    os.utime(folder / "a.txt", ns=(1, 1))  # touched but same content: hashed, not re-read
+    third = refresh(store, folder, Config())
+    assert third.read_paths == ("b.md",)
+    assert third.removed == 1
+    assert [p for p, _ in third.failed] == ["broken.pdf"]
+    assert "not a valid PDF" in dict(third.failed)["broken.pdf"]
+
+    docs = store.documents()
+    assert docs["broken.pdf"].status == "failed" and docs["broken.pdf"].hint
+    assert "sub/c.txt" not in docs
+    assert docs["notes.docx.bak"].status == "skipped"
+    assert not any(p.startswith(".git") for p in docs)
+    # every passage of the changed file is fresh; no orphans from the old version
+    n = store.db.execute("SELECT COUNT(*) FROM passages WHERE doc NOT IN (SELECT id FROM documents)").fetchone()[0]
+    assert n == 0
+    fts = store.db.execute("SELECT COUNT(*) FROM fts WHERE fts MATCH 'foxtrot'").fetchone()[0]
+    assert fts == 0  # deleted file's words left the full-text index
+
+
+def test_default_index_lives_outside_the_documents_folder(folder):
+    before = sorted(p.as_posix() for p in folder.rglob("*"))
+    with Engine(folder, embed_model="none") as eng:
+        assert eng.index_path == default_index_path(folder)
+        assert folder.resolve() not in eng.index_path.resolve().parents
+        assert eng.index_path.exists()
+    assert sorted(p.as_posix() for p in folder.rglob("*")) == before
+
+
+def test_index_option_puts_it_anywhere_and_uses_wal(folder, tmp_path):
+    target = tmp_path / "elsewhere" / "my.sqlite"
+    with Engine(folder, index=target, embed_model="none"):
+        pass
+    db = sqlite3.connect(target)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_foreign_sqlite_file_is_refused_not_overwritten(folder, tmp_path):
+    foreign = tmp_path / "theirs.sqlite"
+    db = sqlite3.connect(foreign)
+    db.execute("CREATE TABLE precious(x)")
+    db.commit()
+    db.close()
+    with pytest.raises(IndexError_, match="does not belong to ask"):
+        Engine(folder, index=foreign, embed_model="none")
+    assert sqlite3.connect(foreign).execute("SELECT name FROM sqlite_master").fetchall() == [("precious",)]
+
+
+def test_garbage_index_file_gives_a_clear_error(folder, tmp_path):
+    bad = tmp_path / "bad.sqlite"
+    bad.write_bytes(b"garbage" * 1000)
+    with pytest.raises(IndexError_) as e:
+        Engine(folder, index=bad, embed_model="none")
+    assert "not a usable ask index" in str(e.value) and e.value.hint
+
+
+def test_vectors_are_tagged_by_model_and_a_new_model_means_re_embedding(folder, tmp_path, model):
+    from engine.embed import ModelChoice, load_embedder
+    from engine.index.vectors import embed_missing
+
+    store = Store(tmp_path / "v.sqlite")
+    refresh(store, folder, Config())
+    emb, why = load_embedder(ModelChoice(model["embed_model"], Path(model["embed_model_dir"])))
+    assert emb is not None, why
+    n_passages = store.counts(None)[1]
+    assert embed_missing(store, emb) == n_passages
+    assert embed_missing(store, emb) == 0  # nothing left to do
+    assert store.counts(emb.identity)[2] == n_passages
+
+    class Other:  # the same weights under another identity stand in for a second model
+        identity = "other-model#0000000000"
+        embed = emb.embed
+
+    assert embed_missing(store, Other()) == n_passages
+    models = {m for (m,) in store.db.execute("SELECT DISTINCT model FROM vectors")}
+    assert models == {"other-model#0000000000"}  # never mixed

@@ -1,0 +1,34 @@
+"""The shared tokenizer: numbers stay whole, stop words go, stems meet."""
+import pytest
+
+from engine.terms import content_terms, is_number, question_terms, tokens
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The fee is $1,715.00.", ["fee", "1,715.00"]),
+    ("Rates rose 5.37% in 2024", ["rate", "rose", "5.37%", "2024"]),
+    ("Permit TP-4199-G", ["permit", "tp-4199-g"]),
+    ("Meter 5/8 inch", ["meter", "5/8", "inch"]),
+    ("Hotspots and hotspot", ["hotspot", "hotspot"]),
+    ("tree-cutting", ["tree-cut", "tree", "cut"]),
+    ("ﬁre station", ["fire", "station"]),          # ligature folded by NFKC
+    ("NUL\x00here", ["nulher"]),                     # NUL removed, as some PDFs put it mid-word
+    ("what is the", []),
+    ("O’Neil's office", ["o'neil", "offic"]),
+])
+def test_content_terms(text, expected):
+    assert content_terms(text) == expected
+
+
+def test_question_terms_are_distinct_and_count_hyphenated_words_by_parts():
+    assert question_terms("Wi-Fi hotspot, the hotspots?") == ("wi", "fi", "hotspot")
+    assert question_terms("permit TP-4199-G") == ("permit", "tp-4199-g")
+
+
+def test_tokens_keep_stop_words_in_order():
+    assert tokens("What is the fee") == ["what", "is", "the", "fee"]
+
+
+@pytest.mark.parametrize("term, number", [("2019", True), ("1,715.00", True), ("tp-4199-g", True), ("fee", False)])
+def test_is_number(term, number):
+    assert is_number(term) is number
