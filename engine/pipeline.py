@@ -61,7 +61,7 @@ class Engine:
         return self.report
 
     def _question_vector(self, question: str):
-        if self.embedder is None or self.store.counts(self.embedder.identity)[2] == 0:
+        if self.embedder is None or self.coverage().vectors == 0:
             return None
         return self.embedder.embed_query(question)
 
@@ -73,10 +73,16 @@ class Engine:
 
     def _load_docs(self) -> None:
         self._matrix = None
+        self._coverage: Coverage | None = None
         self.doc_rows: dict[int, DocRow] = {
             r.id: r for r in self.store.documents().values() if r.status == "ok"}
 
-    def coverage(self, docs: list[int] | None = None) -> Coverage:
+    def coverage(self) -> Coverage:
+        if self._coverage is None:
+            self._coverage = self._count()
+        return self._coverage
+
+    def _count(self) -> Coverage:
         n_docs, n_pass, n_vec = self.store.counts(self.embedder.identity if self.embedder else None)
         return Coverage(documents=n_docs, passages=n_pass, vectors=n_vec,
                         model=self.embedder.identity if self.embedder else None)
@@ -152,10 +158,8 @@ class Engine:
             cov_, wcov, matched, unmatched, nums = terms_of(qterms, pool.terms[i], rarity)
             phrase = has_phrase(qterms, pool.terms[i])
             doc = self.doc_rows[row.doc]
-            locs = self.store.lines(row.doc, row.first, row.last)
             cands.append(Candidate(
-                rowid=row.id, pid=row.pid, doc_id=doc.doc_id, path=doc.path,
-                locator=span([locs[0][1], locs[-1][1]]) if locs else "",
+                rowid=row.id, pid=row.pid, doc_id=doc.doc_id, path=doc.path, locator=row.span,
                 arms=tuple((a, ArmScore(float(raw[a][i]) if not np.isnan(raw[a][i]) else 0.0,
                                         float(normed[a][i]), int(arm_ranks[a][i]))) for a in raw),
                 fused=float(fused[i]), coverage=cov_, weighted_coverage=wcov, phrase=phrase,

@@ -17,6 +17,7 @@ from .. import readers
 from ..chunk import CHUNK_VERSION, chunk
 from ..config import Config
 from ..errors import DocsError, ReadError
+from ..quote.locators import span
 from ..terms import content_terms
 from .store import Store
 
@@ -127,8 +128,10 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
             failed.append((rel, err.message))
             continue
         passages = chunk(result.lines, digest, cfg)
+        lines = result.lines
         rows = [
-            (p.pid, p.first, p.last, " ".join(content_terms(p.match_text)), p.text, p.context)
+            (p.pid, p.first, p.last, span([lines[p.first].locator, lines[p.last].locator]),
+             " ".join(content_terms(p.match_text)), p.text, p.context)
             for p in passages
         ]
         with store.transaction():

@@ -17,7 +17,7 @@ import numpy as np
 from ..errors import IndexError_
 from ..terms import TOKENIZER_VERSION
 
-FORMAT_VERSION = "1"
+FORMAT_VERSION = "2"
 APP_ID = 0x61736B31  # "ask1": marks the file as ours
 
 SCHEMA = """
@@ -49,6 +49,7 @@ CREATE TABLE IF NOT EXISTS passages(
     doc INTEGER NOT NULL,
     first INTEGER NOT NULL,
     last INTEGER NOT NULL,
+    span TEXT NOT NULL,
     terms TEXT NOT NULL,
     text TEXT NOT NULL,
     context TEXT NOT NULL
@@ -93,6 +94,7 @@ class PassageRow:
     doc: int
     first: int
     last: int
+    span: str
     terms: str
     text: str
     context: str
@@ -215,16 +217,18 @@ class Store:
         self.db.execute("UPDATE documents SET size=?, mtime_ns=? WHERE id=?", (size, mtime_ns, doc))
 
     def put_content(self, doc: int, lines: Sequence[tuple[str, str]],
-                    passages: Sequence[tuple[str, int, int, str, str, str]]) -> None:
-        """Store a document's lines (locator, text) and passages (pid, first, last, terms, text, context)."""
+                    passages: Sequence[tuple[str, int, int, str, str, str, str]]) -> None:
+        """Store a document's lines (locator, text) and passages
+        (pid, first, last, span, terms, text, context)."""
         self.db.executemany(
             "INSERT INTO lines(doc, seq, locator, text) VALUES(?,?,?,?)",
             ((doc, i, loc, text) for i, (loc, text) in enumerate(lines)),
         )
-        for pid, first, last, terms, text, context in passages:
+        for pid, first, last, span, terms, text, context in passages:
             cur = self.db.execute(
-                "INSERT INTO passages(pid, doc, first, last, terms, text, context) VALUES(?,?,?,?,?,?,?)",
-                (pid, doc, first, last, terms, text, context),
+                "INSERT INTO passages(pid, doc, first, last, span, terms, text, context)"
+                " VALUES(?,?,?,?,?,?,?,?)",
+                (pid, doc, first, last, span, terms, text, context),
             )
             self.db.execute("INSERT INTO fts(rowid, terms) VALUES(?, ?)", (cur.lastrowid, terms))
         self.db.execute(
