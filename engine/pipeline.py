@@ -27,7 +27,7 @@ from .pull import pull
 from .quote import choose_lines, span
 from .rerank import has_phrase, order_key, rarity_weights, rerank_score, terms_of
 from .terms import question_terms, surface_forms
-from .types import Answer, ArmScore, Candidate, Citation, Coverage, Refusal
+from .types import Answer, ArmScore, Candidate, Citation, Coverage, GateDecision, Refusal
 
 MAX_QUESTION_CHARS = 2000
 
@@ -173,10 +173,13 @@ class Engine:
             shown = tuple(cands[: candidates or 10])
         winner = cands[0]
         refusal = check(winner, cfg)
+        runner = cands[1] if len(cands) > 1 and check(cands[1], cfg) is None else None
+        gate = GateDecision(winner.score, cfg.score_floor, winner.coverage, cfg.coverage_floor,
+                            runner is not None)
         if refusal is not None:
             return Answer(id=id, question=question, citations=(), refusal=refusal, method=method,
-                          coverage=cov, candidates=shown, explain=explain, notes=tuple(notes))
-        runner = cands[1] if len(cands) > 1 and check(cands[1], cfg) is None else None
+                          coverage=cov, candidates=shown, explain=explain, notes=tuple(notes),
+                          gate=gate)
         winner_limit = cfg.max_lines - 1 if runner is not None else cfg.max_lines
         citations = [self._cite(winner, qterms, rarity, winner_limit)]
         if runner is not None:
@@ -191,7 +194,7 @@ class Engine:
                                       "contains the question's words", unmatched=winner.unmatched)
         return Answer(id=id, question=question, citations=tuple(citations), refusal=refusal,
                       method=method, coverage=cov, candidates=shown, explain=explain,
-                      notes=tuple(notes))
+                      notes=tuple(notes), gate=gate)
 
     def _cite(self, c: Candidate, qterms, rarity, limit: int) -> Citation:
         row = self.store.passages([c.rowid])[c.rowid]

@@ -38,6 +38,13 @@ def answer_text(a: Answer) -> str:
     if a.candidates is not None:
         out.append("")
         out.extend(candidates_text(a.candidates, a.explain))
+    if a.explain and a.gate is not None:
+        g = a.gate
+        out.append(f"gate: winner score {g.score:.3f} {'>=' if g.score >= g.score_floor else '<'} "
+                   f"{g.score_floor:.2f}, coverage {g.coverage:.2f} "
+                   f"{'>=' if g.coverage >= g.coverage_floor else '<'} {g.coverage_floor:.2f} → "
+                   f"{'answer' if g.passed else 'refuse'}; runner-up "
+                   f"{'also passes (second citation)' if g.runner_up_passed else 'does not pass'}")
     return "\n".join(out)
 
 

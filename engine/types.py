@@ -167,6 +167,26 @@ class Refusal:
 
 
 @dataclass(frozen=True)
+class GateDecision:
+    """The winner's numbers against the floors (shown by --explain)."""
+
+    score: float
+    score_floor: float
+    coverage: float
+    coverage_floor: float
+    runner_up_passed: bool
+
+    @property
+    def passed(self) -> bool:
+        return self.score >= self.score_floor and self.coverage >= self.coverage_floor
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"score": round(self.score, 4), "score_floor": self.score_floor,
+                "coverage": round(self.coverage, 4), "coverage_floor": self.coverage_floor,
+                "passed": self.passed, "runner_up_passed": self.runner_up_passed}
+
+
+@dataclass(frozen=True)
 class Coverage:
     """How much of the index the question could see: documents, passages, vectors."""
 
@@ -200,6 +220,7 @@ class Answer:
     candidates: tuple[Candidate, ...] | None = None
     explain: bool = False
     notes: tuple[str, ...] = field(default=())
+    gate: "GateDecision | None" = None
 
     @property
     def answered(self) -> bool:
@@ -219,4 +240,6 @@ class Answer:
             d["notes"] = list(self.notes)
         if self.candidates is not None:
             d["candidates"] = [c.to_dict(explain=self.explain) for c in self.candidates]
+        if self.explain and self.gate is not None:
+            d["gate"] = self.gate.to_dict()
         return d

@@ -59,6 +59,7 @@ def test_explain_shows_each_arm_and_the_rerank_terms(run, samples):
     assert code == 0
     assert "bm25 raw" in out and "tfidf raw" in out and "norm" in out and "#1" in out
     assert "fused" in out and "coverage" in out
+    assert "gate: winner score" in out and "→ answer" in out
 
 
 def test_batch_txt_and_jsonl_in_input_order_with_path(run, samples, tmp_path):
