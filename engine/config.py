@@ -45,6 +45,9 @@ class Config:
     line_floor: float = 0.01
     line_relative_floor: float = 0.5
     line_number_bonus: float = 0.5
+    # With a model: line score += line_embed_weight * cosine(line, question). The winner's
+    # lines are embedded at question time (a handful of short lines).
+    line_embed_weight: float = 0.0
     # Chunking: passages stay under these sizes (words approximate model tokens).
     chunk_words: int = 120
     chunk_rows: int = 12

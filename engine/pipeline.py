@@ -181,10 +181,10 @@ class Engine:
                           coverage=cov, candidates=shown, explain=explain, notes=tuple(notes),
                           gate=gate)
         winner_limit = cfg.max_lines - 1 if runner is not None else cfg.max_lines
-        citations = [self._cite(winner, qterms, rarity, winner_limit)]
+        citations = [self._cite(winner, qterms, rarity, winner_limit, qvec)]
         if runner is not None:
             left = cfg.max_lines - len(citations[0].lines)
-            second = self._cite(runner, qterms, rarity, max(1, left))
+            second = self._cite(runner, qterms, rarity, max(1, left), qvec)
             if second.lines:
                 citations.append(second)
         citations = [c for c in citations if c.lines]
@@ -196,10 +196,14 @@ class Engine:
                       method=method, coverage=cov, candidates=shown, explain=explain,
                       notes=tuple(notes), gate=gate)
 
-    def _cite(self, c: Candidate, qterms, rarity, limit: int) -> Citation:
+    def _cite(self, c: Candidate, qterms, rarity, limit: int, qvec=None) -> Citation:
         row = self.store.passages([c.rowid])[c.rowid]
         lines = self.store.lines(row.doc, row.first, row.last)
-        chosen = choose_lines(lines, qterms, rarity, self.config, limit)
+        sims = None
+        if qvec is not None and self.config.line_embed_weight > 0 and lines:
+            vecs = self.embedder.embed([text for _, _, text in lines])
+            sims = {seq: float(v @ qvec) for (seq, _, _), v in zip(lines, vecs)}
+        chosen = choose_lines(lines, qterms, rarity, self.config, limit, sims)
         return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                         score=c.score, coverage=c.coverage, lines=tuple(chosen))
 

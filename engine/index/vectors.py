@@ -19,6 +19,9 @@ def embed_missing(store: Store, embedder: Embedder,
     with store.transaction():
         store.drop_vectors_not_from(embedder.identity)
     todo = store.passages_missing_vectors(embedder.identity)
+    # shortest first across the whole backlog: batches hold passages of similar length, so
+    # fastembed pads little (ties by passage id keep the order total)
+    todo.sort(key=lambda r: (len(r[1]) + len(r[2]), r[0]))
     done = 0
     for start in range(0, len(todo), GROUP):
         group = todo[start : start + GROUP]

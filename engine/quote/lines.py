@@ -1,8 +1,10 @@
 """Line selection: a passage's lines and the question in, the lines to quote out.
 
-Each line is scored by rarity-weighted overlap with the question's content words plus a
-bonus per question number it contains. The best `limit` lines with a score above the
-floors (absolute, and relative to the best line) are kept (ties go to the earlier line) and returned in document order, unchanged.
+Each line is scored by rarity-weighted overlap with the question's content words, plus a
+bonus per question number it contains, plus (when the model is loaded) a weighted cosine
+between the line and the question. The best `limit` lines above the floors (absolute, and
+relative to the best line) are kept (ties go to the earlier line) and returned in document
+order, unchanged.
 """
 from __future__ import annotations
 
@@ -13,20 +15,23 @@ from ..terms import content_terms, is_number
 from ..types import QuotedLine
 
 
-def line_score(text: str, qterms: Sequence[str], weights: Mapping[str, float], cfg: Config) -> float:
+def line_score(text: str, qterms: Sequence[str], weights: Mapping[str, float], cfg: Config,
+               sim: float | None = None) -> float:
     present = set(content_terms(text))
     total = sum(weights[t] for t in qterms)
-    if total <= 0:
-        return 0.0
-    overlap = sum(weights[t] for t in qterms if t in present) / total
+    overlap = sum(weights[t] for t in qterms if t in present) / total if total > 0 else 0.0
     numbers = sum(1 for t in qterms if is_number(t) and t in present)
-    return overlap + cfg.line_number_bonus * numbers
+    semantic = cfg.line_embed_weight * max(0.0, sim) if sim is not None else 0.0
+    return overlap + cfg.line_number_bonus * numbers + semantic
 
 
 def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
-                 weights: Mapping[str, float], cfg: Config, limit: int) -> list[QuotedLine]:
-    """lines: (seq, locator, text) in document order."""
-    scored = [(line_score(text, qterms, weights, cfg), seq, loc, text) for seq, loc, text in lines]
+                 weights: Mapping[str, float], cfg: Config, limit: int,
+                 sims: Mapping[int, float] | None = None) -> list[QuotedLine]:
+    """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question."""
+    sims = sims or {}
+    scored = [(line_score(text, qterms, weights, cfg, sims.get(seq)), seq, loc, text)
+              for seq, loc, text in lines]
     top = max((s[0] for s in scored), default=0.0)
     floor = max(cfg.line_floor, cfg.line_relative_floor * top)
     relevant = [s for s in scored if s[0] >= floor]
