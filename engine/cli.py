@@ -1,12 +1,15 @@
 """The `ask` command: parse options, call the library, render the result. Nothing else.
 
-Exit status: 0 answered (batch: completed); 1 no confident answer; 2 usage error or
-unusable input. Library errors (engine.errors) become a message with a hint on stderr.
+Exit status: 0 answered (batch: completed; golden: every case passes, a snapshot replays
+unchanged; calibrate: completed); 1 no confident answer, a golden failure or a snapshot
+difference; 2 usage error or unusable input. Library errors (engine.errors) become a
+message with a hint on stderr.
 """
 from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 
 import click
 
@@ -60,28 +63,39 @@ def _dump(obj) -> str:
 @click.option("--embed-model-dir", "embed_model_dir", envvar="ASK_EMBED_MODEL_DIR", default=None, metavar="DIR",
               type=click.Path(file_okay=False),
               help="Local folder holding the model's ONNX files (loaded offline). Env: ASK_EMBED_MODEL_DIR.")
+@click.option("--golden", "golden_path", type=click.Path(), default=None, metavar="PATH",
+              help="Golden-answer regression run: check every case in PATH (a .jsonl file or a folder of them, "
+                   "or a snapshot written by --record); exit 1 if any case fails (see docs/golden.md).")
+@click.option("--record", "record_file", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="With --golden: also write every answer exactly, stamped with a digest of documents, "
+                   "configuration and model, as a snapshot FILE that --golden FILE replays byte for byte.")
+@click.option("--calibrate", is_flag=True,
+              help="With --golden: answer each case once, sweep the score and coverage floors over a grid and "
+                   "print the pair with the most correct answers within --max-wrong-rate.")
+@click.option("--max-wrong-rate", "max_wrong_rate", type=click.FloatRange(0.0, 1.0), default=None,
+              metavar="RATE",
+              help="With --calibrate: the ceiling on (wrong answers + false answers) / questions answered "
+                   "(default 0.05).")
+@click.option("--write-config", "write_config", type=click.Path(dir_okay=False), default=None,
+              metavar="FILE.toml",
+              help="With --calibrate: write the chosen score_floor and coverage_floor into FILE.toml "
+                   "(other settings in it are kept).")
 @click.option("-q", "--quiet", is_flag=True, help="No progress output on stderr.")
-def main(question, docs, as_json, explain, n_candidates, path_glob, index, batch_file, show_status,
-         show_ref, config_file, embed_model, embed_model_dir, quiet):
+def main(**options):
     """Answer QUESTION with up to three lines quoted verbatim from the documents in --docs,
     each with a citation (document id, path, locator), or say why there is no confident answer.
 
     \b
     ask "What is the tree permit fee?" --docs samples/
     ask --docs samples/ --batch questions.jsonl --json
+    ask --docs samples/ --golden golden/ [--record snapshot.jsonl | --calibrate]
     ask --docs samples/ --status
     ask --docs samples/ --show 3f9a1c2b:L12
     """
-    modes = [m for m, on in (("QUESTION", question is not None), ("--batch", batch_file),
-                             ("--status", show_status), ("--show", show_ref)) if on]
+    o = _Options(**options)
     try:
-        if len(modes) != 1:
-            raise UsageError(
-                "give exactly one of: a QUESTION, --batch FILE, --status, --show ID"
-                + (f" (got {', '.join(modes)})" if modes else ""),
-                'for example: ask "What is the tree permit fee?" --docs samples/')
-        sys.exit(_run(question, docs, as_json, explain, n_candidates, path_glob, index, batch_file,
-                      show_status, show_ref, config_file, embed_model, embed_model_dir, quiet))
+        _check_usage(o)
+        sys.exit(_run(o))
     except AskError as e:
         click.echo(f"ask: {e}", err=True)
         sys.exit(e.exit_code)
@@ -90,46 +104,124 @@ def main(question, docs, as_json, explain, n_candidates, path_glob, index, batch
         sys.exit(130)
 
 
-def _run(question, docs, as_json, explain, n_candidates, path_glob, index, batch_file, show_status,
-         show_ref, config_file, embed_model, embed_model_dir, quiet) -> int:
+@dataclass(frozen=True)
+class _Options:
+    question: str | None
+    docs: str
+    as_json: bool
+    explain: bool
+    n_candidates: int | None
+    path_glob: str | None
+    index: str | None
+    batch_file: str | None
+    show_status: bool
+    show_ref: str | None
+    config_file: str | None
+    embed_model: str | None
+    embed_model_dir: str | None
+    golden_path: str | None
+    record_file: str | None
+    calibrate: bool
+    max_wrong_rate: float | None
+    write_config: str | None
+    quiet: bool
+
+
+def _check_usage(o: _Options) -> None:
+    """Exactly one mode per call; options that belong to a mode need that mode."""
+    modes = [m for m, on in (("QUESTION", o.question is not None), ("--batch", o.batch_file),
+                             ("--golden", o.golden_path), ("--status", o.show_status),
+                             ("--show", o.show_ref)) if on]
+    if len(modes) != 1:
+        raise UsageError(
+            "give exactly one of: a QUESTION, --batch FILE, --golden PATH, --status, --show ID"
+            + (f" (got {', '.join(modes)})" if modes else ""),
+            'for example: ask "What is the tree permit fee?" --docs samples/')
+    needs = [("--record", o.record_file, "--golden", o.golden_path),
+             ("--calibrate", o.calibrate, "--golden", o.golden_path),
+             ("--max-wrong-rate", o.max_wrong_rate is not None, "--calibrate", o.calibrate),
+             ("--write-config", o.write_config, "--calibrate", o.calibrate)]
+    for opt, given, needed, present in needs:
+        if given and not present:
+            raise UsageError(f"{opt} only works with {needed}", "see ask --help")
+    if o.record_file and o.calibrate:
+        raise UsageError("--record and --calibrate are separate runs", "run them one after the other")
+    if o.golden_path and (o.explain or o.n_candidates):
+        raise UsageError("--explain and --candidates do not apply to --golden",
+                         "ask a failing case on its own with --explain to see its numbers")
+
+
+def _run(o: _Options) -> int:
     from . import batch as batch_mod
+    from . import golden as golden_mod
     from .config import Config
     from .pipeline import Engine
     from .render import answer_text, batch_header
 
-    cfg = Config.load(config_file)
-    items = batch_mod.load(batch_file) if batch_file else None  # check the file before any work
-    eng = Engine(docs, index=index, config=cfg, embed_model=embed_model,
-                 embed_model_dir=embed_model_dir, progress=_Progress(quiet))
+    cfg = Config.load(o.config_file)
+    # check the input files before any work
+    items = batch_mod.load(o.batch_file) if o.batch_file else None
+    gold = golden_mod.read(o.golden_path) if o.golden_path else None
+    progress = _Progress(o.quiet)
+    eng = Engine(o.docs, index=o.index, config=cfg, embed_model=o.embed_model,
+                 embed_model_dir=o.embed_model_dir, progress=progress)
     with eng:
-        if show_status:
+        if o.show_status:
             from .status import status, status_text
 
             s = status(eng)
-            click.echo(_dump(s) if as_json else status_text(s))
+            click.echo(_dump(s) if o.as_json else status_text(s))
             return 0
-        if show_ref:
+        if o.show_ref:
             from .show import show, show_text
 
-            shown = show(eng, show_ref)
-            if as_json:
+            shown = show(eng, o.show_ref)
+            if o.as_json:
                 click.echo(_dump({"doc_id": shown.doc_id, "path": shown.path,
                                   "lines": [{"locator": l, "text": t, "cited": c} for l, t, c in shown.lines]}))
             else:
                 click.echo(show_text(shown))
             return 0
+        if gold is not None:
+            return _golden(eng, gold, o, progress)
         if items is not None:
             for n, item in enumerate(items):
-                a = eng.ask(item.question, id=item.id, path=item.path or path_glob,
-                            candidates=n_candidates, explain=explain)
-                if as_json:
+                a = eng.ask(item.question, id=item.id, path=item.path or o.path_glob,
+                            candidates=o.n_candidates, explain=o.explain)
+                if o.as_json:
                     click.echo(_dump(a.to_dict()))
                 else:
                     click.echo(("\n" if n else "") + batch_header(a) + "\n" + answer_text(a))
             return 0
-        a = eng.ask(question, path=path_glob, candidates=n_candidates, explain=explain)
-        click.echo(_dump(a.to_dict()) if as_json else answer_text(a))
+        a = eng.ask(o.question, path=o.path_glob, candidates=o.n_candidates, explain=o.explain)
+        click.echo(_dump(a.to_dict()) if o.as_json else answer_text(a))
         return 0 if a.answered else 1
+
+
+def _golden(eng, gold, o: _Options, progress) -> int:
+    """--golden: a regression run, a snapshot replay, or a calibration of the floors."""
+    from . import golden as golden_mod
+    from .render import calibration_text, golden_text, snapshot_check_text
+
+    if o.calibrate:
+        from .gate.calibrate import calibrate, write_floors
+
+        rate = 0.05 if o.max_wrong_rate is None else o.max_wrong_rate
+        cal = calibrate(eng, gold.cases, max_wrong_rate=rate, path=o.path_glob, progress=progress)
+        if o.write_config and cal.chosen is not None:
+            write_floors(o.write_config, cal.chosen.score_floor, cal.chosen.coverage_floor)
+        click.echo(_dump(cal.to_dict()) if o.as_json else calibration_text(cal))
+        if o.write_config and not o.as_json:
+            click.echo(f"written to {o.write_config}" if cal.chosen else f"{o.write_config} left unchanged")
+        return 0
+    check = golden_mod.check_snapshot(eng, gold) if gold.digest is not None else None
+    if check is not None and not o.as_json:
+        click.echo(snapshot_check_text(check))  # before the run: what changed since the recording
+    report = golden_mod.run(eng, gold, path=o.path_glob, check=check, progress=progress)
+    if o.record_file:
+        golden_mod.record(o.record_file, eng, report, path=o.path_glob)
+    click.echo(_dump(report.to_dict()) if o.as_json else golden_text(report))
+    return 0 if report.ok else 1
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@ Quoted lines come first with aligned locators, then one citation line per docume
 """
 from __future__ import annotations
 
+import json
+
 from .types import Answer, Candidate
 
 
@@ -65,3 +67,102 @@ def candidates_text(cands: tuple[Candidate, ...], explain: bool) -> list[str]:
 
 def batch_header(a: Answer) -> str:
     return f"## {a.id}: {a.question}"
+
+
+# -- golden runs and calibration -------------------------------------------------------
+def gist(d: dict) -> str:
+    """An answer's JSON object on one line: each citation's quoted lines, or the refusal."""
+    if d.get("answered"):
+        return " | ".join(f"[{c['doc_id']}] {c['path']} "
+                          + " ".join(f"{ln['locator']} {ln['text']!r}" for ln in c["lines"])
+                          for c in d["citations"])
+    return "refused: " + ((d.get("refusal") or {}).get("message") or "no confident answer")
+
+
+def _expected(case) -> str:
+    if case.must_refuse:
+        return "a refusal"
+    return " or ".join(f"{e.contains!r} in {e.path}" for e in case.expect)
+
+
+def snapshot_check_text(check) -> str:
+    """What changed since a snapshot was recorded: digest parts, documents, cited lines."""
+    if not check.changed:
+        out = [f"snapshot: digest {check.current.combined[:12]} unchanged "
+               "(same documents, configuration and model)"]
+    else:
+        parts = []
+        for name, label in (("documents", "documents"), ("config", "configuration"), ("model", "model")):
+            parts.append(f"{label} {'CHANGED' if name in check.changed else 'same'}")
+        out = [f"snapshot: digest {check.recorded.combined[:12]} → {check.current.combined[:12]}: "
+               + ", ".join(parts)]
+        if "model" in check.changed:
+            out.append(f"  model: {check.recorded.model} → {check.current.model}")
+        for label, paths in (("edited", check.edited), ("added", check.added), ("removed", check.removed)):
+            if paths:
+                more = f" (+{len(paths) - 10} more)" if len(paths) > 10 else ""
+                out.append(f"  documents {label}: {', '.join(paths[:10])}{more}")
+    if check.lines:
+        n = len({c.case_id for c in check.lines})
+        out.append(f"cited lines edited or deleted since the recording ({n} case{'s' * (n != 1)}):")
+        for c in check.lines:
+            now = f" now {c.now!r}" if c.now is not None else ""
+            out.append(f"  {c.case_id}: {c.path} {c.locator} {c.change}: was {c.was!r}{now}")
+    return "\n".join(out)
+
+
+def golden_text(report) -> str:
+    """One line per failing case (a snapshot: per differing case), then the summary."""
+    out: list[str] = []
+    s = report.summary
+    for r in report.results:
+        if report.snapshot is not None and r.differs:
+            out.append(f"DIFF {r.case.id}: {', '.join(r.differs)} differ; was: "
+                       f"{gist(json.loads(r.recorded))}; now: {gist(r.answer.to_dict())}")
+        elif report.snapshot is None and not r.passed:
+            out.append(f"FAIL {r.case.id} ({r.outcome.replace('_', ' ')}): expected {_expected(r.case)};"
+                       f" got {gist(r.answer.to_dict())}")
+    answer_cases, refuse_cases = s.correct + s.wrong + s.missed, s.refused + s.false_answers
+    if report.snapshot is not None:
+        out.append(f"snapshot: {s.cases} cases, {s.cases - report.different} identical, "
+                   f"{report.different} different")
+    out.append(f"golden: {s.cases} cases, {s.passed} passed, {s.failed} failed")
+    out.append(f"  answer cases ({answer_cases}): {s.correct} answered correctly, {s.wrong} wrong "
+               f"answer{'s' * (s.wrong != 1)}, {s.missed} missed (refused)")
+    out.append(f"  must-refuse cases ({refuse_cases}): {s.refused} refused correctly, "
+               f"{s.false_answers} false answer{'s' * (s.false_answers != 1)}")
+    return "\n".join(out)
+
+
+def _cell_row(c, mark: str = " ") -> str:
+    return (f"{mark} {c.score_floor:5.2f} {c.coverage_floor:8.2f} {c.answered:9d} {c.correct:8d} "
+            f"{c.wrong:6d} {c.false_answers:6d} {c.missed:7d} {c.refused:8d} {c.wrong_rate:10.1%}")
+
+
+def calibration_text(cal, max_rows: int = 40) -> str:
+    """The trade-off between correct and wrong answers over the grid, and the chosen pair."""
+    n, refuse = len(cal.points), sum(p.must_refuse for p in cal.points)
+    sf = sorted({c.score_floor for c in cal.cells})
+    cf = sorted({c.coverage_floor for c in cal.cells})
+    head = "  score coverage  answered  correct  wrong  false  missed  refused  wrong rate"
+    out = [f"calibration on {n} cases ({n - refuse} answer, {refuse} must-refuse); grid: score floor "
+           f"{sf[0]:.2f}-{sf[-1]:.2f} x coverage floor {cf[0]:.2f}-{cf[-1]:.2f} ({len(cal.cells)} pairs)",
+           "wrong rate = (wrong answers + false answers on must-refuse cases) / questions answered",
+           "", "best pairs (for each number of wrong + false answers, the most correct answers):", head]
+    rows = list(cal.front)
+    if len(rows) > max_rows:  # an even spread along the front, with its ends and the chosen pair
+        step = (len(rows) - 1) / (max_rows - 2)
+        keep = {round(i * step) for i in range(max_rows - 1)}
+        keep |= {i for i, c in enumerate(rows) if c == cal.chosen}
+        rows = [rows[i] for i in sorted(keep)]
+    out.extend(_cell_row(c, "*" if c == cal.chosen else " ") for c in rows)
+    if len(rows) < len(cal.front):
+        out.append(f"  ({len(cal.front) - len(rows)} more pairs on the front; --json lists the whole grid)")
+    out += ["", "configured floors:", head, _cell_row(cal.configured), ""]
+    if cal.chosen is None:
+        out.append(f"no pair keeps the wrong rate at or below {cal.max_wrong_rate:.1%}")
+    else:
+        out += [f"chosen (most correct answers with wrong rate <= {cal.max_wrong_rate:.1%}):", head,
+                _cell_row(cal.chosen, "*"),
+                f"score_floor = {cal.chosen.score_floor!r}", f"coverage_floor = {cal.chosen.coverage_floor!r}"]
+    return "\n".join(out)
