@@ -201,6 +201,7 @@ def _run(o: _Options) -> int:
 def _golden(eng, gold, o: _Options, progress) -> int:
     """--golden: a regression run, a snapshot replay, or a calibration of the floors."""
     from . import golden as golden_mod
+    from . import snapshot as snapshot_mod
     from .render import calibration_text, golden_text, snapshot_check_text
 
     if o.calibrate:
@@ -214,12 +215,12 @@ def _golden(eng, gold, o: _Options, progress) -> int:
         if o.write_config and not o.as_json:
             click.echo(f"written to {o.write_config}" if cal.chosen else f"{o.write_config} left unchanged")
         return 0
-    check = golden_mod.check_snapshot(eng, gold) if gold.digest is not None else None
+    check = snapshot_mod.check_snapshot(eng, gold) if gold.digest is not None else None
     if check is not None and not o.as_json:
         click.echo(snapshot_check_text(check))  # before the run: what changed since the recording
     report = golden_mod.run(eng, gold, path=o.path_glob, check=check, progress=progress)
     if o.record_file:
-        golden_mod.record(o.record_file, eng, report, path=o.path_glob)
+        snapshot_mod.record(o.record_file, eng, report, path=o.path_glob)
     click.echo(_dump(report.to_dict()) if o.as_json else golden_text(report))
     return 0 if report.ok else 1
 

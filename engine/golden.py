@@ -1,28 +1,26 @@
 """Golden runs: a .jsonl of questions with known answers (or a folder of them) in, an outcome
-per case and a summary out; a run can be recorded as a snapshot and replayed byte for byte.
+per case and a summary out; a snapshot file is read here too and replayed byte for byte.
 
 A case is {"id", "question", "expect": [{"path": GLOB, "contains": TEXT}, ...] | "refuse"}
 with an optional "path" limiting the question. An answer case passes when the engine
 answers and a quoted line of a citation whose path matches an entry contains that entry's
 text (whitespace folded). A refusal case passes only when the engine refuses.
 A snapshot (`--record`) is a golden file whose first line is {"ask_snapshot": 1, "digest":
-{...}} and whose case lines also hold the recorded answer and its cited lines.
+{...}} and whose case lines also hold the recorded answer and its cited lines; recording it
+and checking it against the index now are in `engine/snapshot.py`.
 """
 from __future__ import annotations
 
 import fnmatch
-import hashlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from .errors import BatchError, UsageError
+from .errors import BatchError
+from .snapshot import SNAPSHOT_VERSION, CitedLine, Digest, SnapshotCheck, canonical, differs
 from .types import Answer
 
-SNAPSHOT_VERSION = 1
 OUTCOMES = ("correct", "wrong", "missed", "refused", "false_answer")
 _CASE_HINT = 'each line: {"id", "question", "expect": [{"path", "contains"}] or "refuse"}, optional "path"'
 
@@ -51,31 +49,6 @@ class Case:
 
 
 @dataclass(frozen=True)
-class CitedLine:
-    """A line a recorded answer quoted, with the content hash of its document then."""
-
-    path: str
-    doc_hash: str
-    locator: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Digest:
-    """What an answer depends on: the documents' content hashes, the configuration, the model."""
-
-    documents: str
-    config: str
-    model: str
-    combined: str
-    files: tuple[tuple[str, str], ...] = ()  # (path, content hash), by path
-
-    def to_dict(self) -> dict[str, str]:
-        return {"documents": self.documents, "config": self.config, "model": self.model,
-                "combined": self.combined}
-
-
-@dataclass(frozen=True)
 class Golden:
     cases: tuple[Case, ...]
     digest: Digest | None = None  # set for a snapshot, which also has, one per case:
@@ -85,10 +58,6 @@ class Golden:
 
 def _fold(text: str) -> str:
     return " ".join(text.split())
-
-
-def canonical(d: dict) -> str:
-    return json.dumps(d, sort_keys=True, ensure_ascii=False)
 
 
 def _case(obj: Any) -> Case:
@@ -234,36 +203,6 @@ class Summary:
 
 
 @dataclass(frozen=True)
-class LineChange:
-    case_id: str
-    path: str
-    locator: str
-    change: str  # "edited" or "deleted"
-    was: str
-    now: str | None
-
-
-@dataclass(frozen=True)
-class SnapshotCheck:
-    """A snapshot's recording against the index now: digest parts and cited lines that changed."""
-
-    recorded: Digest
-    current: Digest
-    changed: tuple[str, ...]  # digest components that differ: documents, config, model
-    edited: tuple[str, ...]  # document paths whose content hash changed
-    added: tuple[str, ...]
-    removed: tuple[str, ...]
-    lines: tuple[LineChange, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"digest": {"recorded": self.recorded.to_dict(), "current": self.current.to_dict(),
-                           "changed": list(self.changed)},
-                "documents": {"edited": list(self.edited), "added": list(self.added),
-                              "removed": list(self.removed)},
-                "changed_lines": [c.__dict__ for c in self.lines]}
-
-
-@dataclass(frozen=True)
 class Report:
     results: tuple[CaseResult, ...]
     summary: Summary
@@ -287,54 +226,6 @@ class Report:
         return d
 
 
-def _sha(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def digest(eng) -> Digest:
-    """The digest of what `eng` answers from now (documents indexed ok, config, model)."""
-    files = tuple(sorted((p, r.hash or "") for p, r in eng.store.documents().items() if r.status == "ok"))
-    docs = _sha("".join(f"{p}\t{h}\n" for p, h in files))
-    config = _sha(eng.config.to_toml())
-    model = eng.embedder.identity if eng.embedder is not None else "none"
-    combined = _sha(canonical({"documents": docs, "config": config, "model": model}))
-    return Digest(documents=docs, config=config, model=model, combined=combined, files=files)
-
-
-def check_snapshot(eng, golden: Golden) -> SnapshotCheck:
-    """Compare a snapshot's digest with the index now and find cited lines edited or deleted."""
-    if golden.digest is None:
-        raise UsageError("not a snapshot file", "record one with --golden FILE --record SNAPSHOT")
-    now, then = digest(eng), golden.digest
-    changed = tuple(k for k in ("documents", "config", "model") if getattr(now, k) != getattr(then, k))
-    old, new = dict(then.files), dict(now.files)
-    docs = {r.path: r for r in eng.store.documents().values() if r.status == "ok"}
-    cache: dict[str, dict[str, str]] = {}
-    out: list[LineChange] = []
-    for case, lines in zip(golden.cases, golden.cited):
-        for c in lines:
-            row = docs.get(c.path)
-            if row is not None and row.hash == c.doc_hash:
-                continue
-            if row is not None and c.path not in cache:
-                cache[c.path] = {loc: text for _, loc, text in eng.store.lines(row.id, 0, row.n_lines)}
-            text = cache[c.path].get(c.locator) if row is not None else None
-            if text != c.text:
-                out.append(LineChange(case.id, c.path, c.locator,
-                                      "deleted" if text is None else "edited", c.text, text))
-    return SnapshotCheck(recorded=then, current=now, changed=changed,
-                         edited=tuple(sorted(p for p in old.keys() & new.keys() if old[p] != new[p])),
-                         added=tuple(sorted(new.keys() - old.keys())),
-                         removed=tuple(sorted(old.keys() - new.keys())), lines=tuple(out))
-
-
-def _differs(recorded: str, fresh: str) -> tuple[str, ...]:
-    if recorded == fresh:
-        return ()
-    a, b = json.loads(recorded), json.loads(fresh)
-    return tuple(sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))) or ("bytes",)
-
-
 def run(eng, golden: Golden, *, path: str | None = None, check: SnapshotCheck | None = None,
         progress: Callable[[str, int, int], None] | None = None) -> Report:
     """Answer every case (its own "path", else `path`) and judge it; compare with a recording."""
@@ -342,38 +233,8 @@ def run(eng, golden: Golden, *, path: str | None = None, check: SnapshotCheck | 
     for n, case in enumerate(golden.cases):
         a = eng.ask(case.question, id=case.id, path=case.path or path)
         rec = golden.answers[n] if golden.answers else None
-        diff = _differs(rec, canonical(a.to_dict())) if rec is not None else ()
+        diff = differs(rec, canonical(a.to_dict())) if rec is not None else ()
         results.append(CaseResult(case, a, outcome(case, a), rec, diff))
         if progress:
             progress("golden", n + 1, len(golden.cases))
     return Report(tuple(results), Summary.of(tuple(results)), check)
-
-
-def record(target: str | Path, eng, report: Report, *, path: str | None = None) -> None:
-    """Write a snapshot: header with the digest, then each case with its exact answer and the
-    cited lines (document hash, locator, text). Written to a temporary file, then renamed."""
-    d = digest(eng)
-    hashes = dict(d.files)
-    # key order as written (id first) for people; comparisons re-sort the keys
-    out = [json.dumps({"ask_snapshot": SNAPSHOT_VERSION, "digest": d.to_dict(), "files": d.files})]
-    for r in report.results:
-        cited = [{"path": c.path, "doc_hash": hashes.get(c.path, ""), "locator": ln.locator, "text": ln.text}
-                 for c in r.answer.citations for ln in c.lines]
-        case = Case(r.case.id, r.case.question, r.case.expect, r.case.path or path)
-        out.append(json.dumps({**case.to_dict(), "answer": r.answer.to_dict(), "cited": cited},
-                              ensure_ascii=False))
-    write_atomic(Path(target), "\n".join(out) + "\n", "give --record a writable path")
-
-
-def write_atomic(target: Path, text: str, hint: str) -> None:
-    """Write to a temporary file beside `target`, then rename it over `target`."""
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, target)
-    except OSError as e:
-        if tmp and os.path.exists(tmp):
-            os.unlink(tmp)
-        raise UsageError(f"cannot write {target}: {e}", hint) from None

@@ -17,7 +17,8 @@ from typing import Any, Callable, Sequence
 
 from ..config import Config
 from ..errors import ConfigError
-from ..golden import Case, passes, write_atomic
+from ..golden import Case, passes
+from ..snapshot import write_atomic
 from ..types import Answer, Candidate, Citation
 
 SCORE_GRID = tuple(round(i * 0.05, 2) for i in range(41))  # 0.00 .. 2.00
