@@ -210,7 +210,7 @@ def _golden(eng, gold, o: _Options, progress) -> int:
         rate = 0.05 if o.max_wrong_rate is None else o.max_wrong_rate
         cal = calibrate(eng, gold.cases, max_wrong_rate=rate, path=o.path_glob, progress=progress)
         if o.write_config and cal.chosen is not None:
-            write_floors(o.write_config, cal.chosen.score_floor, cal.chosen.coverage_floor)
+            write_floors(o.write_config, cal.chosen.score_floor, cal.chosen.coverage_floor, cal.score_key)
         click.echo(_dump(cal.to_dict()) if o.as_json else calibration_text(cal))
         if o.write_config and not o.as_json:
             click.echo(f"written to {o.write_config}" if cal.chosen else f"{o.write_config} left unchanged")

@@ -34,10 +34,15 @@ class Config:
     number_bonus: float = 0.15
     # Final order of the pool: "coverage" = rarity-weighted coverage first, rerank score
     # breaking ties (DESIGN.md); "score" = rerank score first, weighted coverage breaking ties.
-    order: str = "coverage"
+    order: str = "score"
     # Gate: the winner needs rerank score >= score_floor AND coverage >= coverage_floor.
-    score_floor: float = 0.6
+    # Refuse when the winner lacks a number or proper name the question gives (1 on, 0 off).
+    require_names_numbers: int = 1
+    score_floor: float = 1.2
     coverage_floor: float = 0.6
+    # The score floor when the embedding arm did not run (no model, or no vectors yet): the
+    # rerank score has a different spread then, so it has its own calibrated floor.
+    score_floor_lexical: float = 1.15
     # Quote: at most this many lines, each needing line score >= line_floor and at least
     # line_relative_floor times the best line's score (a heading that shares one word with
     # the question is not quoted beside the line that answers it).
@@ -47,7 +52,7 @@ class Config:
     line_number_bonus: float = 0.5
     # With a model: line score += line_embed_weight * cosine(line, question). The winner's
     # lines are embedded at question time (a handful of short lines).
-    line_embed_weight: float = 0.0
+    line_embed_weight: float = 1.0
     # Chunking: passages stay under these sizes (words approximate model tokens).
     chunk_words: int = 120
     chunk_rows: int = 12
@@ -92,6 +97,10 @@ class Config:
                 raise ConfigError(f"setting {name!r} must not be negative, got {value!r}")
             clean[name] = want(value)
         return dataclasses.replace(self, **clean)
+
+    def floor_key(self, vectors: bool) -> str:
+        """The name of the score floor that applies: with vectors, or lexical arms only."""
+        return "score_floor" if vectors else "score_floor_lexical"
 
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)

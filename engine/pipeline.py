@@ -26,7 +26,7 @@ from .index.vectors import embed_missing
 from .pull import pull
 from .quote import choose_lines, span
 from .rerank import has_phrase, order_key, rarity_weights, rerank_score, terms_of
-from .terms import question_terms, surface_forms
+from .terms import question_terms, required_terms, surface_forms
 from .types import Answer, ArmScore, Candidate, Citation, Coverage, GateDecision, Refusal
 
 MAX_QUESTION_CHARS = 2000
@@ -165,17 +165,21 @@ class Engine:
                 fused=float(fused[i]), coverage=cov_, weighted_coverage=wcov, phrase=phrase,
                 numbers_found=nums, score=rerank_score(float(fused[i]), cov_, phrase, nums, cfg),
                 matched=matched, unmatched=tuple(said.get(t, t) for t in unmatched)))
-        cands.sort(key=lambda c: order_key(c.weighted_coverage, c.score, c.pid, c.path, cfg.order))
+        required = required_terms(question)
+        need = set(required) if cfg.require_names_numbers else set()
+        cands.sort(key=lambda c: order_key(c.weighted_coverage, c.score, c.pid, c.path, cfg.order,
+                                           need <= set(c.matched)))
 
         method = self._method(list(raw), with_vec if vec_scores is not None else None, len(pool))
         shown = None
         if candidates or explain:
             shown = tuple(cands[: candidates or 10])
         winner = cands[0]
-        refusal = check(winner, cfg)
-        runner = cands[1] if len(cands) > 1 and check(cands[1], cfg) is None else None
-        gate = GateDecision(winner.score, cfg.score_floor, winner.coverage, cfg.coverage_floor,
-                            runner is not None)
+        vectors = "embed" in raw
+        refusal = check(winner, cfg, required, vectors)
+        runner = cands[1] if len(cands) > 1 and check(cands[1], cfg, required, vectors) is None else None
+        gate = GateDecision(winner.score, getattr(cfg, cfg.floor_key(vectors)), winner.coverage,
+                            cfg.coverage_floor, runner is not None, vectors)
         if refusal is not None:
             return Answer(id=id, question=question, citations=(), refusal=refusal, method=method,
                           coverage=cov, candidates=shown, explain=explain, notes=tuple(notes),

@@ -164,5 +164,6 @@ def calibration_text(cal, max_rows: int = 40) -> str:
     else:
         out += [f"chosen (most correct answers with wrong rate <= {cal.max_wrong_rate:.1%}):", head,
                 _cell_row(cal.chosen, "*"),
-                f"score_floor = {cal.chosen.score_floor!r}", f"coverage_floor = {cal.chosen.coverage_floor!r}"]
+                f"{cal.score_key} = {cal.chosen.score_floor!r}",
+                f"coverage_floor = {cal.chosen.coverage_floor!r}"]
     return "\n".join(out)

@@ -2,8 +2,10 @@
 
 score = fused + coverage_credit * coverage + phrase_bonus * [question phrase present]
         + number_bonus * (question numbers found)
-Order: rarity-weighted coverage first (each question word weighted by how rare it is
-among the candidates), the rerank score breaking ties, then passage id and path.
+Order: passages holding every number and proper name of the question first; then either
+rarity-weighted coverage (each question word weighted by how rare it is among the
+candidates) with the rerank score breaking ties (order = "coverage", DESIGN.md), or the
+rerank score with weighted coverage breaking ties (order = "score"); then passage id, path.
 """
 from __future__ import annotations
 
@@ -53,8 +55,11 @@ def rerank_score(fused: float, cov: float, phrase: bool, numbers: int, cfg: Conf
         + cfg.number_bonus * numbers
 
 
-def order_key(weighted_coverage: float, score: float, pid: str, path: str, order: str = "coverage"):
-    # rounding keeps float noise from splitting true ties; pid then path make the order total
+def order_key(weighted_coverage: float, score: float, pid: str, path: str, order: str = "coverage",
+              has_required: bool = True):
+    """Sort key, best first. Passages holding every number and name the question gives come
+    before those that do not; then the configured order; pid then path make it total."""
+    # rounding keeps float noise from splitting true ties
     if order == "score":
-        return (-round(score, 9), -round(weighted_coverage, 9), pid, path)
-    return (-round(weighted_coverage, 9), -round(score, 9), pid, path)
+        return (not has_required, -round(score, 9), -round(weighted_coverage, 9), pid, path)
+    return (not has_required, -round(weighted_coverage, 9), -round(score, 9), pid, path)

@@ -109,3 +109,22 @@ def surface_forms(question: str) -> dict[str, str]:
         if w not in STOP_WORDS:
             out.setdefault(stem(w), w)
     return out
+
+
+def required_terms(question: str) -> tuple[str, ...]:
+    """Question terms an answer must contain: numbers and codes (a year, an amount, a permit
+    number) and proper names (capitalised words that do not open the question). Asking about
+    2019 must not be answered from a passage that gives 2018 figures."""
+    qterms = question_terms(question)
+    out = [t for t in qterms if is_number(t)]
+    body = question.strip()
+    first = re.match(r"\s*\S+", body)
+    start = first.end() if first else 0
+    for m in re.finditer(r"\b([A-Z][A-Za-z'’]+)", body[start:]):
+        word = m.group(1)
+        if word.isupper() and len(word) <= 1:
+            continue
+        for t in content_terms(word):
+            if t in qterms and t not in out:
+                out.append(t)
+    return tuple(t for t in qterms if t in out)

@@ -175,6 +175,7 @@ class GateDecision:
     coverage: float
     coverage_floor: float
     runner_up_passed: bool
+    vectors: bool = True  # the embedding arm ran, so score_floor (not score_floor_lexical) applied
 
     @property
     def passed(self) -> bool:
@@ -183,7 +184,8 @@ class GateDecision:
     def to_dict(self) -> dict[str, Any]:
         return {"score": round(self.score, 4), "score_floor": self.score_floor,
                 "coverage": round(self.coverage, 4), "coverage_floor": self.coverage_floor,
-                "passed": self.passed, "runner_up_passed": self.runner_up_passed}
+                "passed": self.passed, "runner_up_passed": self.runner_up_passed,
+                "floor_used": "score_floor" if self.vectors else "score_floor_lexical"}
 
 
 @dataclass(frozen=True)

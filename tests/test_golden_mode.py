@@ -232,12 +232,15 @@ def test_calibrate_is_deterministic_and_writes_a_config_that_loads(run, cabinet,
     assert chosen["correct"] == max(c["correct"] for c in ok)
     assert chosen["wrong"] + chosen["false_answers"] == min(
         c["wrong"] + c["false_answers"] for c in ok if c["correct"] == chosen["correct"])
-    assert f"score_floor = {chosen['score_floor']!r}" in out.splitlines()
+    # a run without vectors calibrates the lexical-only score floor and leaves score_floor alone
+    assert cal["score_key"] == "score_floor_lexical"
+    assert f"score_floor_lexical = {chosen['score_floor']!r}" in out.splitlines()
     assert run("--docs", str(cabinet), "--golden", str(gold), "--calibrate", "--write-config", str(toml))[0] == 0
     text = toml.read_text(encoding="utf-8")
-    assert text.startswith("# kept\nw_bm25 = 0.5\nscore_floor = ")
+    assert text.startswith("# kept\nw_bm25 = 0.5\nscore_floor = 9.0\nscore_floor_lexical = ")
     cfg = Config.load(toml)
-    assert (cfg.score_floor, cfg.coverage_floor, cfg.w_bm25) == (chosen["score_floor"], chosen["coverage_floor"], 0.5)
+    assert (cfg.score_floor_lexical, cfg.coverage_floor, cfg.w_bm25, cfg.score_floor) == \
+        (chosen["score_floor"], chosen["coverage_floor"], 0.5, 9.0)
     # the written floors, used for real, give the counts calibration predicted
     d = json.loads(run("--docs", str(cabinet), "--golden", str(gold), "--config", str(toml), "--json")[1])
     assert {k: d["summary"][k] for k in ("correct", "wrong", "missed", "refused", "false_answers")} == \
@@ -252,7 +255,7 @@ def test_floors_applied_to_recorded_scores_match_real_runs(samples, tmp_path):
         base = eng.config
         for sf in (0.0, 0.8, 1.15, 1.3):
             for cf in (0.0, 0.3, 0.55, 0.75):
-                eng.config = base.replace(score_floor=sf, coverage_floor=cf)
+                eng.config = base.replace(score_floor_lexical=sf, coverage_floor=cf)  # no vectors here
                 got = golden_run(eng, golden).summary
                 cell = tally(points, sf, cf)
                 want = Summary(got.cases, cell.correct + cell.refused, cell.correct, cell.wrong, cell.missed,
@@ -281,7 +284,7 @@ def test_a_third_line_counts_when_the_runner_up_drops_out(tmp_path):
         points = calibrate(eng, golden.cases, score_grid=(0.0,), coverage_grid=(0.0,)).points
         assert (points[0].both, points[0].alone) == ((True, False), (True, True))
         for cf, outcome in ((0.0, "wrong"), (0.5, "correct")):  # the runner-up covers 0.4
-            eng.config = eng.config.replace(score_floor=0.0, coverage_floor=cf)
+            eng.config = eng.config.replace(score_floor_lexical=0.0, coverage_floor=cf)
             assert golden_run(eng, golden).results[0].outcome == outcome
             assert tally(points, 0.0, cf).correct == (outcome == "correct")
 

@@ -32,7 +32,7 @@ QUESTION = "What was the cost per metre to bore the well, casing and pump at Qui
 
 
 def test_rare_name_survives_through_the_per_word_search(crowded, tmp_path):
-    cfg = Config(pull_k=5)
+    cfg = Config(pull_k=5, score_floor_lexical=0.5)  # this test is about the pull, not the floor
     with Engine(crowded, index=tmp_path / "i.sqlite", config=cfg, embed_model="none") as eng:
         qterms = question_terms(QUESTION)
         whole = eng.store.search(" OR ".join(fts_phrase(t) for t in qterms), cfg.pull_k)
@@ -53,7 +53,7 @@ def test_number_bonus_alone_can_carry_an_answer_over_the_score_floor(tmp_path):
     with Engine(d, index=idx, embed_model="none", config=Config(number_bonus=0.0)) as eng:
         base = eng.ask(q, explain=True)
     s0 = base.candidates[0].score
-    floor = Config(score_floor=s0 + 0.05, coverage_floor=0.5)
+    floor = Config(score_floor_lexical=s0 + 0.05, coverage_floor=0.5)  # no vectors: the lexical floor
     with Engine(d, index=idx, embed_model="none", config=floor.replace(number_bonus=0.0)) as eng:
         without = eng.ask(q)
     with Engine(d, index=idx, embed_model="none", config=floor.replace(number_bonus=0.15)) as eng:

@@ -176,10 +176,11 @@ class Calibration:
     chosen: Cell | None
     configured: Cell  # the floors of the configuration in use, judged the same way
     max_wrong_rate: float
+    score_key: str = "score_floor"  # which score floor this run calibrates (score_floor_lexical without vectors)
 
     def to_dict(self) -> dict[str, Any]:
         return {"cases": len(self.points), "must_refuse": sum(p.must_refuse for p in self.points),
-                "max_wrong_rate": self.max_wrong_rate,
+                "max_wrong_rate": self.max_wrong_rate, "score_key": self.score_key,
                 "chosen": self.chosen.to_dict() if self.chosen else None,
                 "configured": self.configured.to_dict(),
                 "front": [c.to_dict() for c in self.front],
@@ -194,7 +195,8 @@ def calibrate(eng, cases: Sequence[Case], *, max_wrong_rate: float = 0.05, path:
     """Answer each case once at zero floors, then judge every floor pair of the grid."""
     cfg: Config = eng.config
     # read at ask time; one line more so the winner's citation shows all it could quote alone
-    eng.config = cfg.replace(score_floor=0.0, coverage_floor=0.0, max_lines=cfg.max_lines + 1)
+    eng.config = cfg.replace(score_floor=0.0, score_floor_lexical=0.0, coverage_floor=0.0,
+                             max_lines=cfg.max_lines + 1)
     try:
         points = []
         for n, case in enumerate(cases):
@@ -205,16 +207,19 @@ def calibrate(eng, cases: Sequence[Case], *, max_wrong_rate: float = 0.05, path:
     finally:
         eng.config = cfg
     cells = tuple(tally(points, s, c) for s in score_grid for c in coverage_grid)
+    key = cfg.floor_key(eng.embedder is not None and eng.coverage().vectors > 0)
     return Calibration(tuple(points), cells, front(cells), choose(cells, max_wrong_rate),
-                       tally(points, cfg.score_floor, cfg.coverage_floor), max_wrong_rate)
+                       tally(points, getattr(cfg, key), cfg.coverage_floor), max_wrong_rate, key)
 
 
 _HEADER = re.compile(r"^\s*\[")
 
 
-def write_floors(path: str | Path, score_floor: float, coverage_floor: float) -> None:
-    """Set score_floor and coverage_floor in a TOML config file (created if missing), in its
-    [ask] table if it has one, keeping every other line; checked, then written atomically."""
+def write_floors(path: str | Path, score_floor: float, coverage_floor: float,
+                 score_key: str = "score_floor") -> None:
+    """Set the score floor (`score_key`: score_floor, or score_floor_lexical for a run without
+    vectors) and coverage_floor in a TOML config file (created if missing), in its [ask]
+    table if it has one, keeping every other line; checked, then written atomically."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8") if p.exists() else ""
@@ -229,7 +234,7 @@ def write_floors(path: str | Path, score_floor: float, coverage_floor: float) ->
             raise ConfigError(f"{p} sets ask.* without an [ask] table", "set the floors by hand")
     else:
         start = 0
-    for key, value in (("score_floor", score_floor), ("coverage_floor", coverage_floor)):
+    for key, value in ((score_key, score_floor), ("coverage_floor", coverage_floor)):
         end = next((i for i in heads if i >= start), len(lines))
         line = f"{key} = {float(value)!r}"
         hit = next((i for i in range(start, end)

@@ -2,7 +2,8 @@
 
 A winner must clear the score floor (rerank score) AND the coverage floor (share of the
 question's content words it contains). A refusal names the first floor that failed, the
-measured value, the threshold, every failure, and the question words not found.
+measured value, the threshold, every failure, and the question words not found. Before the
+floors, a passage lacking a number or proper name that the question gives is refused.
 """
 from __future__ import annotations
 
@@ -10,12 +11,27 @@ from ..config import Config
 from ..types import Candidate, Refusal
 
 
-def check(c: Candidate, cfg: Config) -> Refusal | None:
+def check(c: Candidate, cfg: Config, required: tuple[str, ...] = (), vectors: bool = True
+          ) -> Refusal | None:
+    """`required`: question terms (numbers, names) the passage must hold when cfg.require_names_numbers."""
+    if cfg.require_names_numbers and required:
+        have = set(c.matched)
+        missing = [t for t in required if t not in have]
+        if missing:
+            share = 1 - len(missing) / len(required)
+            words = ", ".join(c.unmatched) if c.unmatched else ", ".join(missing)
+            return Refusal(
+                reason="name_or_number_missing",
+                message="no confident answer: the best passage lacks a number or name the question "
+                        f"gives (not found: {words})",
+                floor="names_numbers", value=share, threshold=1.0, unmatched=c.unmatched,
+                failed=(("names_numbers", share, 1.0),))
     failed: list[tuple[str, float, float]] = []
     if c.coverage < cfg.coverage_floor:
         failed.append(("coverage", c.coverage, cfg.coverage_floor))
-    if c.score < cfg.score_floor:
-        failed.append(("score", c.score, cfg.score_floor))
+    score_floor = getattr(cfg, cfg.floor_key(vectors))
+    if c.score < score_floor:
+        failed.append(("score", c.score, score_floor))
     if not failed:
         return None
     floor, value, threshold = failed[0]
