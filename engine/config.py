@@ -42,7 +42,7 @@ class Config:
     coverage_floor: float = 0.6
     # The score floor when the embedding arm did not run (no model, or no vectors yet): the
     # rerank score has a different spread then, so it has its own calibrated floor.
-    score_floor_lexical: float = 1.15
+    score_floor_lexical: float = 0.3
     # Quote: at most this many lines, each needing line score >= line_floor and at least
     # line_relative_floor times the best line's score (a heading that shares one word with
     # the question is not quoted beside the line that answers it).
