@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "2"
+TOKENIZER_VERSION = "3"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -62,6 +62,15 @@ def _expand(tok: str) -> list[str]:
     if "-" in tok and not _DIGIT.search(tok):
         out.extend(p for p in tok.split("-") if p)
     return out
+
+
+_BROKEN = re.compile(r"(\w)-\n\s*([a-z])")
+
+
+def matching_text(text: str) -> str:
+    """Text as the arms match it: a word broken across lines by a hyphen ("sam-\npling", as
+    PDFs print it) is joined. Only terms change; quoted lines stay exactly as read."""
+    return _BROKEN.sub(r"\1\2", text)
 
 
 def words(text: str) -> list[str]:

@@ -139,3 +139,16 @@ def test_config_file_overrides_and_rejects_unknown_settings(tmp_path):
         Config().replace(score_floor="high")
     with pytest.raises(ConfigError, match="must be one of"):
         Config().replace(order="random")
+
+
+def test_pdf_word_broken_at_a_line_end_is_found_and_quoted_verbatim(tmp_path):
+    from minipdf import write_pdf
+    d = tmp_path / "pdfs"
+    d.mkdir()
+    write_pdf(d / "report.pdf", [["Annual water report", "Lead sam-", "pling was done at 30 homes in June.",
+                                  "Copper levels were low."]])
+    with Engine(d, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("Where was lead sampling done?")
+    assert a.answered
+    assert [ln.text for c in a.citations for ln in c.lines][0] in ("Lead sam-", "pling was done at 30 homes in June.")
+    assert all(ln.locator.startswith("p1:L") for c in a.citations for ln in c.lines)

@@ -126,16 +126,18 @@ def test_pdf_two_pages(tmp_path):
 
 
 def test_pdf_blank_extracted_lines_leave_gaps():
-    lines = pdf._page_lines(4, "alfa\n\n  \nbravo ﬁle\x00s\n")
+    lines = pdf._page_lines(4, "alfa\n\n  \nbravo ﬁles 12\x00\n")
     assert [(ln.locator, ln.region, ln.ordinal, ln.text) for ln in lines] == [
         ("p4:L1", "p4", 1, "alfa"),
-        ("p4:L4", "p4", 4, "bravo files"),
+        ("p4:L4", "p4", 4, "bravo files 12"),
     ]
 
 
 @pytest.mark.parametrize("raw, expected", [
     ("ﬁnal ﬂow ﬀ ﬃ ﬄ", "final flow ff ffi ffl"),
-    ("a\x00b", "ab"),
+    ("bene\x00ts de\x00ned", "benefits defined"),   # NUL standing for the "fi" ligature
+    ("\x00nancial", "financial"),
+    ("12\x0034 end\x00", "1234 end"),               # elsewhere a NUL is dropped
     ("Ⅻ ½ ２ café", "Ⅻ ½ ２ café"),  # NFKC touches only the ligatures
 ])
 def test_pdf_clean(raw, expected):

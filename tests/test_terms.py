@@ -32,3 +32,9 @@ def test_tokens_keep_stop_words_in_order():
 @pytest.mark.parametrize("term, number", [("2019", True), ("1,715.00", True), ("tp-4199-g", True), ("fee", False)])
 def test_is_number(term, number):
     assert is_number(term) is number
+
+
+def test_words_broken_across_lines_by_a_hyphen_match_whole():
+    from engine.terms import matching_text
+    assert content_terms(matching_text("lead sam-\n  pling results")) == ["lead", "sampl", "result"]
+    assert matching_text("A-\nB") == "A-\nB"  # a capital after the break is not a broken word

@@ -18,7 +18,7 @@ from ..chunk import CHUNK_VERSION, chunk
 from ..config import Config
 from ..errors import DocsError, ReadError
 from ..quote.locators import span
-from ..terms import content_terms
+from ..terms import content_terms, matching_text
 from .store import Store
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
@@ -131,7 +131,7 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
         lines = result.lines
         rows = [
             (p.pid, p.first, p.last, span([lines[p.first].locator, lines[p.last].locator]),
-             " ".join(content_terms(p.match_text)), p.text, p.context)
+             " ".join(content_terms(matching_text(p.match_text))), p.text, p.context)
             for p in passages
         ]
         with store.transaction():

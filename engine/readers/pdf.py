@@ -1,14 +1,17 @@
 """PDF reader (pypdf): a .pdf file in, one Line per non-blank extracted line out.
 
 Locator `p3:L7`: page 3, line 7 of that page's extracted text, blank lines counted, so
-ordinals keep gaps; region `p3`. Text is as extracted, with NUL characters dropped and only
-the Latin ligatures (ﬁ ﬂ ﬀ ﬃ ﬄ ﬅ ﬆ) unfolded. pypdf's log messages and warnings never reach
+ordinals keep gaps; region `p3`. Text is as extracted, with the Latin ligatures (ﬁ ﬂ ﬀ ﬃ ﬄ ﬅ ﬆ)
+unfolded, a NUL inside or at the start of a word read as the "fi" it stands for (some
+utility PDFs map that ligature to code 0: "bene\x00ts" is "benefits" on the page), and any
+other NUL dropped. pypdf's log messages and warnings never reach
 the terminal: they become a count in the notes. Refuses, with a ReadError, encrypted files
 that need a password and files with no text layer at all (scans needing OCR).
 """
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import unicodedata
 import warnings
@@ -28,9 +31,13 @@ _LIGATURES[0] = None  # NUL: dropped
 _QUIET_LOCK = threading.Lock()
 
 
+_NUL_FI = re.compile(r"(?<=[A-Za-z])\x00(?=[A-Za-z])|(?<![A-Za-z0-9])\x00(?=[a-z])")
+
+
 def clean(text: str) -> str:
-    """Drop NULs and unfold ligatures; nothing else about the extracted text changes."""
-    return text.translate(_LIGATURES)
+    """Unfold ligatures, read a NUL within a word as "fi", drop other NULs; nothing else
+    about the extracted text changes."""
+    return _NUL_FI.sub("fi", text).translate(_LIGATURES)
 
 
 class _Counter(logging.Handler):
