@@ -1,7 +1,8 @@
 """The one tokenizer every arm shares: text in, lower-case terms out.
 
-Unicode NFKC, lower-cased, NUL and soft hyphens removed. Numbers stay whole (`1,715.00`,
-`5.37%`, `4199-g`, `5/8`); a leading currency sign is dropped so `$12.50` matches `12.50`.
+Unicode NFKC, accents folded, lower-cased, NUL and soft hyphens removed. Numbers stay
+whole (`1,715.00`, `5.37%`, `4199-g`, `5/8`); a leading currency sign is dropped so
+`$12.50` matches `12.50`.
 Words (not numbers or codes) are stemmed with the Snowball English stemmer, so
 "hotspots" meets "hotspot" and "flushed" meets "flushing". Hyphenated words yield the
 whole word and its parts. Stop words are dropped from content terms (checked before
@@ -15,7 +16,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "3"
+TOKENIZER_VERSION = "4"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -48,8 +49,13 @@ def stem(word: str) -> str:
 
 
 def normalise(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text)
-    return text.replace("\x00", "").replace("\u00ad", "").lower()
+    """NFKC, accents folded ("Pérez" -> "perez"), NUL and soft hyphens removed, lower-cased."""
+    text = unicodedata.normalize("NFKC", text).replace("\x00", "").replace("\u00ad", "")
+    if not text.isascii():
+        decomposed = unicodedata.normalize("NFKD", text)
+        text = unicodedata.normalize(
+            "NFKC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)))
+    return text.lower()
 
 
 def _expand(tok: str) -> list[str]:

@@ -15,6 +15,8 @@ from engine.terms import content_terms, is_number, question_terms, tokens
     ("NUL\x00here", ["nulher"]),                     # NUL removed, as some PDFs put it mid-word
     ("what is the", []),
     ("O’Neil's office", ["o'neil", "offic"]),
+    ("Armando Pérez, café", ["armando", "perez", "cafe"]),     # accents folded: names match either way
+    ("Москва 東京", ["москва", "東京"]),                          # other scripts kept
 ])
 def test_content_terms(text, expected):
     assert content_terms(text) == expected
