@@ -69,27 +69,34 @@ _MD_HEADING = re.compile(r"^(#{1,6})\s+\S")
 _MD_TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 
-def _prose_context(lines: Sequence[Line], a: int, b: int) -> str:
-    """Headings in force at line `a` (outermost first) and the header of a table the passage
-    continues, excluding lines that are inside the passage itself."""
-    stack: dict[int, str] = {}
-    table_header: str | None = None
-    for i in range(0, a):
-        text = lines[i].text.strip()
-        m = _MD_HEADING.match(text)
-        if m:
-            level = len(m.group(1))
-            stack = {k: v for k, v in stack.items() if k < level}
-            stack[level] = text.lstrip("#").strip()
-            table_header = None
-        elif _MD_TABLE_RULE.match(text) and i > 0:
-            table_header = lines[i - 1].text.strip()
-        elif not text.startswith("|"):
-            table_header = None
-    parts = [stack[k] for k in sorted(stack)]
-    if table_header and lines[a].text.lstrip().startswith("|"):
-        parts.append(table_header)
-    return "\n".join(parts)
+class _ProseContext:
+    """Headings in force at a line (outermost first) and the header of a Markdown table the
+    line continues. Passages ask in document order, so one forward walk serves them all."""
+
+    def __init__(self, lines: Sequence[Line]):
+        self.lines = lines
+        self.pos = 0  # lines[:pos] have been walked
+        self.stack: dict[int, str] = {}
+        self.table_header: str | None = None
+
+    def at(self, a: int) -> str:
+        for i in range(self.pos, a):
+            text = self.lines[i].text.strip()
+            m = _MD_HEADING.match(text)
+            if m:
+                level = len(m.group(1))
+                self.stack = {k: v for k, v in self.stack.items() if k < level}
+                self.stack[level] = text.lstrip("#").strip()
+                self.table_header = None
+            elif _MD_TABLE_RULE.match(text) and i > 0:
+                self.table_header = self.lines[i - 1].text.strip()
+            elif not text.startswith("|"):
+                self.table_header = None
+        self.pos = max(self.pos, a)
+        parts = [self.stack[k] for k in sorted(self.stack)]
+        if self.table_header and self.lines[a].text.lstrip().startswith("|"):
+            parts.append(self.table_header)
+        return "\n".join(parts)
 
 
 def chunk(lines: Sequence[Line], content_hash: str, cfg: Config) -> list[Passage]:
@@ -97,6 +104,7 @@ def chunk(lines: Sequence[Line], content_hash: str, cfg: Config) -> list[Passage
     out: list[Passage] = []
     pos = 0
     has_headings = any(_MD_HEADING.match(ln.text) or ln.text.startswith("|") for ln in lines)
+    prose_context = _ProseContext(lines)
     for _, group in groupby(lines, key=lambda ln: ln.region):
         region = list(group)
         start = pos
@@ -108,7 +116,7 @@ def chunk(lines: Sequence[Line], content_hash: str, cfg: Config) -> list[Passage
             if header is not None:
                 context = header.text if header not in body else ""
             else:
-                context = _prose_context(lines, a, b) if has_headings else ""
+                context = prose_context.at(a) if has_headings else ""
             out.append(
                 Passage(
                     pid=passage_id(content_hash, lines[a], lines[b]),

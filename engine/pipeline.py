@@ -11,7 +11,6 @@ from typing import Callable
 
 import numpy as np
 
-from . import arms as _arms  # noqa: F401  (package docstring documents the interface)
 from .arms import bm25, cosine, tfidf
 from .config import Config
 from .embed import Embedder, ModelChoice, load_embedder
@@ -21,10 +20,10 @@ from .gate import check
 from .gate.floors import nothing_found
 from .index import Store, default_index_path
 from .index.refresh import RefreshReport, refresh
-from .index.store import DocRow
+from .index.store import DocRow, PassageRow
 from .index.vectors import embed_missing
 from .pull import pull
-from .quote import choose_lines, span
+from .quote import choose_lines, line_budget, span
 from .rerank import has_phrase, order_key, rarity_weights, rerank_score, terms_of
 from .terms import question_terms, required_terms, surface_forms
 from .types import Answer, ArmScore, Candidate, Citation, Coverage, GateDecision, Refusal
@@ -98,7 +97,7 @@ class Engine:
 
     def docs_matching(self, pattern: str) -> list[int]:
         """Document rowids whose relative path matches a glob (or, for a bare name, whose file name does)."""
-        pat = pattern.replace("\\", "/").lstrip("./") if pattern.startswith("./") else pattern.replace("\\", "/")
+        pat = pattern.replace("\\", "/").removeprefix("./")
         out = []
         for doc_id, row in sorted(self.doc_rows.items()):
             if fnmatch.fnmatchcase(row.path, pat) or ("/" not in pat and fnmatch.fnmatchcase(row.path.rsplit("/", 1)[-1], pat)):
@@ -124,16 +123,16 @@ class Engine:
         k = max(cfg.pull_k, candidates or 0)
         qvec = self._question_vector(question) if qterms else None
         near: list[int] = []
-        if qvec is not None and cfg.vector_k > 0:
+        if qvec is not None:
             ids, pdocs, mat = self._vectors()
-            near = cosine.nearest(qvec, ids, pdocs, mat, max(cfg.vector_k, candidates or 0), docs)
+            if cfg.vector_k > 0:
+                near = cosine.nearest(qvec, ids, pdocs, mat, max(cfg.vector_k, candidates or 0), docs)
         pool = pull(self.store, qterms, k, cfg.word_depth, docs, near)
         cov = self.coverage()
         if not len(pool):
             refusal = nothing_found(tuple(said.get(t, t) for t in qterms),
-                                    len(docs) if docs is not None else len(self.doc_rows))
-            if qterms:
-                refusal = Refusal(**{**refusal.__dict__, "threshold": cfg.coverage_floor})
+                                    len(docs) if docs is not None else len(self.doc_rows),
+                                    cfg.coverage_floor)
             return Answer(id=id, question=question, citations=(), refusal=refusal,
                           method=self._method(None, None), coverage=cov,
                           candidates=() if (candidates or explain) else None,
@@ -143,7 +142,8 @@ class Engine:
         for name, arr in (("bm25", bm25.score(pool, qterms)), ("tfidf", tfidf.score(pool, qterms))):
             if arr is not None:
                 raw[name] = arr
-        vec_scores, with_vec = cosine.score(pool, qvec, self.store, self.embedder)
+        vec_scores, with_vec = (cosine.score(pool, qvec, ids, mat) if qvec is not None
+                                else (None, 0))
         if vec_scores is not None:
             raw["embed"] = vec_scores
         normed = {a: minmax(v) for a, v in raw.items()}
@@ -184,11 +184,12 @@ class Engine:
             return Answer(id=id, question=question, citations=(), refusal=refusal, method=method,
                           coverage=cov, candidates=shown, explain=explain, notes=tuple(notes),
                           gate=gate)
-        winner_limit = cfg.max_lines - 1 if runner is not None else cfg.max_lines
-        citations = [self._cite(winner, qterms, rarity, winner_limit, qvec)]
+        winner_limit = line_budget(cfg.max_lines, runner is not None)
+        rows = {r.id: r for r in pool.rows}
+        citations = [self._cite(rows[winner.rowid], winner, qterms, rarity, winner_limit, qvec)]
         if runner is not None:
-            left = cfg.max_lines - len(citations[0].lines)
-            second = self._cite(runner, qterms, rarity, max(1, left), qvec)
+            second = self._cite(rows[runner.rowid], runner, qterms, rarity,
+                                line_budget(cfg.max_lines, True, len(citations[0].lines)), qvec)
             if second.lines:
                 citations.append(second)
         citations = [c for c in citations if c.lines]
@@ -200,8 +201,7 @@ class Engine:
                       method=method, coverage=cov, candidates=shown, explain=explain,
                       notes=tuple(notes), gate=gate)
 
-    def _cite(self, c: Candidate, qterms, rarity, limit: int, qvec=None) -> Citation:
-        row = self.store.passages([c.rowid])[c.rowid]
+    def _cite(self, row: PassageRow, c: Candidate, qterms, rarity, limit: int, qvec=None) -> Citation:
         lines = self.store.lines(row.doc, row.first, row.last)
         sims = None
         if qvec is not None and self.config.line_embed_weight > 0 and lines:

@@ -131,15 +131,9 @@ def required_terms(question: str) -> tuple[str, ...]:
     number) and proper names (capitalised words that do not open the question). Asking about
     2019 must not be answered from a passage that gives 2018 figures."""
     qterms = question_terms(question)
-    out = [t for t in qterms if is_number(t)]
-    body = question.strip()
-    first = re.match(r"\s*\S+", body)
-    start = first.end() if first else 0
-    for m in re.finditer(r"\b([A-Z][A-Za-z'’]+)", body[start:]):
-        word = m.group(1)
-        if word.isupper() and len(word) <= 1:
-            continue
-        for t in content_terms(word):
-            if t in qterms and t not in out:
-                out.append(t)
-    return tuple(t for t in qterms if t in out)
+    needed = {t for t in qterms if is_number(t)}
+    after_first_word = question.strip().split(maxsplit=1)[1:]  # the opening word is capitalised anyway
+    for rest in after_first_word:
+        for m in re.finditer(r"\b[A-Z][A-Za-z'’]+", rest):
+            needed.update(content_terms(m.group(0)))
+    return tuple(t for t in qterms if t in needed)

@@ -127,7 +127,6 @@ def test_show_takes_back_what_ask_printed(run, samples):
 
 
 def test_help_explains_every_option():
-    ctx = click.Context(main)
     for param in main.params:
         if isinstance(param, click.Option):
             assert param.help and len(param.help) > 15, f"{param.name} has no help text"
@@ -135,7 +134,6 @@ def test_help_explains_every_option():
     for opt in ("--docs", "--json", "--explain", "--candidates", "--path", "--index", "--batch", "--status",
                 "--show", "--config", "--embed-model", "--embed-model-dir", "--quiet"):
         assert opt in out
-    del ctx
 
 
 def test_two_processes_print_identical_bytes(samples, tmp_path):

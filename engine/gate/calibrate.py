@@ -18,6 +18,7 @@ from typing import Any, Callable, Sequence
 from ..config import Config
 from ..errors import ConfigError
 from ..golden import Case, passes
+from ..quote.lines import line_budget
 from ..snapshot import write_atomic
 from ..types import Answer, Candidate, Citation
 
@@ -78,15 +79,15 @@ def measure(case: Case, a: Answer, max_lines: int) -> Point:
     cites = a.citations
     won = cites[0] if len(cites) == 2 or (len(cites) == 1 and _same(cites[0], cands[0])) else None
     ran = cites[-1] if cites and cites[-1] is not won else None
-    first = _top(won, max_lines - 1)
-    second = _top(ran, max(1, max_lines - (len(first.lines) if first else 0)))
+    first = _top(won, line_budget(max_lines, True))
+    second = _top(ran, line_budget(max_lines, True, len(first.lines) if first else 0))
 
     def shape(citations) -> tuple[bool, bool]:
         shaped = dataclasses.replace(a, citations=tuple(c for c in citations if c and c.lines))
         return shaped.answered, shaped.answered and not case.must_refuse and passes(case, shaped)
     return Point(case.id, case.must_refuse, a.gate.score, a.gate.coverage,
                  runner.score if runner else None, runner.coverage if runner else None,
-                 shape([_top(won, max_lines)]), shape([first, second]))
+                 shape([_top(won, line_budget(max_lines, False))]), shape([first, second]))
 
 
 @dataclass(frozen=True)

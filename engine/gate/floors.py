@@ -48,7 +48,7 @@ def check(c: Candidate, cfg: Config, required: tuple[str, ...] = (), vectors: bo
     )
 
 
-def nothing_found(qterms: tuple[str, ...], searched: int) -> Refusal:
+def nothing_found(qterms: tuple[str, ...], searched: int, coverage_floor: float) -> Refusal:
     if not qterms:
         return Refusal(reason="no_content_words",
                        message="no confident answer: the question has no searchable words "
@@ -57,5 +57,5 @@ def nothing_found(qterms: tuple[str, ...], searched: int) -> Refusal:
         reason="no_candidates",
         message=f"no confident answer: none of the question's words ({', '.join(qterms)}) "
                 f"occur in the {searched} searched documents",
-        floor="coverage", value=0.0, threshold=None, unmatched=qterms,
+        floor="coverage", value=0.0, threshold=coverage_floor, unmatched=qterms,
     )

@@ -281,18 +281,6 @@ class Store:
             ((pid, model, np.asarray(v, dtype=np.float32).tobytes()) for pid, v in rows),
         )
 
-    def vectors(self, model: str, ids: Sequence[int]) -> dict[int, np.ndarray]:
-        out: dict[int, np.ndarray] = {}
-        ids = list(ids)
-        for i in range(0, len(ids), 900):
-            part = ids[i : i + 900]
-            marks = ",".join("?" * len(part))
-            for pid, blob in self.db.execute(
-                f"SELECT passage, vec FROM vectors WHERE model=? AND passage IN ({marks})", (model, *part)
-            ):
-                out[pid] = np.frombuffer(blob, dtype=np.float32)
-        return out
-
     def vector_matrix(self, model: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(passage ids, their document ids, unit vectors as one float32 matrix), by passage id."""
         rows = self.db.execute(

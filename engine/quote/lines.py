@@ -15,6 +15,15 @@ from ..terms import content_terms, is_number
 from ..types import QuotedLine
 
 
+def line_budget(max_lines: int, runner_up: bool, winner_quoted: int | None = None) -> int:
+    """How many lines a citation may quote. The winner alone: max_lines; beside a runner-up
+    that passes the gate: max_lines - 1. The runner-up (winner_quoted given): what the winner
+    left, at least one. Shared by the quoter and the calibration sweep, which must agree."""
+    if winner_quoted is not None:
+        return max(1, max_lines - winner_quoted)
+    return max_lines - 1 if runner_up else max_lines
+
+
 def line_score(text: str, qterms: Sequence[str], weights: Mapping[str, float], cfg: Config,
                sim: float | None = None) -> float:
     present = set(content_terms(text))
