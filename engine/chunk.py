@@ -6,6 +6,9 @@ window). Prose breaks at blank lines and headings once a passage has some body; 
 break every `chunk_rows` rows and carry the region's header row as matching context.
 Prose passages carry the Markdown headings above them (and a Markdown table's header row)
 as matching context too, so a table row under "## Loan periods" can match "loan".
+Every passage also carries its document's title (the file's path without its extension, in
+words) as matching context: a name or year that appears only in the file name
+("grand-rapids-court-fees-FY16.xlsx") still counts as present in each of its passages.
 A passage id hashes the document's content hash and the passage's span: stable across runs.
 """
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Sequence
 from .config import Config
 from .types import Line, Passage
 
-CHUNK_VERSION = "2"  # bump when passages could come out differently for the same lines
+CHUNK_VERSION = "3"  # bump when passages could come out differently for the same lines
 MIN_PARAGRAPH_WORDS = 40  # a paragraph shorter than this joins the next one
 
 
@@ -99,8 +102,19 @@ class _ProseContext:
         return "\n".join(parts)
 
 
-def chunk(lines: Sequence[Line], content_hash: str, cfg: Config) -> list[Passage]:
-    """Split one document's lines (in reading order) into passages."""
+_TITLE_SEP = re.compile(r"[\\/_.\-\s]+")
+
+
+def title(rel_path: str) -> str:
+    """A document's title for matching: its relative path without the extension, separators
+    as spaces ("fees/grand-rapids_FY16.xlsx" -> "fees grand rapids FY16")."""
+    stem = rel_path.rsplit(".", 1)[0] if "." in rel_path.rsplit("/", 1)[-1] else rel_path
+    return " ".join(w for w in _TITLE_SEP.split(stem) if w)
+
+
+def chunk(lines: Sequence[Line], content_hash: str, cfg: Config, doc_title: str = "") -> list[Passage]:
+    """Split one document's lines (in reading order) into passages; `doc_title` (see title())
+    is added to every passage's matching context."""
     out: list[Passage] = []
     pos = 0
     has_headings = any(_MD_HEADING.match(ln.text) or ln.text.startswith("|") for ln in lines)
@@ -123,7 +137,7 @@ def chunk(lines: Sequence[Line], content_hash: str, cfg: Config) -> list[Passage
                     first=a,
                     last=b,
                     text="\n".join(ln.text for ln in body),
-                    context=context,
+                    context="\n".join(c for c in (doc_title, context) if c),
                 )
             )
     return out

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .errors import ConfigError
 
-CHOICES = {"order": ("coverage", "score")}
+CHOICES = {"order": ("coverage", "score"), "gate_coverage": ("plain", "weighted")}
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,11 @@ class Config:
     require_names_numbers: int = 1
     score_floor: float = 1.2
     coverage_floor: float = 0.6
+    # Which coverage the gate's coverage floor reads: "plain" = share of the question's
+    # content words present; "weighted" = the same share weighted by each word's rarity among
+    # the candidates, so missing the one rare word ("pool") counts for more than missing a
+    # word nearly every candidate has (the town's name).
+    gate_coverage: str = "plain"
     # The score floor when the embedding arm did not run (no model, or no vectors yet): the
     # rerank score has a different spread then, so it has its own calibrated floor.
     score_floor_lexical: float = 0.3

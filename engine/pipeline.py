@@ -17,7 +17,7 @@ from .embed import Embedder, ModelChoice, load_embedder
 from .errors import UsageError
 from .fuse import fuse, minmax, ranks
 from .gate import check
-from .gate.floors import nothing_found
+from .gate.floors import coverage_of, nothing_found
 from .index import Store, default_index_path
 from .index.refresh import RefreshReport, refresh
 from .index.store import DocRow, PassageRow
@@ -178,7 +178,7 @@ class Engine:
         vectors = "embed" in raw
         refusal = check(winner, cfg, required, vectors)
         runner = cands[1] if len(cands) > 1 and check(cands[1], cfg, required, vectors) is None else None
-        gate = GateDecision(winner.score, getattr(cfg, cfg.floor_key(vectors)), winner.coverage,
+        gate = GateDecision(winner.score, getattr(cfg, cfg.floor_key(vectors)), coverage_of(winner, cfg),
                             cfg.coverage_floor, runner is not None, vectors)
         if refusal is not None:
             return Answer(id=id, question=question, citations=(), refusal=refusal, method=method,

@@ -54,3 +54,13 @@ def test_markdown_headings_and_table_header_become_context():
     assert "Hotspots" in last.text
     assert "Library policy" in last.context and "Loan periods" in last.context
     assert "| Item | Loan period |" in last.context
+
+
+def test_document_title_is_matching_context_of_every_passage():
+    from engine.chunk import title
+    assert title("fees/grand-rapids_FY16.xlsx") == "fees grand rapids FY16"
+    assert title("README") == "README"
+    ps = chunk(prose(3, 50), "h", Config(chunk_words=60), title("minutes/2018-08-13.md"))
+    assert len(ps) > 1
+    assert all(p.context.split("\n")[0] == "minutes 2018 08 13" for p in ps)
+    assert all("minutes" not in p.text for p in ps)

@@ -152,3 +152,22 @@ def test_pdf_word_broken_at_a_line_end_is_found_and_quoted_verbatim(tmp_path):
     assert a.answered
     assert [ln.text for c in a.citations for ln in c.lines][0] in ("Lead sam-", "pling was done at 30 homes in June.")
     assert all(ln.locator.startswith("p1:L") for c in a.citations for ln in c.lines)
+
+
+def test_a_name_only_in_the_file_name_counts_but_is_never_quoted(tmp_path):
+    """The document's title (its path in words) is matching context for every passage: the town
+    and the year live only in the file name, the fee row is quoted verbatim without them."""
+    d = tmp_path / "cabinet"
+    write(d, "fees/grand-rapids_court-fees_FY16.txt",
+          "Civil filing fee: $175.00 per case.\nCopies: $1.00 per page.\n")
+    write(d, "fees/lansing_court-fees_FY16.txt", "Civil filing fee: $150.00 per case.\n")
+    q = "What is the civil filing fee in Grand Rapids?"
+    with Engine(d, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask(q)
+        assert a.answered, a.refusal
+        assert a.citations[0].path == "fees/grand-rapids_court-fees_FY16.txt"
+        assert [ln.text for ln in a.citations[0].lines][0] == "Civil filing fee: $175.00 per case."
+        assert all("rapids" not in ln.text.lower() for c in a.citations for ln in c.lines)
+        # a town that is in no file name or line is still missing: refused by the names rule
+        b = eng.ask("What is the civil filing fee in Kalamazoo?")
+        assert not b.answered and b.refusal.reason == "name_or_number_missing"

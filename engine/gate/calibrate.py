@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..config import Config
+from .floors import coverage_of
 from ..errors import ConfigError
 from ..golden import Case, passes
 from ..quote.lines import line_budget
@@ -63,7 +64,7 @@ def _top(c: Citation | None, k: int) -> Citation | None:
     return dataclasses.replace(c, lines=tuple(c.lines[i] for i in sorted(best)))
 
 
-def measure(case: Case, a: Answer, max_lines: int) -> Point:
+def measure(case: Case, a: Answer, max_lines: int, cfg: Config | None = None) -> Point:
     """A Point from an answer given at zero floors, explain=True and one line more than
     `max_lines`, so the winner's citation holds every line it could quote alone.
 
@@ -86,7 +87,8 @@ def measure(case: Case, a: Answer, max_lines: int) -> Point:
         shaped = dataclasses.replace(a, citations=tuple(c for c in citations if c and c.lines))
         return shaped.answered, shaped.answered and not case.must_refuse and passes(case, shaped)
     return Point(case.id, case.must_refuse, a.gate.score, a.gate.coverage,
-                 runner.score if runner else None, runner.coverage if runner else None,
+                 runner.score if runner else None,
+                 coverage_of(runner, cfg or Config()) if runner else None,
                  shape([_top(won, line_budget(max_lines, False))]), shape([first, second]))
 
 
@@ -202,7 +204,7 @@ def calibrate(eng, cases: Sequence[Case], *, max_wrong_rate: float = 0.05, path:
         points = []
         for n, case in enumerate(cases):
             a = eng.ask(case.question, id=case.id, path=case.path or path, explain=True)
-            points.append(measure(case, a, cfg.max_lines))
+            points.append(measure(case, a, cfg.max_lines, cfg))
             if progress:
                 progress("calibrate", n + 1, len(cases))
     finally:

@@ -11,6 +11,11 @@ from ..config import Config
 from ..types import Candidate, Refusal
 
 
+def coverage_of(c: Candidate, cfg: Config) -> float:
+    """The coverage the gate reads (cfg.gate_coverage)."""
+    return c.weighted_coverage if cfg.gate_coverage == "weighted" else c.coverage
+
+
 def check(c: Candidate, cfg: Config, required: tuple[str, ...] = (), vectors: bool = True
           ) -> Refusal | None:
     """`required`: question terms (numbers, names) the passage must hold when cfg.require_names_numbers."""
@@ -27,8 +32,9 @@ def check(c: Candidate, cfg: Config, required: tuple[str, ...] = (), vectors: bo
                 floor="names_numbers", value=share, threshold=1.0, unmatched=c.unmatched,
                 failed=(("names_numbers", share, 1.0),))
     failed: list[tuple[str, float, float]] = []
-    if c.coverage < cfg.coverage_floor:
-        failed.append(("coverage", c.coverage, cfg.coverage_floor))
+    cov = coverage_of(c, cfg)
+    if cov < cfg.coverage_floor:
+        failed.append(("coverage", cov, cfg.coverage_floor))
     score_floor = getattr(cfg, cfg.floor_key(vectors))
     if c.score < score_floor:
         failed.append(("score", c.score, score_floor))

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from .. import readers
-from ..chunk import CHUNK_VERSION, chunk
+from ..chunk import CHUNK_VERSION, chunk, title
 from ..config import Config
 from ..errors import DocsError, ReadError
 from ..quote.locators import span
@@ -127,7 +127,7 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
             _record_failure(store, rel, old, st.st_size, st.st_mtime_ns, digest, err)
             failed.append((rel, err.message))
             continue
-        passages = chunk(result.lines, digest, cfg)
+        passages = chunk(result.lines, digest, cfg, title(rel))
         lines = result.lines
         rows = [
             (p.pid, p.first, p.last, span([lines[p.first].locator, lines[p.last].locator]),
