@@ -111,3 +111,15 @@ def test_vectors_are_tagged_by_model_and_a_new_model_means_re_embedding(folder, 
     assert embed_missing(store, Other()) == n_passages
     models = {m for (m,) in store.db.execute("SELECT DISTINCT model FROM vectors")}
     assert models == {"other-model#0000000000"}  # never mixed
+
+
+def test_new_readers_or_chunking_rules_rebuild_the_index(folder, tmp_path, monkeypatch):
+    """An index built by older readers would keep their lines forever (files unchanged on
+    disk are never re-read); the readers' version is part of the recorded rules."""
+    from engine import readers
+    store = Store(tmp_path / "i.sqlite")
+    assert refresh(store, folder, Config()).read == 3
+    assert refresh(store, folder, Config()).read == 0
+    monkeypatch.setattr(readers, "READERS_VERSION", readers.READERS_VERSION + "-next")
+    assert refresh(store, folder, Config()).read == 3
+    assert refresh(store, folder, Config(chunk_words=60)).read == 3

@@ -69,7 +69,8 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
     root = Path(root)
     if not root.is_dir():
         raise DocsError(f"documents folder not found: {root}", "check the --docs path")
-    store.ensure_rules(f"chunk {CHUNK_VERSION} words {cfg.chunk_words} rows {cfg.chunk_rows}")
+    store.ensure_rules(f"readers {readers.READERS_VERSION} chunk {CHUNK_VERSION} "
+                       f"words {cfg.chunk_words} rows {cfg.chunk_rows}")
     known = store.documents()
     files = list(walk(root))
     seen: set[str] = set()
