@@ -1,18 +1,32 @@
 """Spreadsheet reader (openpyxl, cached values): an .xlsx/.xlsm file in, one Line per row out.
 
-A row with any non-empty cell becomes a Line: its cells' display text (numfmt), newlines
-folded to spaces, joined with " | ". Locator `Rates!A7:D7` spans the row's first to last
-non-empty cell (`Rates!B7` for one cell; names with spaces or punctuation quoted as Excel
-does: `'Rate Table'!A7`); region = sheet name; ordinal = row number; each sheet's first
-non-empty row is its header. Hidden sheets are read, chartsheets skipped; formulas without
-a cached value are empty. A sheet stops after 10,000 consecutive empty rows (with a note).
+A row with any non-empty cell becomes a Line: its cells' display text (numfmt: dates as ISO
+dates), newlines folded to spaces, joined with " | ". Locator `Rates!A7:D7` spans the row's
+first to last non-empty cell (`Rates!B7` for one cell; names with spaces or punctuation quoted
+as Excel does: `'Rate Table'!A7`); region = sheet name; ordinal = row number; each sheet's
+first non-empty row is its header. A merged range's value is in its top-left cell only.
+Hidden sheets are read like the others, with no note: their data is in the file the user
+handed over, and a workbook reads the same whichever sheets are hidden. Chartsheets are
+skipped.
+
+Refused before openpyxl sees the file (ReadError): an OLE file (Office encryption, or an old
+.xls under the new name), anything that is not a zip, and a zip whose parts would unpack past
+the limits below, judged from the sizes the zip declares (zipfile never unpacks more than
+that). Noted: formulas with no cached value (read as empty), a sheet stopped after
+EMPTY_ROW_LIMIT consecutive empty rows listed in the file (styled but empty), a sheet that
+breaks midway (the rows before the break are kept), and a workbook with no values at all.
 """
 from __future__ import annotations
 
+import mmap
 import re
 import warnings
 import zipfile
 from pathlib import Path
+
+from openpyxl import load_workbook
+from openpyxl.cell.read_only import ReadOnlyCell
+from openpyxl.worksheet._reader import FORMULA_TAG, WorkSheetParser
 
 from ..errors import ReadError
 from ..types import Line, ReadResult
@@ -20,6 +34,16 @@ from .numfmt import display
 
 SEPARATOR = " | "
 EMPTY_ROW_LIMIT = 10_000
+MAX_UNPACKED = 1 << 30      # the whole workbook, unpacked
+MAX_WHOLE_PART = 128 << 20  # a part openpyxl holds in memory whole (all but worksheets)
+BOMB_RATIO = 500            # real XML packs 5 to 50 times; deflate's ceiling is about 1,030
+BOMB_MIN = 16 << 20         # ... judged only for parts that unpack past this
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_ENCRYPTED = "EncryptedPackage".encode("utf-16-le")  # stream names in an OLE directory
+_OLD_BOOK = ("Workbook".encode("utf-16-le"), "Book".encode("utf-16-le"))
+_SHEET_PART = re.compile(r"xl/worksheets/[^/]+\.xml\Z")
+SAVE_AGAIN = "open it in a spreadsheet program and save it again as .xlsx"
+TOO_BIG = "export its sheets as CSV, or split the workbook"
 _BREAKS = re.compile(r"\s*[\r\n]+\s*")
 _PLAIN_NAME = re.compile(r"[^\W\d][\w.]*\Z")
 _CELL_LIKE = re.compile(r"([a-z]{1,3}\d+|r\d*c\d*|r|c)\Z", re.I)  # A1, R1C1: must be quoted
@@ -33,7 +57,7 @@ def sheet_ref(name: str) -> str:
 
 
 def column_letter(n: int) -> str:
-    """1 -> A, 27 -> AA (openpyxl has one too, but this keeps the import lazy)."""
+    """1 -> A, 27 -> AA."""
     letters = ""
     while n:
         n, r = divmod(n - 1, 26)
@@ -48,52 +72,145 @@ def cell_text(value: object, number_format: str | None) -> str:
     return _BREAKS.sub(" ", display(value, number_format)).strip()
 
 
-def _sheet_lines(ws, notes: list[str]) -> list[Line]:
-    ws.reset_dimensions()  # a stale or huge <dimension> must not pad rows with empty cells
+def _size(n: int) -> str:
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift:
+            return f"{n / (1 << shift):.1f} {unit}"
+    return f"{n} bytes"
+
+
+def check_container(path: Path) -> None:
+    """Refuse, before any unpacking, what is not a zip or would unpack past the limits."""
+    with open(path, "rb") as fh:
+        head = fh.read(len(OLE_MAGIC))
+    if head == OLE_MAGIC:
+        with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as data:
+            old_book = data.find(_ENCRYPTED) < 0 and any(data.find(n) >= 0 for n in _OLD_BOOK)
+        if old_book:
+            raise ReadError("an Excel 97-2003 workbook (.xls) named .xlsx",
+                            "open it in a spreadsheet program and save it as .xlsx")
+        raise ReadError("encrypted, needs a password",
+                        "remove the password and save a copy: in Excel, File > Info > "
+                        "Protect Workbook > Encrypt with Password, then clear it")
+    try:
+        with zipfile.ZipFile(path) as zf:
+            parts = zf.infolist()
+    except zipfile.BadZipFile:
+        why = "corrupt zip" if head.startswith(b"PK") else ("empty file" if not head
+                                                            else "not a zip archive")
+        raise ReadError(f"not a valid xlsx file ({why})", SAVE_AGAIN) from None
+    names = {part.filename for part in parts}
+    if "[Content_Types].xml" not in names or not any(n.startswith("xl/") for n in names):
+        raise ReadError("not a valid xlsx file (a zip archive, but no spreadsheet in it)",
+                        "if it is not a spreadsheet, rename it to its real extension; "
+                        "otherwise " + SAVE_AGAIN)
+    for part in parts:
+        if part.file_size > BOMB_MIN and part.file_size > BOMB_RATIO * max(part.compress_size, 1):
+            raise ReadError(f"looks like a zip bomb: {part.filename} unpacks to "
+                            f"{_size(part.file_size)} from {_size(part.compress_size)}",
+                            "if the file is genuine, " + TOO_BIG)
+        if part.file_size > MAX_WHOLE_PART and not _SHEET_PART.match(part.filename):
+            raise ReadError(f"too large to read safely: {part.filename} unpacks to "
+                            f"{_size(part.file_size)} (limit {_size(MAX_WHOLE_PART)})", TOO_BIG)
+    total = sum(part.file_size for part in parts)
+    if total > MAX_UNPACKED:
+        raise ReadError(f"too large to read safely: unpacks to {_size(total)} "
+                        f"(limit {_size(MAX_UNPACKED)})", TOO_BIG)
+
+
+class _Rows(WorkSheetParser):
+    """openpyxl's sheet parser (cached values), counting formulas that have none. It is driven
+    here as ReadOnlyWorksheet.iter_rows drives it (openpyxl 3.1), because iter_rows shows a
+    formula with no cached value and an empty cell alike."""
+
+    uncached = 0
+
+    def parse_cell(self, element):
+        cell = super().parse_cell(element)
+        if cell["value"] is None and element.find(FORMULA_TAG) is not None:
+            self.uncached += 1
+        return cell
+
+
+def _number_format(ws, style_id: int, known: dict[int, str]) -> str:
+    if style_id not in known:
+        try:
+            known[style_id] = ReadOnlyCell(ws, 1, 1, None, "n", style_id).number_format
+        except (IndexError, KeyError, AttributeError, TypeError):  # a style the file lacks
+            known[style_id] = "General"
+    return known[style_id]
+
+
+def _sheet_lines(wb, ws, notes: list[str]) -> tuple[list[Line], int, bool]:
+    """The sheet's lines, how many formula cells had no cached value, and whether it broke."""
     ref = sheet_ref(ws.title)
     lines: list[Line] = []
+    formats: dict[int, str] = {}
     empty_run = 0
-    for row in ws.iter_rows():
-        cells = []
-        for cell in row:
-            if cell.value is None:  # includes empty cells and formulas with no cached value
+    broken = False
+    source = ws._get_source()
+    rows = _Rows(source, ws._shared_strings, data_only=True, epoch=wb.epoch,
+                 date_formats=wb._date_formats, timedelta_formats=wb._timedelta_formats)
+    try:
+        for number, cells in rows.parse():
+            shown = []
+            for cell in sorted(cells, key=lambda c: c["column"]):  # stable: file order on ties
+                if cell["value"] is None:  # empty, or a formula with no cached value
+                    continue
+                text = cell_text(cell["value"], _number_format(ws, cell["style_id"], formats))
+                if text:
+                    shown.append((cell["column"], text))
+            if not shown:
+                empty_run += 1
+                if empty_run >= EMPTY_ROW_LIMIT:
+                    notes.append(f"sheet {ws.title!r}: stopped after {EMPTY_ROW_LIMIT:,} "
+                                 "empty rows in a row")
+                    break
                 continue
-            text = cell_text(cell.value, cell.number_format)
-            if text:
-                cells.append((cell.column, cell.row, text))
-        if not cells:
-            empty_run += 1
-            if empty_run >= EMPTY_ROW_LIMIT:
-                notes.append(f"sheet {ws.title!r}: stopped after {EMPTY_ROW_LIMIT:,} "
-                             "empty rows in a row")
-                break
-            continue
-        empty_run = 0
-        number = cells[0][1]
-        first, last = column_letter(cells[0][0]), column_letter(cells[-1][0])
-        span = f"{first}{number}" if first == last else f"{first}{number}:{last}{number}"
-        lines.append(Line(text=SEPARATOR.join(c[2] for c in cells), locator=f"{ref}!{span}",
-                          region=ws.title, ordinal=number, header=not lines))
-    return lines
+            empty_run = 0
+            first, last = column_letter(shown[0][0]), column_letter(shown[-1][0])
+            span = f"{first}{number}" if first == last else f"{first}{number}:{last}{number}"
+            lines.append(Line(text=SEPARATOR.join(t for _, t in shown), locator=f"{ref}!{span}",
+                              region=ws.title, ordinal=number, header=not lines))
+    except Exception as e:  # a damaged sheet keeps the rows read before the damage
+        after = f" after row {lines[-1].ordinal}" if lines else ""
+        broken = True
+        notes.append(f"sheet {ws.title!r}: unreadable{after} ({type(e).__name__}: {e})")
+    finally:
+        source.close()
+    return lines, rows.uncached, broken
 
 
 def read(path: Path) -> ReadResult:
-    import openpyxl
-
+    path = Path(path)
+    check_container(path)
     notes: list[str] = []
     lines: list[Line] = []
+    uncached = 0
+    broken = False
     with warnings.catch_warnings(record=True) as caught:  # openpyxl warns on stderr otherwise
         warnings.simplefilter("always")
         try:
-            wb = openpyxl.load_workbook(Path(path), read_only=True, data_only=True)
-        except zipfile.BadZipFile:
-            raise ReadError("not a valid xlsx file (corrupt zip)",
-                            "open it in a spreadsheet program and save it again as .xlsx") from None
+            wb = load_workbook(path, read_only=True, data_only=True)
+        except Exception as e:  # a missing or malformed part, or damage inside the zip
+            raise ReadError(f"not a valid xlsx file ({type(e).__name__}: {e})",
+                            SAVE_AGAIN) from None
         try:
             for ws in wb.worksheets:  # workbook order; chartsheets are not in this list
-                lines.extend(_sheet_lines(ws, notes))
+                sheet, missing, damaged = _sheet_lines(wb, ws, notes)
+                lines.extend(sheet)
+                uncached += missing
+                broken = broken or damaged
         finally:
             wb.close()
+    if uncached:
+        many = uncached != 1
+        notes.append(f"{uncached:,} formula cell{'s' if many else ''} {'have' if many else 'has'} "
+                     "no saved value (read as empty): open and save the file in Excel")
     if caught:
         notes.append(f"{len(caught)} xlsx warning{'s' if len(caught) != 1 else ''}")
+    if not lines:
+        if broken:
+            raise ReadError("not a valid xlsx file: " + "; ".join(notes), SAVE_AGAIN)
+        notes.append("no cells with values")
     return ReadResult(lines=tuple(lines), kind="xlsx", notes=tuple(notes))

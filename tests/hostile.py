@@ -1,0 +1,407 @@
+"""Hostile files for the readers, each written on demand (no binaries are shipped).
+
+HOSTILE_FILES maps a kind ("text-invalid-utf8", "xlsx-zip-bomb", ...) to a Hostile: call it
+with a folder and it writes `<kind><suffix>` there and returns the path. Its `outcome` says
+what the reader must do: "ok" (read; some line holds `expect` unless it is "", some note
+holds `note` unless it is "") or "failed" (ReadError whose message holds `expect`).
+Everything is deterministic: the same bytes on every run.
+"""
+from __future__ import annotations
+
+import codecs
+import io
+import random
+import struct
+import zipfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+LONG_LINE_BYTES = 50 * 2**20  # the "single 50 MB line"
+MILLION = 1_000_000
+BOMB_BYTES = 3 * 2**29  # 1.5 GiB of sheet XML from about 1.5 MB of zip
+
+
+@dataclass(frozen=True)
+class Hostile:
+    write: Callable[[Path], Path]
+    outcome: str  # "ok" | "failed"
+    expect: str   # ok: text some line holds ("" for none); failed: part of the reason
+    note: str = ""  # ok: part of a note the reader gives ("" when none is required)
+
+    def __call__(self, folder: Path) -> Path:
+        return self.write(Path(folder))
+
+
+def _put(name: str, data: bytes) -> Callable[[Path], Path]:
+    def write(folder: Path) -> Path:
+        path = folder / name
+        path.write_bytes(data)
+        return path
+    return write
+
+
+def _random_bytes(n: int, seed: int) -> bytes:
+    return random.Random(seed).randbytes(n)
+
+
+def png_bytes() -> bytes:
+    """A real 2 x 2 grey PNG."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = zlib.crc32(kind + body)
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", crc)
+    pixels = zlib.compress(b"\x00\x80\x80" * 2)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 2, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", pixels) + chunk(b"IEND", b""))
+
+
+def _long_line(first_words: bytes, tail: bytes = b"") -> bytes:
+    filler = b" alfa bravo charlie delta echo"
+    n = (LONG_LINE_BYTES - len(first_words)) // len(filler)
+    return first_words + filler * n + b"\n" + tail
+
+
+# ---------------------------------------------------------------- spreadsheets
+
+def _workbook(fill: Callable) -> bytes:
+    """An openpyxl workbook made by `fill(wb)`, as bytes."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    fill(wb)
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def _uncached_formulas(wb) -> None:
+    ws = wb.active
+    ws.title = "Plough"
+    ws.append(["Street", "Passes", "Double"])
+    for i in range(1, 13):  # openpyxl saves formulas without a cached value, as Excel would not
+        ws.append([f"Snow plough route {i}", i, f"=B{i + 1}*2"])
+
+
+def _merged(wb) -> None:
+    ws = wb.active
+    ws.title = "Festival"
+    ws["A1"] = "Harvest festival schedule"
+    ws.merge_cells("A1:C1")
+    ws.append(["Stall", "Day", "Fee"])
+    ws.append(["Apple press", "Saturday", 20])
+    ws["A4"] = "Cider tent"
+    ws.merge_cells("A4:B4")
+    ws["C4"] = 35
+
+
+def _hidden(wb) -> None:
+    ws = wb.active
+    ws.title = "Current"
+    ws.append(["Tariff", "Rate"])
+    ws.append(["Standing charge", 4.5])
+    old = wb.create_sheet("Archive 2019")
+    old.sheet_state = "hidden"
+    old.append(["Tariff", "Rate"])
+    old.append(["Archived tariff for lamplighters", 1.25])
+
+
+def _dates(wb) -> None:
+    import datetime as dt
+
+    ws = wb.active
+    ws.title = "Inspections"
+    ws.append(["Hydrant", "Inspected", "Booked for"])
+    ws.append(["Hydrant H-12", dt.date(2024, 3, 15), dt.datetime(2024, 3, 15, 9, 30)])
+    ws["B2"].number_format = "m/d/yyyy"  # the sheet shows 3/15/2024; ask shows ISO
+    ws["C2"].number_format = "yyyy-mm-dd h:mm"
+
+
+def _plain(wb) -> None:
+    wb.active.append(["Depot", "Salt (tonnes)"])
+    wb.active.append(["North depot salt store", 140])
+
+
+def _rezip(data: bytes, replace: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, \
+            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            dst.writestr(info.filename, replace.get(info.filename, src.read(info.filename)))
+    return out.getvalue()
+
+
+_SHEET_HEAD = (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+               b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">')
+
+
+def _inline_row(r: int, *texts: str) -> bytes:
+    cells = "".join(f'<c r="{chr(65 + i)}{r}" t="inlineStr"><is><t>{t}</t></is></c>'
+                    for i, t in enumerate(texts))
+    return f'<row r="{r}">{cells}</row>'.encode()
+
+
+def million_empty_rows_sheet() -> bytes:
+    """Sheet XML: two rows of text, then rows 3 to 1,000,000 present, styled and empty."""
+    empty = "".join(f'<row r="{n}" s="1" customFormat="1"/>' for n in range(3, MILLION + 1))
+    return (_SHEET_HEAD + b'<dimension ref="A1:C1000000"/><sheetData>'
+            + _inline_row(1, "Depot", "Grit bins") + _inline_row(2, "Harbour depot", "12")
+            + empty.encode() + b"</sheetData></worksheet>")
+
+
+def _million_rows(folder: Path) -> Path:
+    def styled(wb) -> None:  # a cell with a number format, so style 1 exists
+        wb.active["A1"] = 1.5
+        wb.active["A1"].number_format = "0.00"
+    path = folder / "xlsx-million-empty-rows.xlsx"
+    path.write_bytes(_rezip(_workbook(styled),
+                            {"xl/worksheets/sheet1.xml": million_empty_rows_sheet()}))
+    return path
+
+
+# A zip bomb: deflate blocks of spaces, each ending in a full flush so one block's bytes can
+# be repeated; the CRC of the repeats is combined, not computed over 1.5 GiB.
+
+def _gf2_times(mat: list[int], vec: int) -> int:
+    out, i = 0, 0
+    while vec:
+        if vec & 1:
+            out ^= mat[i]
+        vec >>= 1
+        i += 1
+    return out
+
+
+def _gf2_square(mat: list[int]) -> list[int]:
+    return [_gf2_times(mat, mat[n]) for n in range(32)]
+
+
+def crc32_combine(crc1: int, crc2: int, len2: int) -> int:
+    """CRC-32 of A+B from crc(A), crc(B) and len(B): zlib's crc32_combine."""
+    if len2 <= 0:
+        return crc1
+    odd = [0xEDB88320] + [1 << n for n in range(31)]
+    even = _gf2_square(odd)
+    odd = _gf2_square(even)
+    while True:
+        even = _gf2_square(odd)
+        if len2 & 1:
+            crc1 = _gf2_times(even, crc1)
+        len2 >>= 1
+        if not len2:
+            break
+        odd = _gf2_square(even)
+        if len2 & 1:
+            crc1 = _gf2_times(odd, crc1)
+        len2 >>= 1
+        if not len2:
+            break
+    return crc1 ^ crc2
+
+
+def _crc_repeat(chunk: bytes, times: int) -> int:
+    """CRC-32 of chunk * times, by doubling."""
+    crc, length = 0, 0
+    power_crc, power_len = zlib.crc32(chunk), len(chunk)
+    while times:
+        if times & 1:
+            crc = crc32_combine(crc, power_crc, power_len) if length else power_crc
+            length += power_len
+        times >>= 1
+        if times:
+            power_crc = crc32_combine(power_crc, power_crc, power_len)
+            power_len *= 2
+    return crc
+
+
+def _deflated_repeat(head: bytes, chunk: bytes, times: int, tail: bytes) -> tuple[bytes, int, int]:
+    """(raw deflate data, CRC-32, size) of head + chunk * times + tail, times >= 1."""
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    first = c.compress(head) + c.flush(zlib.Z_FULL_FLUSH)
+    block = c.compress(chunk) + c.flush(zlib.Z_FULL_FLUSH)
+    again = c.compress(chunk) + c.flush(zlib.Z_FULL_FLUSH)
+    if block != again:  # a full flush resets the compressor: a block must repeat exactly
+        raise RuntimeError("deflate blocks do not repeat; cannot build the zip bomb")
+    last = c.compress(tail) + c.flush()
+    crc = crc32_combine(zlib.crc32(head), _crc_repeat(chunk, times), len(chunk) * times)
+    crc = crc32_combine(crc, zlib.crc32(tail), len(tail))
+    return first + block * times + last, crc, len(head) + len(chunk) * times + len(tail)
+
+
+def raw_zip(members: list[tuple[str, bytes, int, int]]) -> bytes:
+    """A zip from (name, raw deflate data, CRC-32, unpacked size), no zip64."""
+    out, central = io.BytesIO(), io.BytesIO()
+    for name, data, crc, size in members:
+        offset = out.tell()
+        n = name.encode()
+        out.write(struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 8, 0, 0x21, crc, len(data),
+                              size, len(n), 0) + n + data)
+        central.write(struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 8, 0, 0x21, crc,
+                                  len(data), size, len(n), 0, 0, 0, 0, 0, offset) + n)
+    start, cd = out.tell(), central.getvalue()
+    out.write(cd + struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(members), len(members),
+                               len(cd), start, 0))
+    return out.getvalue()
+
+
+def zip_bomb(unpacked: int = BOMB_BYTES) -> bytes:
+    """A real workbook whose sheet1.xml unpacks to `unpacked` bytes (mostly spaces)."""
+    chunk = b" " * (1 << 24)
+    head = _SHEET_HEAD + b"<sheetData>" + _inline_row(1, "Bomb")
+    tail = b"</sheetData></worksheet>"
+    times = max(1, -(-(unpacked - len(head) - len(tail)) // len(chunk)))  # rounded up
+    members = []
+    with zipfile.ZipFile(io.BytesIO(_workbook(_plain))) as src:
+        for info in src.infolist():
+            if info.filename == "xl/worksheets/sheet1.xml":
+                members.append((info.filename, *_deflated_repeat(head, chunk, times, tail)))
+                continue
+            body = src.read(info.filename)
+            c = zlib.compressobj(9, zlib.DEFLATED, -15)
+            members.append((info.filename, c.compress(body) + c.flush(), zlib.crc32(body),
+                            len(body)))
+    return raw_zip(members)
+
+
+def ole_file(*stream_names: str) -> bytes:
+    """The start of an OLE compound file (what Office encryption writes) naming its streams."""
+    header = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504)
+    directory = b"".join(name.encode("utf-16-le").ljust(128, b"\x00") for name in stream_names)
+    return header + directory + _random_bytes(2048, 11)
+
+
+def _workbook_file(name: str, fill: Callable) -> Callable[[Path], Path]:
+    def write(folder: Path) -> Path:
+        path = folder / name
+        path.write_bytes(_workbook(fill))
+        return path
+    return write
+
+
+def _truncated(folder: Path) -> Path:
+    data = _workbook(_plain)
+    return _put("xlsx-truncated.xlsx", data[: len(data) // 2])(folder)
+
+
+def _bomb(folder: Path) -> Path:
+    return _put("xlsx-zip-bomb.xlsx", zip_bomb())(folder)
+
+
+def _plain_zip(folder: Path) -> Path:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        zf.writestr("notes.txt", "just a zip archive")
+    return _put("xlsx-plain-zip.xlsx", out.getvalue())(folder)
+
+
+# ---------------------------------------------------------------- the table
+
+HOSTILE_FILES: dict[str, Hostile] = {
+    # ---- text
+    "text-invalid-utf8": Hostile(
+        _put("text-invalid-utf8.txt",
+             "Résumé of the orchard inspection — naïve summary\n".encode()
+             + b"The orchard fee is 40 \xe2\x82 per tree.\n"  # a euro sign cut short: damage
+             + b"Caf\xe9 hours are posted.\n"),  # cp1252 pasted into a UTF-8 file
+        "ok", "The orchard fee is 40 \ufffd per tree.", "undecodable bytes shown as \ufffd"),
+    "text-utf16-le-bom": Hostile(
+        _put("text-utf16-le-bom.txt", codecs.BOM_UTF16_LE
+             + "Kayak rental deposit: 25 dollars (naïve paddlers welcome).\n".encode("utf-16-le")),
+        "ok", "Kayak rental deposit: 25 dollars (naïve paddlers welcome)."),
+    "text-utf16-be-bom": Hostile(
+        _put("text-utf16-be-bom.txt",
+             codecs.BOM_UTF16_BE + "Canoe launch closes at 8 pm.\n".encode("utf-16-be")),
+        "ok", "Canoe launch closes at 8 pm."),
+    "text-latin1": Hostile(
+        _put("text-latin1.txt", "The café on Elm Street opens at 7.\n".encode("latin-1")),
+        "ok", "The café on Elm Street opens at 7.", "decoded as cp1252"),
+    "text-nul-bytes": Hostile(
+        _put("text-nul-bytes.txt",
+             b"The bridge\x00 toll is 3 dollars.\n" + bytes(4096) + b"Ferry runs hourly.\n"),
+        "ok", "Ferry runs hourly."),
+    "text-long-line": Hostile(
+        _put("text-long-line.txt", _long_line(b"The glacier permit number is GP-7731.",
+                                               b"Glacier huts open in June.\n")),
+        "ok", "The glacier permit number is GP-7731.", "longer than 10,000 characters"),
+    "text-empty": Hostile(_put("text-empty.txt", b""), "ok", "", "empty file"),
+    "text-blank-lines": Hostile(
+        _put("text-blank-lines.md", b"\n  \n\t\r\n"), "ok", "", "only blank lines"),
+    "text-binary-random": Hostile(
+        _put("text-binary-random.txt", _random_bytes(4096, 7)),
+        "failed", "not a text file (binary content)"),
+    "text-png-renamed": Hostile(
+        _put("text-png-renamed.txt", png_bytes()),
+        "failed", "not a text file (binary content: a PNG image)"),
+    "text-only-nul": Hostile(
+        _put("text-only-nul.txt", bytes(1024)), "failed", "only NUL bytes"),
+    # ---- csv
+    "csv-invalid-utf8": Hostile(
+        _put("csv-invalid-utf8.csv",
+             "Berth,Fee\nHarbour mooring,12 € a night\n".encode() + b"Caf\xe9 kiosk,3\n"),
+        "ok", "Harbour mooring | 12 € a night", "not valid UTF-8 on line 3: read as cp1252"),
+    "csv-utf16-bom": Hostile(
+        _put("csv-utf16-bom.csv", "Item,Price\nLantern hire,4 dollars\n".encode("utf-16")),
+        "ok", "Lantern hire | 4 dollars"),
+    "csv-latin1": Hostile(
+        _put("csv-latin1.csv", "Place,Note\nCafé terrace,open late\n".encode("latin-1")),
+        "ok", "Café terrace | open late", "decoded as cp1252"),
+    "csv-nul-bytes": Hostile(
+        _put("csv-nul-bytes.csv", b"Tool,Price\nShovel\x00 rental,6\n"),
+        "ok", "Shovel rental | 6"),
+    "csv-long-line": Hostile(
+        _put("csv-long-line.csv", b"Code,Description\n" + _long_line(
+            b"ZX-1,Bulk compost costs 9 dollars a load", b"ZX-2,Mulch is free\n")),
+        "ok", "ZX-1 | Bulk compost costs 9 dollars a load", "row 2 is longer than 10,000"),
+    "csv-ragged": Hostile(
+        _put("csv-ragged.csv",
+             b"Class,Day,Time\nPottery class,Monday\nChess club,Tuesday,6 pm,Room 4\n"),
+        "ok", "Chess club | Tuesday | 6 pm | Room 4"),
+    "csv-multiline-field": Hostile(
+        _put("csv-multiline-field.csv",
+             b'Event,Details\n"Lantern walk","Meet at the gate\r\nbring a torch"\nNext,row\n'),
+        "ok", "Lantern walk | Meet at the gate bring a torch"),
+    "csv-bom": Hostile(
+        _put("csv-bom.csv", codecs.BOM_UTF8 + b"Facility,Rate\nTennis court,15\n"),
+        "ok", "Facility | Rate"),
+    "csv-empty": Hostile(_put("csv-empty.csv", b""), "ok", "", "empty file"),
+    "csv-binary": Hostile(
+        _put("csv-binary.csv", _random_bytes(4096, 8)),
+        "failed", "not a text file (binary content)"),
+    "csv-unclosed-quote": Hostile(
+        _put("csv-unclosed-quote.csv",
+             b'Name,Note\nFirst,fine\nSecond,"never closed\n' + b"x,y\n" * 40_000),
+        "ok", "First | fine", "skipped: field larger than field limit"),
+    # ---- spreadsheets
+    "xlsx-truncated": Hostile(_truncated, "failed", "not a valid xlsx file (corrupt zip)"),
+    "xlsx-random-bytes": Hostile(
+        _put("xlsx-random-bytes.xlsx", _random_bytes(4096, 9)),
+        "failed", "not a valid xlsx file (not a zip archive)"),
+    "xlsx-plain-zip": Hostile(_plain_zip, "failed", "not a valid xlsx file"),
+    "xlsx-zip-bomb": Hostile(_bomb, "failed", "looks like a zip bomb"),
+    "xlsx-uncached-formulas": Hostile(
+        _workbook_file("xlsx-uncached-formulas.xlsx", _uncached_formulas),
+        "ok", "Snow plough route 12 | 12", "12 formula cells have no saved value"),
+    "xlsx-merged-cells": Hostile(
+        _workbook_file("xlsx-merged-cells.xlsx", _merged), "ok", "Harvest festival schedule"),
+    "xlsx-million-empty-rows": Hostile(
+        _million_rows, "ok", "Harbour depot | 12", "stopped after 10,000 empty rows"),
+    "xlsx-hidden-sheet": Hostile(
+        _workbook_file("xlsx-hidden-sheet.xlsx", _hidden),
+        "ok", "Archived tariff for lamplighters | 1.25"),
+    "xlsx-dates": Hostile(
+        _workbook_file("xlsx-dates.xlsx", _dates),
+        "ok", "Hydrant H-12 | 2024-03-15 | 2024-03-15 09:30"),
+    "xlsx-encrypted": Hostile(
+        _put("xlsx-encrypted.xlsx", ole_file("Root Entry", "EncryptionInfo", "EncryptedPackage")),
+        "failed", "encrypted, needs a password"),
+    "xlsx-old-xls-renamed": Hostile(
+        _put("xlsx-old-xls-renamed.xlsx", ole_file("Root Entry", "Workbook")),
+        "failed", "Excel 97-2003 workbook"),
+}
+
+
+def write_all(folder: Path, kinds: list[str] | None = None) -> dict[str, Path]:
+    """Write every hostile file (or those of `kinds`) into folder; kind -> path."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    return {kind: HOSTILE_FILES[kind](folder) for kind in (kinds or sorted(HOSTILE_FILES))}
