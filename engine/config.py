@@ -38,7 +38,7 @@ class Config:
     # Gate: the winner needs rerank score >= score_floor AND coverage >= coverage_floor.
     # Refuse when the winner lacks a number or proper name the question gives (1 on, 0 off).
     require_names_numbers: int = 1
-    score_floor: float = 1.2
+    score_floor: float = 1.25
     coverage_floor: float = 0.6
     # Which coverage the gate's coverage floor reads: "plain" = share of the question's
     # content words present; "weighted" = the same share weighted by each word's rarity among
@@ -61,6 +61,11 @@ class Config:
     # Chunking: passages stay under these sizes (words approximate model tokens).
     chunk_words: int = 120
     chunk_rows: int = 12
+    # Reading: each file is read in a separate process, stopped after read_timeout seconds
+    # or when it needs more than read_memory_mb MiB (0 turns a limit off); the file is then
+    # listed as failed with the reason, and indexing goes on.
+    read_timeout: float = 60.0
+    read_memory_mb: int = 2048
     # Embedding: batch size for indexing (passages sorted by length first).
     embed_batch: int = 16
 

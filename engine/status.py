@@ -1,9 +1,14 @@
-"""Status: what the index holds, what was skipped or failed and why, as a dict and as text."""
+"""Status: what the index holds, what was skipped or failed and why, as a dict and as text.
+
+Every failure is listed with its path, the reason in plain words and the fix; a folder that
+could not be listed, or a link to a folder, is an entry whose path ends in "/".
+"""
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
+from .index.refresh import UNSUPPORTED
 from .pipeline import Engine
 
 
@@ -33,9 +38,15 @@ def status_text(s: dict[str, Any]) -> str:
     share = s["passages_with_vectors"] / s["passages"] if s["passages"] else 0.0
     model = s["model"] or f"none ({s['model_note']})"
     out.append(f"passages: {s['passages']}, with vectors: {s['passages_with_vectors']} ({share:.0%}), model: {model}")
-    out.append(f"skipped (unsupported type): {len(s['skipped'])}")
-    for r in s["skipped"]:
+    unsupported = [r for r in s["skipped"] if r["reason"] == UNSUPPORTED]
+    other = [r for r in s["skipped"] if r["reason"] != UNSUPPORTED]
+    out.append(f"skipped (unsupported type): {len(unsupported)}")
+    for r in unsupported:
         out.append(f"  {r['path']}")
+    if other:
+        out.append(f"skipped (not read): {len(other)}")
+        for r in other:
+            out.append(f"  {r['path']}: {r['reason']}")
     out.append(f"failed: {len(s['failed'])}")
     for r in s["failed"]:
         out.append(f"  {r['path']}: {r['reason']}" + (f" (fix: {r['fix']})" if r["fix"] else ""))

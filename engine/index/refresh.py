@@ -1,14 +1,22 @@
 """Refresh: bring the index up to date with the documents' folder.
 
-Walks the folder (hidden entries skipped, links that leave it refused), re-reads only
-files whose size or mtime changed and whose content hash differs, drops files that are
-gone, records unreadable files with their reason and unsupported ones as skipped. Each
-document is replaced in one transaction. Never writes inside the documents' folder.
+Walks the folder (hidden entries skipped), re-reads only files whose size or mtime changed
+and whose content hash differs, drops files that are gone, records unreadable files and
+folders with a reason and a fix and unsupported ones as skipped. Each file is read in a
+separate process under a time and memory limit (worker.py), so no file can hang or kill the
+run. Each document is replaced in one transaction. Never writes inside the documents' folder.
+
+Links: a link to a file inside the folder is read under the link's own path; a link to a
+folder is never followed (inside: its files are indexed under their real paths; listed as
+skipped); a link that leads outside, loops or points at nothing is listed as failed. A folder
+that cannot be listed is one failed entry whose path ends in "/".
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
@@ -19,9 +27,23 @@ from ..config import Config
 from ..errors import DocsError, ReadError
 from ..quote.locators import span
 from ..terms import content_terms, matching_text
-from .store import Store
+from .store import DocRow, Store
+from .worker import (START_FAILED, ReadWorker, is_limit_error, memory_error,
+                     timeout_error)
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
+
+FOLDER = "folder"  # the kind recorded for a folder's entry ("sub/")
+# Failures that say nothing about the file's content are stored with this size, so the next
+# run looks again even if the file's size and mtime did not change (chmod changes neither).
+RECHECK = -1
+
+UNSUPPORTED = "unsupported file type"  # the skip reason for a suffix no reader claims
+LOOP = ReadError("link loop (the link leads back to itself)", "remove the link or point it at a real file")
+VANISHED = ReadError("file disappeared while indexing",
+                     "nothing to do if it was removed on purpose; otherwise run ask again")
+CHANGED = ReadError("file changed while being read",
+                    "run ask again when nothing is writing to the file")
 
 
 @dataclass(frozen=True)
@@ -35,127 +57,303 @@ class RefreshReport:
     read_paths: tuple[str, ...] = field(default=())
 
 
-def walk(root: Path) -> Iterator[tuple[str, Path]]:
-    """(relative path with forward slashes, absolute path) for every visible file, sorted."""
-    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+@dataclass(frozen=True)
+class Problem:
+    """A folder-level entry found while walking: a folder that cannot be listed, a link to a folder."""
+
+    path: str      # relative, ending in "/"
+    status: str    # "failed" or "skipped"
+    error: ReadError
+
+
+def walk(root: Path, problems: list[Problem] | None = None) -> Iterator[tuple[str, Path]]:
+    """(relative path with forward slashes, absolute path) for every visible file, sorted by
+    folder. Folders that cannot be listed and links to folders are appended to `problems`."""
+    root = Path(root)
+    root_real = os.path.realpath(root)
+
+    def unlisted(e: OSError) -> None:
+        gone = isinstance(e, (FileNotFoundError, NotADirectoryError))  # changed since it was listed
+        if problems is not None and e.filename and not gone:
+            problems.append(Problem(_rel(root, Path(e.filename)) + "/", "failed", _folder_error(e)))
+
+    for dirpath, dirnames, filenames in os.walk(root, onerror=unlisted, followlinks=False):
+        here = _rel(root, Path(dirpath))
+        prefix = "" if here == "." else here + "/"
+        keep = []
+        for d in sorted(dirnames):
+            if d.startswith("."):
+                continue
+            p = Path(dirpath) / d
+            if p.is_symlink():
+                if problems is not None:
+                    problems.append(_folder_link(root, root_real, p))
+                continue
+            keep.append(d)
+        dirnames[:] = keep
         for name in sorted(filenames):
             if name.startswith("."):
                 continue
-            p = Path(dirpath) / name
-            rel = p.relative_to(root).as_posix()
-            yield rel, p
+            yield prefix + _shown(name), Path(dirpath) / name
 
 
-def _hash_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-def _outside(root: Path, p: Path) -> bool:
-    if not p.is_symlink():
-        return False
-    try:
-        p.resolve(strict=True).relative_to(root.resolve())
-        return False
-    except (ValueError, OSError):
-        return True
-
-
-def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = None) -> RefreshReport:
+def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = None, *,
+            read_timeout: float | None = None, read_memory: int | None = None) -> RefreshReport:
+    """Bring the index up to date. `read_timeout` (seconds) and `read_memory` (bytes) bound
+    the reading of each file; by default they come from the config, else worker.READ_*."""
     root = Path(root)
     if not root.is_dir():
         raise DocsError(f"documents folder not found: {root}", "check the --docs path")
+    try:
+        with os.scandir(root):
+            pass
+    except OSError as e:
+        raise DocsError(f"cannot list the documents folder {root}: {_plain(e)}",
+                        "make it readable by the user running ask") from None
     store.ensure_rules(f"readers {readers.READERS_VERSION} chunk {CHUNK_VERSION} "
                        f"words {cfg.chunk_words} rows {cfg.chunk_rows}")
-    known = store.documents()
-    files = list(walk(root))
-    seen: set[str] = set()
-    n_read = n_same = n_skip = 0
-    failed: list[tuple[str, str]] = []
-    read_paths: list[str] = []
-    for done, (rel, path) in enumerate(files, 1):
-        if progress:
-            progress("reading", done, len(files))
-        seen.add(rel)
-        old = known.get(rel)
+    # the configured limits unless the caller gives its own (0: no limit)
+    if read_timeout is None:
+        read_timeout = cfg.read_timeout
+    if read_memory is None:
+        read_memory = int(cfg.read_memory_mb) << 20
+    problems: list[Problem] = []
+    files = list(walk(root, problems))
+    with ReadWorker(read_timeout, read_memory) as worker:
+        run = _Run(store, root, cfg, worker)
+        for p in sorted(problems, key=lambda p: p.path):  # by path: the same order every run
+            run.seen.add(p.path)
+            if p.status == "failed":
+                run.fail(p.path, p.error, kind=FOLDER)
+            else:
+                run.skip(p.path, p.error.message, size=0, mtime_ns=0, kind=FOLDER)
+        for done, (rel, path) in enumerate(files, 1):
+            if progress:
+                progress("reading", done, len(files))
+            run.seen.add(rel)
+            run.file(rel, path)
+    gone = [row for path, row in run.known.items() if path not in run.seen]
+    for row in gone:
+        with store.transaction():
+            store.remove_document(row.id)
+    return RefreshReport(seen=len(files), read=len(run.read_paths), unchanged=run.n_same,
+                         removed=len(gone), skipped=run.n_skip, failed=tuple(run.failed),
+                         read_paths=tuple(run.read_paths))
+
+
+class _Run:
+    """One refresh's state: what the index knew, what was seen, read, skipped and failed."""
+
+    def __init__(self, store: Store, root: Path, cfg: Config, worker: ReadWorker):
+        self.store, self.cfg, self.worker = store, cfg, worker
+        self.root_real = os.path.realpath(root)
+        self.known: dict[str, DocRow] = store.documents()
+        self.seen: set[str] = set()
+        self.n_same = self.n_skip = 0
+        self.failed: list[tuple[str, str]] = []
+        self.read_paths: list[str] = []
+        # the failure messages today's limits would give: a stored limit failure with a
+        # different message was made under other limits and deserves a new try
+        self.limit_messages = {timeout_error(worker.timeout).message if worker.timeout else None,
+                               memory_error(worker.memory).message if worker.memory else None}
+
+    def file(self, rel: str, path: Path) -> None:
+        err = _link_problem(self.root_real, path)
+        if err is not None:
+            return self.fail(rel, err)
         try:
             st = path.stat()
         except OSError as e:
-            _record_failure(store, rel, old, 0, 0, None, ReadError(f"cannot stat: {e.strerror}", "check permissions"))
-            failed.append((rel, f"cannot stat: {e.strerror}"))
-            continue
+            return self.fail(rel, _file_error(e))
+        if not stat.S_ISREG(st.st_mode):
+            return self.skip(rel, f"not a regular file ({_special(st)})", st.st_size, st.st_mtime_ns)
         if not readers.supported(path):
-            n_skip += 1
-            if old is None or old.status != "skipped" or old.size != st.st_size:
-                with store.transaction():
-                    if old is not None:
-                        store.remove_document(old.id)
-                    store.put_document(rel, hash=None, size=st.st_size, mtime_ns=st.st_mtime_ns,
-                                       kind=path.suffix.lower() or "(none)", status="skipped",
-                                       error="unsupported file type")
-            continue
-        if old is not None and old.size == st.st_size and old.mtime_ns == st.st_mtime_ns \
-                and old.status in ("ok", "failed"):
-            n_same += 1
+            return self.skip(rel, UNSUPPORTED, st.st_size, st.st_mtime_ns)
+        old = self.known.get(rel)
+        if old is not None and old.size == st.st_size and old.mtime_ns == st.st_mtime_ns and (
+                old.status == "ok" or (old.status == "failed" and not self._new_limits(old))):
+            self.n_same += 1
             if old.status == "failed":
-                failed.append((rel, old.error or "unreadable"))
-            continue
-        if _outside(root, path):
-            err = ReadError("link points outside the documents folder (not followed)",
-                            "copy the file into the folder if it should be searched")
-            _record_failure(store, rel, old, st.st_size, st.st_mtime_ns, None, err)
-            failed.append((rel, err.message))
-            continue
+                self.failed.append((rel, old.error or "unreadable"))
+            return None
         try:
-            digest = _hash_file(path)
+            digest, st = _hash_file(path)
         except OSError as e:
-            err = ReadError(f"cannot read: {e.strerror}", "check the file's permissions")
-            _record_failure(store, rel, old, st.st_size, st.st_mtime_ns, None, err)
-            failed.append((rel, err.message))
-            continue
+            return self.fail(rel, _file_error(e))
         if old is not None and old.hash == digest and old.status == "ok":
-            with store.transaction():
-                store.touch_document(old.id, st.st_size, st.st_mtime_ns)
-            n_same += 1
-            continue
-        try:
-            result = readers.read(path)
-        except ReadError as err:
-            _record_failure(store, rel, old, st.st_size, st.st_mtime_ns, digest, err)
-            failed.append((rel, err.message))
-            continue
-        passages = chunk(result.lines, digest, cfg, title(rel))
+            with self.store.transaction():
+                self.store.touch_document(old.id, st.st_size, st.st_mtime_ns)
+            self.n_same += 1
+            return None
+        return self.read(rel, path, digest, st)
+
+    def read(self, rel: str, path: Path, digest: str, st: os.stat_result) -> None:
+        """Read in the worker; if the file changed meanwhile, once more; then store or record."""
+        for _attempt in (1, 2):
+            try:
+                result, err = self.worker.read(path), None
+            except ReadError as e:
+                result, err = None, e
+            try:
+                now = os.stat(path)
+                if _signature(now) == _signature(st):
+                    break
+                again, st = _hash_file(path)
+            except OSError as e:
+                return self.fail(rel, _file_error(e))
+            if again == digest:  # touched, not changed
+                break
+            digest = again
+        else:
+            return self.fail(rel, CHANGED)
+        if err is not None:
+            if err.message.startswith(START_FAILED):
+                return self.fail(rel, err)  # says nothing about the file: look again next run
+            return self.fail(rel, err, size=st.st_size, mtime_ns=st.st_mtime_ns, digest=digest)
+        passages = chunk(result.lines, digest, self.cfg, title(rel))
         lines = result.lines
         rows = [
             (p.pid, p.first, p.last, span([lines[p.first].locator, lines[p.last].locator]),
              " ".join(content_terms(matching_text(p.match_text))), p.text, p.context)
             for p in passages
         ]
-        with store.transaction():
+        old = self.known.get(rel)
+        with self.store.transaction():
             if old is not None:
-                store.remove_document(old.id)
-            doc = store.put_document(rel, hash=digest, size=st.st_size, mtime_ns=st.st_mtime_ns,
-                                     kind=result.kind, status="ok",
-                                     notes="; ".join(result.notes) or None)
-            store.put_content(doc, [(ln.locator, ln.text) for ln in result.lines], rows)
-        n_read += 1
-        read_paths.append(rel)
-    gone = [row for path, row in known.items() if path not in seen]
-    for row in gone:
-        with store.transaction():
-            store.remove_document(row.id)
-    return RefreshReport(seen=len(files), read=n_read, unchanged=n_same, removed=len(gone),
-                         skipped=n_skip, failed=tuple(failed), read_paths=tuple(read_paths))
+                self.store.remove_document(old.id)
+            doc = self.store.put_document(rel, hash=digest, size=st.st_size, mtime_ns=st.st_mtime_ns,
+                                          kind=result.kind, status="ok",
+                                          notes="; ".join(result.notes) or None)
+            self.store.put_content(doc, [(ln.locator, ln.text) for ln in lines], rows)
+        self.read_paths.append(rel)
+        return None
+
+    def fail(self, rel: str, err: ReadError, *, size: int = RECHECK, mtime_ns: int = 0,
+             digest: str | None = None, kind: str | None = None) -> None:
+        """Record a failure (unless the index already says exactly this)."""
+        self.failed.append((rel, err.message))
+        kind = kind or Path(rel).suffix.lower()
+        old = self.known.get(rel)
+        if old is not None and (old.status, old.error, old.hint, old.size, old.mtime_ns, old.hash, old.kind) \
+                == ("failed", err.message, err.hint or None, size, mtime_ns, digest, kind):
+            return
+        with self.store.transaction():
+            if old is not None:
+                self.store.remove_document(old.id)
+            self.store.put_document(rel, hash=digest, size=size, mtime_ns=mtime_ns, kind=kind,
+                                    status="failed", error=err.message, hint=err.hint or None)
+
+    def skip(self, rel: str, reason: str, size: int, mtime_ns: int, kind: str | None = None) -> None:
+        self.n_skip += 1
+        kind = kind or Path(rel).suffix.lower() or "(none)"
+        old = self.known.get(rel)
+        if old is not None and (old.status, old.error, old.size, old.kind) == ("skipped", reason, size, kind):
+            return
+        with self.store.transaction():
+            if old is not None:
+                self.store.remove_document(old.id)
+            self.store.put_document(rel, hash=None, size=size, mtime_ns=mtime_ns, kind=kind,
+                                    status="skipped", error=reason)
+
+    def _new_limits(self, old: DocRow) -> bool:
+        return is_limit_error(old.error) and old.error not in self.limit_messages
 
 
-def _record_failure(store: Store, rel: str, old, size: int, mtime_ns: int, digest: str | None,
-                    err: ReadError) -> None:
-    with store.transaction():
-        if old is not None:
-            store.remove_document(old.id)
-        store.put_document(rel, hash=digest, size=size, mtime_ns=mtime_ns, kind=Path(rel).suffix.lower(),
-                           status="failed", error=err.message, hint=err.hint or None)
+def _rel(root: Path, p: Path) -> str:
+    """Path relative to the root with forward slashes; bytes that are not UTF-8 shown as \\xNN
+    (the index stores text, and the same name always gives the same entry)."""
+    return _shown(Path(os.path.relpath(p, root)).as_posix())
+
+
+def _shown(name: str) -> str:
+    try:
+        name.encode("utf-8")
+        return name
+    except UnicodeEncodeError:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def _signature(st: os.stat_result) -> tuple[int, int, int, int]:
+    """What changes whenever a file's content does (ctime cannot be set back by anyone)."""
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def _hash_file(path: Path) -> tuple[str, os.stat_result]:
+    """sha256 of the content and the file's stat taken when it was opened. O_NONBLOCK: a
+    named pipe put in the file's place cannot block the open."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with open(fd, "rb", closefd=True) as f:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        h = hashlib.sha256()
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest(), st
+
+
+def _link_problem(root_real: str, path: Path) -> ReadError | None:
+    """Why a link to a file is not read, or None (not a link, or a link inside the folder)."""
+    if not path.is_symlink():
+        return None
+    try:
+        target = os.path.realpath(path, strict=True)
+    except (OSError, RuntimeError) as e:
+        if isinstance(e, RuntimeError) or e.errno == errno.ELOOP:
+            return LOOP
+        return ReadError("broken link (what it points to does not exist)",
+                         "remove the link or restore what it points to")
+    if not _inside(target, root_real):
+        return ReadError("link points outside the documents folder (not followed)",
+                         "copy the file into the folder if it should be searched")
+    return None
+
+
+def _folder_link(root: Path, root_real: str, p: Path) -> Problem:
+    rel = _rel(root, p) + "/"
+    target = os.path.realpath(p)
+    if _inside(target, root_real):
+        return Problem(rel, "skipped", ReadError(
+            "link to a folder inside the documents folder (not followed; its files are "
+            "indexed under their own paths)"))
+    return Problem(rel, "failed", ReadError(
+        "link points outside the documents folder (not followed)",
+        "copy the folder into the documents folder if it should be searched"))
+
+
+def _inside(target: str, root_real: str) -> bool:
+    try:
+        return os.path.commonpath([target, root_real]) == root_real
+    except ValueError:  # different drives
+        return False
+
+
+def _file_error(e: OSError) -> ReadError:
+    if isinstance(e, FileNotFoundError):
+        return VANISHED
+    if isinstance(e, PermissionError):
+        return ReadError("permission denied", "make the file readable by the user running ask: chmod a+r")
+    if e.errno == errno.ELOOP:
+        return LOOP
+    return ReadError(f"cannot read: {_plain(e)}", "check the file's permissions and the disk")
+
+
+def _folder_error(e: OSError) -> ReadError:
+    if isinstance(e, PermissionError):
+        return ReadError("permission denied, so its files were not indexed",
+                         "make the folder readable by the user running ask: chmod a+rx")
+    return ReadError(f"cannot list the folder: {_plain(e)}", "check the folder's permissions and the disk")
+
+
+def _plain(e: OSError) -> str:
+    return e.strerror.lower() if e.strerror else str(e)
+
+
+def _special(st: os.stat_result) -> str:
+    if stat.S_ISFIFO(st.st_mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(st.st_mode):
+        return "a socket"
+    if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode):
+        return "a device"
+    return "a special file"

@@ -1,0 +1,362 @@
+"""Read files in a separate process, under a time limit and a memory limit.
+
+A path goes in; a ReadResult comes back, or a ReadError saying in plain words why not: the
+reader's own error, "reading took longer than 60 s (stopped)", "needed more than 2 GiB to
+read", or "the reader crashed". One long-lived process reads file after file (starting a
+process per file would cost more than reading 10,000 small files); it is replaced only
+after it is killed or dies. It never outlives the run: closed with the ReadWorker, killed at
+interpreter exit, and on Linux killed by the kernel if the parent dies (PR_SET_PDEATHSIG).
+"""
+from __future__ import annotations
+
+import os
+import pickle
+import select
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import weakref
+from pathlib import Path
+
+from .. import readers
+from ..errors import ReadError
+from ..types import ReadResult
+
+READ_TIMEOUT = 60.0        # seconds one file may take; 0 or None = no limit
+READ_MEMORY = 2 << 30      # bytes of address space for the reading process; 0 or None = no limit
+START_TIMEOUT = 30.0       # seconds for the reading process to start and say it is ready
+START_FAILED = "could not start the reading process"  # says nothing about the file being read
+
+_HEADER = struct.Struct(">Q")  # every message: 8-byte length, then a pickle
+
+# The child enters the `engine` and `engine.index` packages without running their __init__
+# (which import the whole pipeline: numpy, scikit-learn, the store). It needs only the
+# readers, starts in ~50 ms instead of ~450 ms, and keeps a small address space under
+# RLIMIT_AS. The parent's sys.path is handed over so every registered reader is importable.
+_BOOT = """\
+import importlib.util, sys
+sys.path[:] = {path!r}
+for name in ("engine", "engine.index"):
+    sys.modules[name] = importlib.util.module_from_spec(importlib.util.find_spec(name))
+from engine.index.worker import _child_main
+_child_main({parent})
+"""
+
+
+_START_HINT = "check that Python can start new processes on this system"
+
+
+def amount(n: int) -> str:
+    """Bytes as a person says them: 2147483648 -> "2 GiB", 268435456 -> "256 MiB"."""
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= size:
+            return f"{n / size:g} {unit}"
+    return f"{n} bytes"
+
+
+def timeout_error(seconds: float) -> ReadError:
+    return ReadError(f"reading took longer than {seconds:g} s (stopped)",
+                     "check that the file opens in its usual program; a sound but very large "
+                     "file needs a longer read time limit")
+
+
+def memory_error(limit: int) -> ReadError:
+    return ReadError(f"needed more than {amount(limit)} to read",
+                     "split the file into smaller files, or raise the read memory limit")
+
+
+def crash_error(returncode: int | None) -> ReadError:
+    hint = "check that the file opens in its usual program; saving a fresh copy often helps"
+    if returncode is not None and returncode < 0:
+        sig = _signal_name(-returncode)
+        if -returncode == signal.SIGKILL:
+            return ReadError(f"the reader was killed ({sig}), usually by the system for using "
+                             "too much memory", "split the file into smaller files")
+        return ReadError(f"the reader crashed ({sig})", hint)
+    if returncode is not None:
+        return ReadError(f"the reader crashed (exit status {returncode})", hint)
+    return ReadError("the reader crashed", hint)
+
+
+def is_limit_error(message: str | None) -> bool:
+    """True for a failure that depends on the limits (so new limits deserve a new try)."""
+    return bool(message) and (message.startswith("reading took longer than")
+                              or message.startswith("needed more than"))
+
+
+def _signal_name(n: int) -> str:
+    try:
+        return signal.Signals(n).name
+    except ValueError:
+        return f"signal {n}"
+
+
+class _Timeout(Exception):
+    pass
+
+
+class _Gone(Exception):
+    pass
+
+
+class ReadWorker:
+    """Reads files one after another in a child process. Use as a context manager.
+
+    `timeout` (seconds) and `memory` (bytes) bound each file; 0 or None turns a limit off.
+    Readers registered at run time travel to the child by reference (pickle), so they must
+    be module-level functions; a reader that cannot (a lambda, a closure) is run in this
+    process, without limits. On Windows everything is read in this process.
+    """
+
+    def __init__(self, timeout: float | None = READ_TIMEOUT, memory: int | None = READ_MEMORY):
+        self.timeout = float(timeout) if timeout else None
+        self.memory = int(memory) if memory else None
+        self.starts = 0                      # how many processes were started
+        self._proc: subprocess.Popen | None = None
+        self._stderr = None
+        self._local: set[str] = set()        # suffixes read in this process
+        self._finalizer = None
+        self._broken: ReadError | None = None  # why no process could start: not tried again
+
+    # -- the parent side ----------------------------------------------------------
+    def read(self, path: str | Path) -> ReadResult:
+        path = Path(os.path.abspath(path))
+        if os.name == "nt" or path.suffix.lower() in self._local:
+            return readers.read(path)
+        for attempt in (1, 2):
+            self._start()
+            if path.suffix.lower() in self._local:
+                return readers.read(path)
+            try:
+                self._send(str(path))
+                break
+            except OSError:       # died between files (killed from outside): start afresh once
+                self._stop()
+                if attempt == 2:
+                    raise crash_error(None) from None
+        deadline = time.monotonic() + self.timeout if self.timeout else None
+        try:
+            reply = self._receive(deadline)
+        except _Timeout:
+            self._stop()
+            raise timeout_error(self.timeout) from None
+        except _Gone:
+            code = self._stop()
+            raise crash_error(code) from None
+        tag = reply[0]
+        if tag == "ok":
+            return reply[1]
+        if tag == "memory":
+            self._stop()  # start clean after an allocation failure
+            raise memory_error(self.memory) if self.memory else ReadError(
+                "file too large to read in memory", "split the file into smaller files")
+        raise ReadError(reply[1], reply[2])
+
+    def close(self) -> None:
+        self._stop()
+
+    def __enter__(self) -> "ReadWorker":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    def _start(self) -> None:
+        if self._proc is not None:
+            return
+        if self._broken is not None:
+            raise self._broken
+        blobs, local = {}, set()
+        for suffix, entry in sorted(getattr(readers, "_REGISTRY", {}).items()):
+            if callable(entry):
+                try:
+                    blobs[suffix] = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+                except Exception:  # a lambda or closure: only this process can run it
+                    local.add(suffix)
+        env = dict(os.environ)
+        for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+            env.setdefault(var, "1")  # a numeric library's thread buffers would eat the memory limit
+        self._stderr = tempfile.TemporaryFile()
+        code = _BOOT.format(path=[p for p in sys.path if isinstance(p, str)], parent=os.getpid())
+        try:
+            self._proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                                          stdout=subprocess.PIPE, stderr=self._stderr, env=env,
+                                          bufsize=0)
+        except OSError as e:
+            self._stderr.close()
+            self._broken = ReadError(f"{START_FAILED}: {e.strerror or e}", _START_HINT)
+            raise self._broken from None
+        self.starts += 1
+        self._finalizer = weakref.finalize(self, _kill, self._proc)
+        try:
+            self._send({"memory": self.memory, "readers": blobs})
+            tag, missing = self._receive(time.monotonic() + START_TIMEOUT)
+        except (OSError, _Timeout, _Gone):
+            detail = self._stderr_tail()
+            self._stop()
+            self._broken = ReadError(START_FAILED + (f": {detail}" if detail else ""), _START_HINT)
+            raise self._broken from None
+        self._local = local | set(missing)
+
+    def _stop(self) -> int | None:
+        """Kill the child (if any), reap it, and return its exit status."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return None
+        if self._finalizer is not None:
+            self._finalizer.detach()
+            self._finalizer = None
+        code = _kill(proc)
+        if self._stderr is not None:
+            self._stderr.close()
+            self._stderr = None
+        return code
+
+    def _stderr_tail(self) -> str:
+        try:
+            self._stderr.seek(0)
+            lines = self._stderr.read().decode("utf-8", "replace").strip().splitlines()
+            return lines[-1].strip() if lines else ""
+        except (OSError, ValueError):
+            return ""
+
+    def _send(self, obj) -> None:
+        data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+        self._proc.stdin.write(_HEADER.pack(len(data)) + data)
+
+    def _receive(self, deadline: float | None):
+        fd = self._proc.stdout.fileno()
+        (size,) = _HEADER.unpack(_read_exact(fd, _HEADER.size, deadline))
+        return pickle.loads(_read_exact(fd, size, deadline))
+
+
+def _read_exact(fd: int, n: int, deadline: float | None) -> bytes:
+    buf = bytearray()
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    while len(buf) < n:
+        wait = None
+        if deadline is not None:
+            wait = deadline - time.monotonic()
+            if wait <= 0:
+                raise _Timeout()
+        if not poller.poll(None if wait is None else max(1, int(wait * 1000))):
+            raise _Timeout()
+        chunk = os.read(fd, min(n - len(buf), 1 << 20))
+        if not chunk:
+            raise _Gone()
+        buf += chunk
+    return bytes(buf)
+
+
+def _kill(proc: subprocess.Popen) -> int | None:
+    """Stop a child for good: SIGKILL unless it already exited, then reap it."""
+    for stream in (proc.stdin, proc.stdout):
+        try:
+            stream.close()
+        except OSError:
+            pass
+    if proc.poll() is None:
+        try:
+            proc.kill()
+        except OSError:
+            pass
+    try:
+        return proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        return None
+
+
+# -- the child side -------------------------------------------------------------------
+def _child_main(parent: int) -> None:
+    """Serve read requests on stdin/stdout until stdin closes. Runs in the child only."""
+    inp = os.fdopen(os.dup(0), "rb")
+    out = os.fdopen(os.dup(1), "wb")
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.dup2(2, 1)  # a reader's stray print must not corrupt the replies
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _die_with_parent(parent)
+    init = _child_receive(inp)
+    if init is None:
+        return
+    _limit_memory(init["memory"])
+    missing = []
+    for suffix, blob in init["readers"].items():
+        try:
+            readers.register(suffix, pickle.loads(blob))
+        except Exception:
+            missing.append(suffix)
+    _child_send(out, ("ready", tuple(missing)))
+    while (request := _child_receive(inp)) is not None:
+        _child_send(out, _serve(request))
+
+
+def _serve(path: str):
+    try:
+        return ("ok", readers.read(Path(path)))
+    except ReadError as e:
+        if isinstance(e.__context__, MemoryError):
+            return ("memory",)
+        return ("error", e.message, e.hint)
+    except MemoryError:
+        return ("memory",)
+    except BaseException as e:  # SystemExit from a reader, and the like: still one file's failure
+        return ("error", f"could not read: {type(e).__name__}: {e}".strip(),
+                "check that the file opens in its usual program")
+
+
+def _child_receive(inp):
+    head = inp.read(_HEADER.size)
+    if len(head) < _HEADER.size:
+        return None
+    (size,) = _HEADER.unpack(head)
+    return pickle.loads(inp.read(size))
+
+
+def _child_send(out, reply) -> None:
+    try:
+        data = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
+    except MemoryError:
+        data = pickle.dumps(("memory",))
+    out.write(_HEADER.pack(len(data)) + data)
+    out.flush()
+
+
+def _limit_memory(limit: int | None) -> None:
+    try:
+        import resource
+    except ImportError:
+        return
+    try:
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a crashing reader leaves no core file
+    except (ValueError, OSError):
+        pass
+    if limit:
+        try:
+            _, hard = resource.getrlimit(resource.RLIMIT_AS)
+            if hard != resource.RLIM_INFINITY:
+                limit = min(limit, hard)
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+        except (ValueError, OSError):
+            pass
+
+
+def _die_with_parent(parent: int) -> None:
+    """Linux: the kernel sends SIGKILL to this process when the parent dies, however it dies."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before we could ask
+        os._exit(0)

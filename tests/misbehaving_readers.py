@@ -1,0 +1,81 @@
+"""Readers that misbehave on purpose, for tests/test_hostile_folder.py.
+
+Module-level functions, so the reading process can import them by name (readers registered
+at run time travel to it by reference). Each reads its file as plain text once it is done
+misbehaving, or never returns.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+from engine.errors import ReadError
+from engine.readers import text
+
+
+def hang(path: Path):
+    """Never returns (a parser stuck in a loop)."""
+    while True:
+        time.sleep(60)
+
+
+def slow(path: Path):
+    """Takes 1.5 s, then reads the file."""
+    time.sleep(1.5)
+    return text.read(path)
+
+
+def hog(path: Path):
+    """Asks for 16 GiB at once (a decompression bomb)."""
+    block = bytearray(16 << 30)
+    return text.read(path) if block else None
+
+
+def segfault(path: Path):
+    os.kill(os.getpid(), signal.SIGSEGV)
+    time.sleep(60)
+
+
+def exit3(path: Path):
+    os._exit(3)
+
+
+def refuse(path: Path):
+    raise ReadError("the file says no", "ask the file nicely")
+
+
+def noisy(path: Path):
+    """Prints to stdout and stderr while reading (a chatty library)."""
+    print("noise on stdout " * 1000, flush=True)
+    print("noise on stderr", file=__import__("sys").stderr, flush=True)
+    return text.read(path)
+
+
+def vanish(path: Path):
+    """Deletes the file it is asked to read, then reads it."""
+    os.unlink(path)
+    return text.read(path)
+
+
+def delete_sibling(path: Path):
+    """Deletes the file named in this one (listed, but gone before it is read)."""
+    (Path(path).parent / Path(path).read_text(encoding="utf-8").strip()).unlink()
+    return text.read(path)
+
+
+def grow(path: Path):
+    """Appends a line every time it reads (a log being written)."""
+    result = text.read(path)
+    with open(path, "a", encoding="utf-8") as f:
+        f.write("one more line\n")
+    return result
+
+
+def settle(path: Path):
+    """Rewrites a draft as the final version the first time, then leaves it alone."""
+    result = text.read(path)
+    if "draft" in Path(path).read_text(encoding="utf-8"):
+        Path(path).write_text("The final version of the settled plan.\n", encoding="utf-8")
+    return result
