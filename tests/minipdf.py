@@ -1,8 +1,12 @@
 """A tiny PDF writer for tests and the sample generator: pages of text lines, nothing else.
 
-write_pdf(path, pages) where pages is a list of pages and each page a list of strings.
-Text uses the standard Helvetica font (WinAnsi), one line per text row, so pypdf extracts
-the lines back in order. Standard library only; the output is byte-identical per input.
+write_pdf(path, pages) where pages is a list of pages and each page a list of items: a
+string is the next line of the page's text, top down from (50, 790), one line per text row,
+so pypdf extracts the lines back in order; an (x, y, string) tuple puts that string at x, y
+(points from the bottom left), drawn after the lines in the order given, so a table can be
+drawn column by column as many real PDFs do. Text uses the standard Helvetica font
+(WinAnsi). Standard library only; the output is byte-identical per input, and pages of
+strings alone come out exactly as before placed text existed.
 """
 from __future__ import annotations
 
@@ -14,7 +18,14 @@ def _escape(s: str) -> bytes:
     return b.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
 
 
-def pdf_bytes(pages: list[list[str]], font_size: int = 10) -> bytes:
+Item = str | tuple[float, float, str]  # a line of the flow, or (x, y, text) placed
+
+
+def _num(v: float) -> bytes:
+    return b"%d" % v if float(v).is_integer() else b"%.2f" % v
+
+
+def pdf_bytes(pages: list[list[Item]], font_size: int = 10) -> bytes:
     objects: list[bytes] = []
 
     def add(body: bytes) -> int:
@@ -25,7 +36,9 @@ def pdf_bytes(pages: list[list[str]], font_size: int = 10) -> bytes:
     pages_id = add(b"")
     font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
     page_ids = []
-    for lines in pages:
+    for items in pages:
+        lines = [item for item in items if isinstance(item, str)]
+        placed = [item for item in items if not isinstance(item, str)]
         leading = font_size + 4
         ops = [b"BT", b"/F1 %d Tf" % font_size, b"%d TL" % leading, b"50 790 Td"]
         for i, line in enumerate(lines):
@@ -33,6 +46,9 @@ def pdf_bytes(pages: list[list[str]], font_size: int = 10) -> bytes:
                 ops.append(b"T*")
             ops.append(b"(" + _escape(line) + b") Tj")
         ops.append(b"ET")
+        for x, y, text in placed:
+            ops += [b"BT", b"/F1 %d Tf" % font_size, _num(x) + b" " + _num(y) + b" Td",
+                    b"(" + _escape(text) + b") Tj", b"ET"]
         stream = b"\n".join(ops)
         content = add(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
         page_ids.append(
@@ -63,7 +79,7 @@ def pdf_bytes(pages: list[list[str]], font_size: int = 10) -> bytes:
     return bytes(out)
 
 
-def write_pdf(path: str | Path, pages: list[list[str]], font_size: int = 10) -> Path:
+def write_pdf(path: str | Path, pages: list[list[Item]], font_size: int = 10) -> Path:
     p = Path(path)
     p.write_bytes(pdf_bytes(pages, font_size))
     return p

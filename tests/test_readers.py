@@ -211,6 +211,148 @@ def test_pdf_encrypted_with_password_is_refused(tmp_path):
     assert info.value.message == "encrypted, needs a password"
 
 
+# A fee table drawn column by column, labels first and amounts after, as many real PDFs
+# draw them; pypdf's plain extraction then gives every cell a line of its own.
+FEE_TABLE = [
+    "Fee schedule",
+    "Fees below apply from 1 July 2024.",
+    (50, 700, "Tree removal permit"), (50, 686, "Building permit (city fee)"), (50, 672, "Appeal"),
+    (300, 700, "$75.00"), (300, 686, "$25.00"), (300, 672, "$250.00 per appeal"),
+]
+
+
+def test_pypdf_puts_cells_of_a_table_drawn_by_columns_apart(tmp_path):
+    """Guards the test below: without the joining, a label and its amount are lines apart."""
+    import pypdf
+
+    page = pypdf.PdfReader(str(write_pdf(tmp_path / "fees.pdf", [FEE_TABLE]))).pages[0]
+    assert page.extract_text().split("\n") == [
+        "Fee schedule", "Fees below apply from 1 July 2024.",
+        "Tree removal permit", "Building permit (city fee)", "Appeal",
+        "$75.00", "$25.00", "$250.00 per appeal",
+    ]
+
+
+def test_pdf_table_row_reads_as_one_line(tmp_path):
+    pages = [FEE_TABLE, ["Page two", "Irrigation $8.00"]]
+    result = readers.read(write_pdf(tmp_path / "fees.pdf", pages))
+    assert rows(result) == [
+        ("p1:L1", "Fee schedule"),
+        ("p1:L2", "Fees below apply from 1 July 2024."),
+        ("p1:L3", "Tree removal permit  $75.00"),
+        ("p1:L4", "Building permit (city fee)  $25.00"),
+        ("p1:L5", "Appeal  $250.00 per appeal"),
+        ("p2:L1", "Page two"),
+        ("p2:L2", "Irrigation $8.00"),
+    ]
+    assert result.notes == ()
+
+
+# Two columns of prose on the same baselines, the left one drawn first: joining their lines
+# would make nonsense, so they read as pypdf gives them, column after column. Once the
+# right column is known to stand beside another, its address lines stay apart from the
+# heading at their height too.
+TWO_COLUMNS = [
+    (50, 700, "The council met on the second"), (50, 686, "Tuesday of the month and heard a"),
+    (50, 672, "report on the state of the"), (50, 658, "mains."), (50, 630, "PERMITS"),
+    (320, 700, "Members asked whether the rates"), (320, 686, "for irrigation would rise, and"),
+    (320, 672, "were told to write to City Hall,"), (320, 658, "100 Main Street, Rivergrove,"),
+    (320, 644, "Oregon 97000."), (320, 630, "Permits are issued by"),
+]
+
+
+def test_pdf_prose_columns_side_by_side_stay_apart(tmp_path):
+    import pypdf
+
+    path = write_pdf(tmp_path / "columns.pdf", [TWO_COLUMNS])
+    plain = pypdf.PdfReader(str(path)).pages[0].extract_text().split("\n")
+    assert [text for _, text in rows(readers.read(path))] == plain == [t for _, _, t in TWO_COLUMNS]
+
+
+A = pdf.At
+
+
+@pytest.mark.parametrize("lines, at, expected", [
+    # cells drawn column by column: one row each, two spaces between cells, blanks kept
+    (["Permit", "Appeal", "", "$75", "$250"],
+     [A(50, 700, 10), A(50, 680, 10), None, A(300, 700, 10), A(300, 680, 10)],
+     ["Permit  $75", "Appeal  $250", ""]),
+    # baselines a little apart (under 0.2 em) are one row; the row sits where its first
+    # cell was drawn, whichever column that is
+    (["$75", "Permit"], [A(300, 700, 10), A(50, 701.5, 10)], ["Permit  $75"]),
+    # a line pypdf broke in two, drawn one piece right after the other: joined as drawn
+    (["of this ordinanc", "e. Any sign"], [A(72, 668, 12), A(147, 668, 12)],
+     ["of this ordinance. Any sign"]),
+    # left alone: other baselines, no position (rotated text), another form's coordinates,
+    # text drawn over text
+    (["Permit", "$75"], [A(50, 700, 10), A(300, 697, 10)], ["Permit", "$75"]),
+    (["Permit", "$75"], [A(50, 700, 10), None], ["Permit", "$75"]),
+    (["Permit", "$75"], [A(50, 700, 10), A(300, 700, 10, space=1)], ["Permit", "$75"]),
+    (["Permit", "$75"], [A(50, 700, 10), A(300, 700, 10, turn=90)], ["Permit", "$75"]),
+    (["Permit", "Permit"], [A(50, 700, 10), A(50.5, 700, 10)], ["Permit", "Permit"]),
+    # two columns of prose, every line a sentence of its own
+    (["The council met on the first day.", "Reports were heard at some length.",
+      "Members asked if the rates will rise.", "Staff said that it is not yet known."],
+     [A(50, 700, 10), A(50, 686, 10), A(320, 700, 10), A(320, 686, 10)],
+     ["The council met on the first day.", "Reports were heard at some length.",
+      "Members asked if the rates will rise.", "Staff said that it is not yet known."]),
+    # a margin heading beside a prose line that continues a sentence
+    (["The rules below apply to every", "permit the city issues after the",
+      "first of July this year.", "Scope"],
+     [A(200, 700, 10), A(200, 686, 10), A(200, 672, 10), A(50, 686, 10)],
+     ["The rules below apply to every", "permit the city issues after the",
+      "first of July this year.", "Scope"]),
+])
+def test_pdf_rows(lines, at, expected):
+    assert pdf._rows(lines, at) == expected
+
+
+@pytest.mark.parametrize("cm, tm, size, expected", [
+    ([1, 0, 0, 1, 0, 0], [1, 0, 0, 1, 50, 700], 10, A(50, 700, 10)),
+    ([2, 0, 0, 2, 10, 0], [1, 0, 0.3, 1, 50, 700], 10, A(110, 1400, 20)),  # scaled; italic
+    ([0, 1, -1, 0, 0, 0], [1, 0, 0, 1, 50, 700], 10, A(50, 700, 10, turn=90)),  # landscape
+    ([1, 0, 0, -1, 0, 0], [1, 0, 0, 1, 50, 700], 10, None),  # mirrored
+    ([1, 0, 0, 1, 0, 0], [0.7, 0.7, -0.7, 0.7, 50, 700], 10, None),  # slanted 45 degrees
+])
+def test_pdf_where_text_starts(cm, tm, size, expected):
+    assert pdf._at(cm, tm, size, 0) == expected
+
+
+def test_pdf_text_in_a_form_keeps_the_forms_coordinates():
+    rec, one = pdf._Recorder(), [1, 0, 0, 1, 0, 0]
+    rec.text("page\n", one, [1, 0, 0, 1, 50, 700], None, 10)
+    rec.before(b"Do", ["/Im1"], one, one)  # an image: nothing drawn inside
+    rec.after(b"Do", ["/Im1"], one, one)
+    rec.before(b"Do", ["/Fm1"], one, one)
+    rec.before(b"BT", [], one, one)  # the form's content starts
+    rec.text("form\n", one, [1, 0, 0, 1, 300, 700], None, 10)
+    rec.after(b"Do", ["/Fm1"], one, one)
+    rec.text("page again", one, [1, 0, 0, 1, 50, 686], None, 10)
+    lines, at = rec.lines("page\nform\npage again")
+    assert lines == ["page", "form", "page again"]
+    assert [a.space for a in at] == [0, 1, 0]
+    with pytest.raises(ValueError):
+        rec.lines("something else")
+
+
+@pytest.mark.parametrize("where", ["_rows", "_Recorder.text"])  # joining; pypdf's visit
+def test_pdf_rows_fall_back_to_the_lines_as_extracted(tmp_path, monkeypatch, where):
+    def broken(*args):
+        raise RuntimeError("boom")
+
+    owner, _, name = where.rpartition(".")
+    monkeypatch.setattr(getattr(pdf, owner) if owner else pdf, name, broken)
+    result = readers.read(write_pdf(tmp_path / "fees.pdf", [FEE_TABLE, ["Page two"]]))
+    assert [text for _, text in rows(result)][2:6] == [
+        "Tree removal permit", "Building permit (city fee)", "Appeal", "$75.00"]
+    assert result.notes == ("table rows not joined on pages 1, 2 (lines as extracted)",)
+
+
+def test_pdf_reading_is_deterministic(tmp_path):
+    path = write_pdf(tmp_path / "fees.pdf", [FEE_TABLE, TWO_COLUMNS])
+    assert readers.read(path) == readers.read(path)
+
+
 # ---------------------------------------------------------------- xlsx
 
 @pytest.fixture
