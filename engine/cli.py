@@ -8,6 +8,7 @@ message with a hint on stderr.
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
 from dataclasses import dataclass
 
@@ -80,6 +81,15 @@ def _dump(obj) -> str:
               metavar="FILE.toml",
               help="With --calibrate: write the chosen score_floor and coverage_floor into FILE.toml "
                    "(other settings in it are kept).")
+@click.option("--rebuild", is_flag=True,
+              help="Throw away this folder's index and build it again from the documents (a damaged "
+                   "index is deleted, a sound one emptied; nothing in --docs is touched). Alone, or "
+                   "before any other mode.")
+@click.option("--wait", "wait", type=click.FloatRange(min=0.0), default=10.0, show_default=True,
+              metavar="SECONDS",
+              help="How long to wait for another ask that is updating the same index. After that a "
+                   "question (or --status, --batch ...) uses the index as it is and says so on stderr; "
+                   "--rebuild stops with an error.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress output on stderr.")
 def main(**options):
     """Answer QUESTION with up to three lines quoted verbatim from the documents in --docs,
@@ -91,6 +101,7 @@ def main(**options):
     ask --docs samples/ --golden golden/ [--record snapshot.jsonl | --calibrate]
     ask --docs samples/ --status
     ask --docs samples/ --show 3f9a1c2b:L12
+    ask --docs samples/ --rebuild
     """
     o = _Options(**options)
     try:
@@ -99,6 +110,13 @@ def main(**options):
     except AskError as e:
         click.echo(f"ask: {e}", err=True)
         sys.exit(e.exit_code)
+    except sqlite3.DatabaseError as e:  # the index failed after it opened (damaged, disk full)
+        from .index import default_index_path
+        from .index.store import index_failure
+
+        err = index_failure(o.index or default_index_path(o.docs), e)
+        click.echo(f"ask: {err}", err=True)
+        sys.exit(err.exit_code)
     except KeyboardInterrupt:
         click.echo("ask: interrupted; the index keeps every document finished so far", err=True)
         sys.exit(130)
@@ -124,6 +142,8 @@ class _Options:
     calibrate: bool
     max_wrong_rate: float | None
     write_config: str | None
+    rebuild: bool
+    wait: float
     quiet: bool
 
 
@@ -132,9 +152,10 @@ def _check_usage(o: _Options) -> None:
     modes = [m for m, on in (("QUESTION", o.question is not None), ("--batch", o.batch_file),
                              ("--golden", o.golden_path), ("--status", o.show_status),
                              ("--show", o.show_ref)) if on]
-    if len(modes) != 1:
+    if len(modes) != 1 and not (o.rebuild and not modes):
         raise UsageError(
             "give exactly one of: a QUESTION, --batch FILE, --golden PATH, --status, --show ID"
+            " (or --rebuild alone)"
             + (f" (got {', '.join(modes)})" if modes else ""),
             'for example: ask "What is the tree permit fee?" --docs samples/')
     needs = [("--record", o.record_file, "--golden", o.golden_path),
@@ -164,8 +185,18 @@ def _run(o: _Options) -> int:
     gold = golden_mod.read(o.golden_path) if o.golden_path else None
     progress = _Progress(o.quiet)
     eng = Engine(o.docs, index=o.index, config=cfg, embed_model=o.embed_model,
-                 embed_model_dir=o.embed_model_dir, progress=progress)
+                 embed_model_dir=o.embed_model_dir, progress=progress, rebuild=o.rebuild,
+                 wait=o.wait, notify=lambda text: click.echo(f"ask: {text}", err=True))
     with eng:
+        for note in eng.notes:
+            click.echo(f"ask: note: {note}", err=True)
+        if o.rebuild and not (o.question is not None or o.batch_file or o.golden_path
+                              or o.show_status or o.show_ref):
+            cov = eng.coverage()
+            failed = len(eng.report.failed) if eng.report else 0
+            click.echo(f"rebuilt {eng.index_path}: {cov.documents} documents, {cov.passages} passages, "
+                       f"{cov.vectors} with vectors" + (f", {failed} failed (see --status)" if failed else ""))
+            return 0
         if o.show_status:
             from .status import status, status_text
 

@@ -6,6 +6,7 @@ Engine.ask(question) returns an Answer. Nothing here prints; the CLI renders.
 from __future__ import annotations
 
 import fnmatch
+import sqlite3
 from pathlib import Path
 from typing import Callable
 
@@ -14,13 +15,14 @@ import numpy as np
 from .arms import bm25, cosine, tfidf
 from .config import Config
 from .embed import Embedder, ModelChoice, load_embedder
-from .errors import UsageError
+from .errors import DocsError, IndexError_, UsageError
 from .fuse import fuse, minmax, ranks
 from .gate import check
 from .gate.floors import coverage_of, nothing_found
 from .index import Store, default_index_path
+from .index.location import IndexLock
 from .index.refresh import RefreshReport, refresh
-from .index.store import DocRow, PassageRow
+from .index.store import DocRow, PassageRow, index_failure, prepare_rebuild
 from .index.vectors import embed_missing
 from .pull import pull
 from .quote import choose_lines, line_budget, span
@@ -29,35 +31,113 @@ from .terms import question_terms, required_terms, surface_forms
 from .types import Answer, ArmScore, Candidate, Citation, Coverage, GateDecision, Refusal
 
 MAX_QUESTION_CHARS = 2000
+LOCK_WAIT = 10.0  # seconds a refresh waits for another process updating the same index
 
 
 class Engine:
-    """A documents folder with its index and model, loaded once, answering many questions."""
+    """A documents folder with its index and model, loaded once, answering many questions.
+
+    Refreshing (and `rebuild`) takes the index's write lock; another process holding it is
+    waited for up to `wait` seconds (`notify` hears about it once), after which a refresh uses
+    the index as it is and says so in `notes`, while a rebuild raises. Between refreshes the
+    engine reads one committed snapshot of the index, so a concurrent refresh by another
+    process never shows it a half-replaced document.
+    """
 
     def __init__(self, docs: str | Path, *, index: str | Path | None = None,
                  config: Config | None = None, embed_model: str | None = None,
                  embed_model_dir: str | Path | None = None, refresh_index: bool = True,
-                 progress: Callable[[str, int, int], None] | None = None):
+                 progress: Callable[[str, int, int], None] | None = None,
+                 rebuild: bool = False, wait: float = LOCK_WAIT,
+                 notify: Callable[[str], None] | None = None):
         self.docs = Path(docs)
         self.config = config or Config()
         self.index_path = Path(index) if index else default_index_path(self.docs)
-        self.store = Store(self.index_path)
-        self.choice = ModelChoice.from_settings(embed_model, embed_model_dir)
-        self.embedder: Embedder | None
-        self.embedder, self.model_note = load_embedder(self.choice, self.config.embed_batch)
         self.progress = progress
+        self.wait = wait
+        self.notify = notify
+        self.lock = IndexLock(self.index_path)
+        self.notes: tuple[str, ...] = ()  # about the index as this engine sees it
         self.report: RefreshReport | None = None
-        if refresh_index:
-            self.refresh()
-        self._load_docs()
+        self.embedded = 0  # passages embedded by the last refresh
+        self.store: Store | None = None
+        try:
+            if rebuild:
+                if not self.docs.is_dir():  # check before clearing anything
+                    raise DocsError(f"documents folder not found: {self.docs}", "check the --docs path")
+                self._take_lock(required=True)
+                prepare_rebuild(self.index_path)
+            self.store = Store(self.index_path)
+            self.choice = ModelChoice.from_settings(embed_model, embed_model_dir)
+            self.embedder: Embedder | None
+            self.embedder, self.model_note = load_embedder(self.choice, self.config.embed_batch)
+            if refresh_index or rebuild:
+                self.refresh()
+            else:
+                self._load_docs()
+        except sqlite3.DatabaseError as e:
+            self.close()
+            raise index_failure(self.index_path, e) from None
+        except BaseException:
+            self.close()
+            raise
+        finally:
+            self.lock.release()  # a rebuild holds it from before clearing until its refresh ends
 
     # -- index -------------------------------------------------------------------
-    def refresh(self) -> RefreshReport:
-        self.report = refresh(self.store, self.docs, self.config, self.progress)
-        if self.embedder is not None:
-            embed_missing(self.store, self.embedder, self.progress)
+    def refresh(self) -> RefreshReport | None:
+        """Bring the index up to date with the folder under the write lock; returns the report.
+
+        When another process keeps the lock past `wait` seconds, nothing is refreshed: the
+        index is used as it is, `notes` says so, and the previous report (or None) is returned.
+        """
+        self.store.release_snapshot()
+        took = not self.lock.held
+        try:
+            if took and not self._take_lock(required=False):
+                self._load_docs()
+                self.notes = (self._busy_note(),)
+                return self.report
+            self.notes = ()
+            self.report = refresh(self.store, self.docs, self.config, self.progress)
+            self.embedded = (embed_missing(self.store, self.embedder, self.progress)
+                             if self.embedder is not None else 0)
+        except sqlite3.DatabaseError as e:
+            raise index_failure(self.index_path, e) from None
+        finally:
+            if took:
+                self.lock.release()
         self._load_docs()
         return self.report
+
+    def _busy_note(self) -> str:
+        cov = self.coverage()
+        holder = self.lock.holder()
+        who = f" (pid {holder})" if holder else ""
+        return (f"another ask{who} is still updating this index; not waiting longer than "
+                f"{self.wait:g} s, so this uses the index as it is ({cov.documents} documents, "
+                f"{cov.passages} passages so far)")
+
+    def _take_lock(self, required: bool) -> bool:
+        def waiting(holder: int | None) -> None:
+            if self.notify is not None:
+                who = f" (pid {holder})" if holder else ""
+                self.notify(f"another ask{who} is updating this index; waiting up to {self.wait:g} s…")
+
+        try:
+            if self.lock.acquire(self.wait, waiting):
+                return True
+        except OSError as e:
+            raise IndexError_(f"cannot lock the index: {self.lock.path}: {e.strerror}",
+                              "use --index PATH to put the index somewhere writable") from None
+        if not required:
+            return False
+        holder = self.lock.holder()
+        who = f" (pid {holder})" if holder else ""
+        raise IndexError_(
+            f"another ask{who} is still updating the index {self.index_path} after {self.wait:g} s",
+            "run again when it has finished, or give --wait SECONDS to wait longer (the lock "
+            "goes away as soon as that process ends, even if it is killed)")
 
     def _question_vector(self, question: str):
         if self.embedder is None or self.coverage().vectors == 0:
@@ -71,6 +151,7 @@ class Engine:
         return self._matrix
 
     def _load_docs(self) -> None:
+        self.store.hold_snapshot()  # every read until the next refresh sees this one state
         self._matrix = None
         self._coverage: Coverage | None = None
         self.doc_rows: dict[int, DocRow] = {
@@ -87,7 +168,9 @@ class Engine:
                         model=self.embedder.identity if self.embedder else None)
 
     def close(self) -> None:
-        self.store.close()
+        self.lock.release()
+        if self.store is not None:
+            self.store.close()
 
     def __enter__(self) -> "Engine":
         return self

@@ -3,11 +3,16 @@
 One file in WAL mode. Tables: meta (format and tokenizer versions), documents (one row per
 file seen, with status ok / failed / skipped and the reason), lines (verbatim text and
 locator), passages (span, terms, text), fts (FTS5 over passage terms, external content),
-vectors (float32 blobs tagged with the model identity that made them).
+vectors (float32 blobs tagged with the model identity that made them). Every write is one
+`BEGIN IMMEDIATE … COMMIT`, so a process killed at any instant leaves the last commit; a
+reader can hold one snapshot (`hold_snapshot`) so that all it reads belongs together.
 """
 from __future__ import annotations
 
+import os
 import sqlite3
+import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -107,35 +112,77 @@ class Store:
         self.path = Path(path)
         if not self.path.exists() and not create:
             raise IndexError_(f"no index at {self.path}", "run ask on the folder once to build it")
+        self.db: sqlite3.Connection | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(str(self.path), timeout=30, isolation_level=None)
+            self._refuse_foreign()  # before WAL mode, which would rewrite a foreign file's header
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self._check_or_create()
         except sqlite3.DatabaseError as e:
+            self._close_quietly()
+            if _busy(e):
+                raise IndexError_(f"index {self.path} is locked by another process ({e})",
+                                  "try again when the other ask has finished") from None
             raise IndexError_(
                 f"index file {self.path} is not a usable ask index ({e})",
-                "delete it (it holds nothing that cannot be rebuilt) or point --index elsewhere",
+                "run again with --rebuild to replace it (an index holds nothing that cannot be "
+                "rebuilt from the documents), or point --index elsewhere",
             ) from None
         except OSError as e:
+            self._close_quietly()
             raise IndexError_(f"cannot create index at {self.path}: {e}",
                               "use --index PATH to put it somewhere writable") from None
+        except IndexError_:
+            self._close_quietly()
+            raise
+
+    def _close_quietly(self) -> None:
+        if self.db is not None:
+            try:
+                self.db.close()
+            except sqlite3.Error:
+                pass
+
+    def _look(self) -> tuple[int, set[str]]:
+        """(application id, table names), read in one snapshot."""
+        self.db.execute("BEGIN")
+        try:
+            app_id = self.db.execute("PRAGMA application_id").fetchone()[0]
+            tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        except sqlite3.Error:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+        return app_id, tables
+
+    def _refuse_foreign(self) -> None:
+        app_id, tables = self._look()
+        if app_id != APP_ID and (app_id != 0 or tables):
+            raise IndexError_(
+                f"{self.path} is an SQLite file that does not belong to ask",
+                "point --index at a new path; ask will not overwrite or delete a foreign file",
+            )
 
     def _check_or_create(self) -> None:
-        app_id = self.db.execute("PRAGMA application_id").fetchone()[0]
-        tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        app_id, tables = self._look()
         if app_id == 0 and not tables:
             with self.transaction():
-                self._create_schema()
-                self.db.execute(f"PRAGMA application_id={APP_ID}")
-                self._set_meta("format", FORMAT_VERSION)
-                self._set_meta("tokenizer", TOKENIZER_VERSION)
-            return
+                # look again under the write lock: another process may have created it meanwhile
+                app_id = self.db.execute("PRAGMA application_id").fetchone()[0]
+                if app_id == 0 and not self.db.execute("SELECT 1 FROM sqlite_master").fetchone():
+                    self._create_schema()
+                    self.db.execute(f"PRAGMA application_id={APP_ID}")
+                    self._set_meta("format", FORMAT_VERSION)
+                    self._set_meta("tokenizer", TOKENIZER_VERSION)
+                    return
+            app_id, tables = self._look()
         if app_id != APP_ID:
             raise IndexError_(
                 f"{self.path} is an SQLite file that does not belong to ask",
-                "point --index at a new path; ask will not overwrite a foreign file",
+                "point --index at a new path; ask will not overwrite or delete a foreign file",
             )
         if self.meta("format") != FORMAT_VERSION or self.meta("tokenizer") != TOKENIZER_VERSION:
             self.reset_content()
@@ -143,19 +190,23 @@ class Store:
     def reset_content(self) -> None:
         """Start the content over (every document is re-read on the next refresh)."""
         with self.transaction():
-            for t in ("vectors", "fts", "passages", "lines", "documents", "meta"):
-                self.db.execute(f"DROP TABLE IF EXISTS {t}")
-            self._create_schema()
-            self._set_meta("format", FORMAT_VERSION)
-            self._set_meta("tokenizer", TOKENIZER_VERSION)
+            self._reset()
+
+    def _reset(self) -> None:
+        for t in ("vectors", "fts", "passages", "lines", "documents", "meta"):
+            self.db.execute(f"DROP TABLE IF EXISTS {t}")
+        self._create_schema()
+        self._set_meta("format", FORMAT_VERSION)
+        self._set_meta("tokenizer", TOKENIZER_VERSION)
 
     def ensure_rules(self, rules: str) -> bool:
-        """Record the chunking rules the content was built with; reset if they changed."""
+        """Record the chunking rules the content was built with; reset if they changed
+        (both in one transaction: a kill in between cannot leave old content under new rules)."""
         if self.meta("rules") == rules:
             return False
-        if self.db.execute("SELECT COUNT(*) FROM documents").fetchone()[0]:
-            self.reset_content()
         with self.transaction():
+            if self.db.execute("SELECT COUNT(*) FROM documents").fetchone()[0]:
+                self._reset()
             self._set_meta("rules", rules)
         return True
 
@@ -167,7 +218,20 @@ class Store:
 
     # -- plumbing -----------------------------------------------------------------
     def transaction(self):
+        """One write transaction (BEGIN IMMEDIATE … COMMIT); ends a held snapshot first."""
+        self.release_snapshot()
         return _Transaction(self.db)
+
+    def hold_snapshot(self) -> None:
+        """Keep reading one committed state of the index until release_snapshot() (or the next
+        write): queries made in between never see a document half replaced by another process."""
+        self.release_snapshot()
+        self.db.execute("BEGIN")
+        self.db.execute("SELECT COUNT(*) FROM meta").fetchone()  # the snapshot starts at a read
+
+    def release_snapshot(self) -> None:
+        if self.db.in_transaction:
+            self.db.execute("COMMIT")
 
     def close(self) -> None:
         self.db.close()
@@ -198,6 +262,7 @@ class Store:
         for pid, terms in self.db.execute("SELECT id, terms FROM passages WHERE doc=?", (doc,)).fetchall():
             self.db.execute("INSERT INTO fts(fts, rowid, terms) VALUES('delete', ?, ?)", (pid, terms))
             self.db.execute("DELETE FROM vectors WHERE passage=?", (pid,))
+        _test_pause("remove")
         self.db.execute("DELETE FROM passages WHERE doc=?", (doc,))
         self.db.execute("DELETE FROM lines WHERE doc=?", (doc,))
         self.db.execute("DELETE FROM documents WHERE id=?", (doc,))
@@ -234,6 +299,7 @@ class Store:
         self.db.execute(
             "UPDATE documents SET n_lines=?, n_passages=? WHERE id=?", (len(lines), len(passages), doc)
         )
+        _test_pause("content")
 
     # -- passages and lines ---------------------------------------------------------
     def search(self, match: str, limit: int, docs: Sequence[int] | None = None) -> list[int]:
@@ -272,6 +338,9 @@ class Store:
             "SELECT p.id, p.text, p.context FROM passages p LEFT JOIN vectors v"
             " ON v.passage = p.id AND v.model = ? WHERE v.passage IS NULL ORDER BY p.id", (model,)))
 
+    def has_vectors_not_from(self, model: str) -> bool:
+        return self.db.execute("SELECT 1 FROM vectors WHERE model != ? LIMIT 1", (model,)).fetchone() is not None
+
     def drop_vectors_not_from(self, model: str) -> int:
         return self.db.execute("DELETE FROM vectors WHERE model != ?", (model,)).rowcount
 
@@ -280,6 +349,7 @@ class Store:
             "INSERT OR REPLACE INTO vectors(passage, model, vec) VALUES(?,?,?)",
             ((pid, model, np.asarray(v, dtype=np.float32).tobytes()) for pid, v in rows),
         )
+        _test_pause("vectors")
 
     def vector_matrix(self, model: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(passage ids, their document ids, unit vectors as one float32 matrix), by passage id."""
@@ -314,5 +384,108 @@ class _Transaction:
         return self.db
 
     def __exit__(self, exc_type, exc, tb):
-        self.db.execute("COMMIT" if exc_type is None else "ROLLBACK")
+        if exc_type is None:
+            _test_pause("commit")
+            self.db.execute("COMMIT")
+        elif self.db.in_transaction:
+            self.db.execute("ROLLBACK")
         return False
+
+
+def prepare_rebuild(path: Path) -> None:
+    """Clear the index at `path` for a rebuild; the caller holds its IndexLock.
+
+    A sound ask index is emptied in one transaction (a reader sees the old content or the new,
+    and a kill leaves one or the other); a damaged file is deleted with its -wal, -shm and
+    -journal files; an SQLite database that ask did not make is refused, untouched.
+    """
+    path = Path(path)
+    if not path.exists():
+        return
+    state = _probe(path)
+    if state == "foreign":
+        raise IndexError_(f"{path} is an SQLite file that does not belong to ask",
+                          "--rebuild deletes only ask's own index files; point --index at a new path")
+    if state == "sound":
+        with Store(path) as store:
+            store.reset_content()
+        return
+    _delete_index_files(path)
+
+
+def _probe(path: Path) -> str:
+    """'sound', 'damaged' or 'foreign'; a busy database raises instead of passing for damaged."""
+    try:
+        db = sqlite3.connect(str(path), timeout=30)
+    except sqlite3.DatabaseError:
+        return "damaged"
+    try:
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        has_tables = db.execute("SELECT 1 FROM sqlite_master").fetchone() is not None
+        if app_id != APP_ID:
+            return "foreign" if app_id != 0 or has_tables else "damaged"
+        return "sound" if db.execute("PRAGMA quick_check").fetchall() == [("ok",)] else "damaged"
+    except sqlite3.OperationalError as e:
+        if _busy(e):
+            raise IndexError_(f"index {path} is locked by another process ({e})",
+                              "try again when the other ask has finished") from None
+        return "damaged"
+    except sqlite3.DatabaseError:
+        return "damaged"
+    finally:
+        db.close()
+
+
+def index_failure(path: Path, e: sqlite3.Error) -> IndexError_:
+    """The error to raise when SQLite fails on an index that opened fine."""
+    if _busy(e):
+        return IndexError_(f"index {path} is locked by another process ({e})",
+                           "try again when the other ask has finished")
+    if isinstance(e, sqlite3.OperationalError) and "full" in str(e).lower():
+        return IndexError_(f"index {path} could not be written ({e})",
+                           "free some disk space, or use --index PATH on another disk")
+    return IndexError_(f"index file {path} is damaged ({e})",
+                       "run again with --rebuild to replace it (an index holds nothing that "
+                       "cannot be rebuilt from the documents)")
+
+
+def _busy(e: sqlite3.Error) -> bool:
+    text = str(e).lower()
+    return "locked" in text or "busy" in text
+
+
+def _delete_index_files(path: Path) -> None:
+    for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")):
+        try:
+            p.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as e:
+            raise IndexError_(f"cannot delete {p}: {e.strerror}",
+                              "check the permissions of the index's folder") from None
+
+
+def _test_pause(point: str) -> None:
+    """Test-only hook, off unless ASK_TEST_PAUSE is set (see docs/pipeline.md).
+
+    ASK_TEST_PAUSE=POINT:N[:SECONDS] stops the process the Nth time it reaches POINT, inside
+    the open transaction, for SECONDS (default 60), after printing "ask-test: paused at POINT N"
+    on stderr, so a test can kill it exactly there. Points: content (a document's lines,
+    passages and FTS rows written), remove (a document's FTS rows and vectors deleted, its
+    passages not yet), vectors (a group of vectors written), commit (just before COMMIT).
+    """
+    spec = os.environ.get("ASK_TEST_PAUSE")
+    if not spec:
+        return
+    want, _, rest = spec.partition(":")
+    if want != point:
+        return
+    n_text, _, seconds = rest.partition(":")
+    _REACHED[point] = n = _REACHED.get(point, 0) + 1
+    if n == int(n_text or 1):
+        sys.stderr.write(f"ask-test: paused at {point} {n}\n")
+        sys.stderr.flush()
+        time.sleep(float(seconds or 60))
+
+
+_REACHED: dict[str, int] = {}

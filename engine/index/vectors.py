@@ -1,7 +1,8 @@
 """Vectors: embed every passage that has no vector from the current model, and store them.
 
 Vectors made by another model are dropped first (never mixed). Work is committed in
-groups, so an interrupted run keeps what it finished and the next run resumes.
+groups of GROUP passages, one transaction each, so a run killed mid-way keeps every finished
+group and the next run embeds only what is still missing.
 """
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ GROUP = 256  # passages per commit
 def embed_missing(store: Store, embedder: Embedder,
                   progress: Callable[[str, int, int], None] | None = None) -> int:
     """Embed passages lacking a vector from `embedder`; returns how many were embedded."""
-    with store.transaction():
-        store.drop_vectors_not_from(embedder.identity)
+    if store.has_vectors_not_from(embedder.identity):  # no write at all when there is none
+        with store.transaction():
+            store.drop_vectors_not_from(embedder.identity)
     todo = store.passages_missing_vectors(embedder.identity)
     # shortest first across the whole backlog: batches hold passages of similar length, so
     # fastembed pads little (ties by passage id keep the order total)
