@@ -188,8 +188,9 @@ def _run(o: _Options) -> int:
                  embed_model_dir=o.embed_model_dir, progress=progress, rebuild=o.rebuild,
                  wait=o.wait, notify=lambda text: click.echo(f"ask: {text}", err=True))
     with eng:
-        for note in eng.notes:
-            click.echo(f"ask: note: {note}", err=True)
+        if o.question is None and not o.batch_file:  # answers carry the engine's notes themselves
+            for note in eng.notes:
+                click.echo(f"ask: note: {note}", err=True)
         if o.rebuild and not (o.question is not None or o.batch_file or o.golden_path
                               or o.show_status or o.show_ref):
             cov = eng.coverage()

@@ -193,7 +193,7 @@ class Engine:
         if not isinstance(question, str) or not question.strip():
             raise UsageError("the question is empty", 'ask "What is the tree permit fee?" --docs DIR')
         question = question.strip()
-        notes: list[str] = []
+        notes: list[str] = list(self.notes)  # e.g. another process is still updating the index
         if len(question) > MAX_QUESTION_CHARS:
             notes.append(f"question cut to its first {MAX_QUESTION_CHARS} characters")
             question = question[:MAX_QUESTION_CHARS]

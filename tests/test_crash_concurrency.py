@@ -484,9 +484,10 @@ def test_a_busy_index_answers_as_it_is_and_rebuild_refuses(tmp_path):
         assert "L3  The alfa permit fee is 10 dollars." in asked.stdout
         assert f"ask: another ask (pid {os.getpid()}) is updating this index; waiting up to 0.5 s…" \
             in asked.stderr
-        assert (f"ask: note: another ask (pid {os.getpid()}) is still updating this index; not waiting "
+        # the answer itself carries the note (text below the quote; "notes" in --json)
+        assert (f"note: another ask (pid {os.getpid()}) is still updating this index; not waiting "
                 "longer than 0.5 s, so this uses the index as it is (5 documents, 13 passages so far)"
-                ) in asked.stderr
+                ) in asked.stdout
         before = dump(index)
         rebuilt = Run("--rebuild", "--docs", docs, "--index", index, "--embed-model", "none",
                       "--wait", "0.5", cli=True)
