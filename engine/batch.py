@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import BatchError
+from .question import clean
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ def load(path: str | Path) -> list[BatchItem]:
     problems: list[str] = []
     is_jsonl = p.suffix.lower() in (".jsonl", ".ndjson", ".json")
     for n, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or (not is_jsonl and line.lstrip().startswith("#")):
+        if not clean(line) or (not is_jsonl and line.lstrip().startswith("#")):
             continue
         if not is_jsonl:
             items.append(BatchItem(id=str(n), question=line.strip()))
@@ -40,7 +41,7 @@ def load(path: str | Path) -> list[BatchItem]:
         except json.JSONDecodeError as e:
             problems.append(f"line {n}: not valid JSON ({e.msg})")
             continue
-        if not isinstance(obj, dict) or not isinstance(obj.get("question"), str) or not obj["question"].strip():
+        if not isinstance(obj, dict) or not isinstance(obj.get("question"), str) or not clean(obj["question"]):
             problems.append(f'line {n}: needs a non-empty "question" string')
             continue
         qpath = obj.get("path")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import click
 
+from . import question as question_text
 from .errors import AskError, UsageError
 
 
@@ -103,6 +104,8 @@ def main(**options):
     ask --docs samples/ --show 3f9a1c2b:L12
     ask --docs samples/ --rebuild
     """
+    if options.get("question") is not None:  # argument bytes that were not UTF-8, as text
+        options["question"] = question_text.from_argv(options["question"])
     o = _Options(**options)
     try:
         _check_usage(o)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .errors import BatchError
+from .question import clean
 from .snapshot import SNAPSHOT_VERSION, CitedLine, Digest, SnapshotCheck, canonical, differs
 from .types import Answer
 
@@ -61,7 +62,7 @@ def _fold(text: str) -> str:
 
 
 def _case(obj: Any) -> Case:
-    if not isinstance(obj, dict) or not isinstance(obj.get("question"), str) or not obj["question"].strip():
+    if not isinstance(obj, dict) or not isinstance(obj.get("question"), str) or not clean(obj["question"]):
         raise ValueError('needs a non-empty "question" string')
     if "id" not in obj or obj["id"] is None:
         raise ValueError('needs an "id"')

@@ -18,6 +18,7 @@ from .embed import Embedder, ModelChoice, load_embedder
 from .errors import DocsError, IndexError_, UsageError
 from .fuse import fuse, minmax, ranks
 from .gate import check
+from .question import clean as clean_question
 from .gate.floors import coverage_of, nothing_found
 from .index import Store, default_index_path
 from .index.location import IndexLock
@@ -190,9 +191,10 @@ class Engine:
     # -- a question --------------------------------------------------------------
     def ask(self, question: str, *, id: str | None = None, path: str | None = None,
             candidates: int | None = None, explain: bool = False) -> Answer:
-        if not isinstance(question, str) or not question.strip():
+        if isinstance(question, str):
+            question = clean_question(question)  # escape codes, control characters out
+        if not isinstance(question, str) or not question:
             raise UsageError("the question is empty", 'ask "What is the tree permit fee?" --docs DIR')
-        question = question.strip()
         notes: list[str] = list(self.notes)  # e.g. another process is still updating the index
         if len(question) > MAX_QUESTION_CHARS:
             notes.append(f"question cut to its first {MAX_QUESTION_CHARS} characters")

@@ -1,10 +1,11 @@
 """Hostile files for the readers, each written on demand (no binaries are shipped).
 
-HOSTILE_FILES maps a kind ("text-invalid-utf8", "xlsx-zip-bomb", ...) to a Hostile: call it
-with a folder and it writes `<kind><suffix>` there and returns the path. Its `outcome` says
-what the reader must do: "ok" (read; some line holds `expect` unless it is "", some note
-holds `note` unless it is "") or "failed" (ReadError whose message holds `expect`).
-Everything is deterministic: the same bytes on every run.
+HOSTILE_FILES maps a kind ("text-invalid-utf8", "xlsx-zip-bomb", "pdf-bomb-page", ...) to a
+Hostile: call it with a folder and it writes `<kind><suffix>` there and returns the path. Its
+`outcome` says what the reader must do: "ok" (read; some line holds `expect` unless it is "",
+some note holds `note` unless it is "") or "failed" (ReadError whose message holds `expect`).
+Everything is deterministic: the same bytes on every run (the encrypted PDFs too: see
+minipdf.encrypt).
 """
 from __future__ import annotations
 
@@ -18,9 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from minipdf import RawPage, encrypt, form_xobject, pdf_bytes, scanned_page, text_content
+
 LONG_LINE_BYTES = 50 * 2**20  # the "single 50 MB line"
 MILLION = 1_000_000
 BOMB_BYTES = 3 * 2**29  # 1.5 GiB of sheet XML from about 1.5 MB of zip
+PDF_BOMB_BYTES = 2**30  # a page's content stream: 1 GiB of spaces from about 1 MB
 
 
 @dataclass(frozen=True)
@@ -214,6 +218,31 @@ def _crc_repeat(chunk: bytes, times: int) -> int:
     return crc
 
 
+def adler32_combine(adler1: int, adler2: int, len2: int) -> int:
+    """Adler-32 of A+B from adler(A), adler(B) and len(B): zlib's adler32_combine. Over B,
+    the running sum starts at A's sum instead of 1, adding (sum(A) - 1) at each of its bytes."""
+    base = 65521
+    a1, b1, a2, b2 = adler1 & 0xFFFF, adler1 >> 16, adler2 & 0xFFFF, adler2 >> 16
+    a = (a1 + a2 - 1) % base
+    b = (b1 + b2 + (len2 % base) * (a1 - 1)) % base
+    return (b << 16) | a
+
+
+def _adler_repeat(chunk: bytes, times: int) -> int:
+    """Adler-32 of chunk * times, by doubling."""
+    adler, length = 1, 0
+    power, power_len = zlib.adler32(chunk), len(chunk)
+    while times:
+        if times & 1:
+            adler = adler32_combine(adler, power, power_len)
+            length += power_len
+        times >>= 1
+        if times:
+            power = adler32_combine(power, power, power_len)
+            power_len *= 2
+    return adler
+
+
 def _deflated_repeat(head: bytes, chunk: bytes, times: int, tail: bytes) -> tuple[bytes, int, int]:
     """(raw deflate data, CRC-32, size) of head + chunk * times + tail, times >= 1."""
     c = zlib.compressobj(9, zlib.DEFLATED, -15)
@@ -292,6 +321,83 @@ def _plain_zip(folder: Path) -> Path:
     with zipfile.ZipFile(out, "w") as zf:
         zf.writestr("notes.txt", "just a zip archive")
     return _put("xlsx-plain-zip.xlsx", out.getvalue())(folder)
+
+
+# ---------------------------------------------------------------- pdf
+
+def flate_bomb(unpacked: int = PDF_BOMB_BYTES, head: bytes = b"", tail: bytes = b"") -> bytes:
+    """A zlib stream, as a PDF's /FlateDecode holds, of head + spaces + tail: `unpacked` bytes
+    or a little more (whole blocks of spaces: 16 MiB, or 1 MiB for a small one), with the
+    right Adler-32 at its end."""
+    chunk = b" " * (1 << (24 if unpacked >= 1 << 24 else 20))
+    times = max(1, -(-(unpacked - len(head) - len(tail)) // len(chunk)))
+    raw, _, _ = _deflated_repeat(head, chunk, times, tail)
+    adler = adler32_combine(zlib.adler32(head), _adler_repeat(chunk, times), len(chunk) * times)
+    adler = adler32_combine(adler, zlib.adler32(tail), len(tail))
+    return b"\x78\xda" + raw + struct.pack(">I", adler)  # 78 DA: deflate, 32K window, best
+
+
+def bomb_page(unpacked: int = PDF_BOMB_BYTES) -> RawPage:
+    """A page whose content stream is a decompression bomb; its first bytes draw a line."""
+    return RawPage(flate_bomb(unpacked, text_content("Bomb page text") + b"\n"),
+                   filter="/FlateDecode")
+
+
+def nested_bomb_page() -> RawPage:
+    """A bomb inside a bomb: /Filter [/FlateDecode /FlateDecode], the outer layer a few KiB
+    that unpack to the 1 MiB of the inner one, which unpacks to 1 GiB."""
+    inner = flate_bomb(PDF_BOMB_BYTES, text_content("Nested bomb text") + b"\n")
+    return RawPage(zlib.compress(inner, 9), filter="[/FlateDecode /FlateDecode]")
+
+
+def broken_page() -> RawPage:
+    """A page whose content stream stops inside a string, as a file cut off mid-write or
+    damaged on disk: pypdf cannot parse the page at all."""
+    return RawPage(text_content("Bravo page text before the damage")
+                   + b"\nBT /F1 10 Tf 50 700 Td (the content stream was cut off here")
+
+
+def bad_font_page() -> RawPage:
+    """A page whose font /F1 is the number 42, not a font: pypdf gives its text as U+FFFD."""
+    return RawPage(text_content("Words drawn with a font that is not a font"), font=b"42")
+
+
+def _pdf(name: str, pages: list, user_password: str | None = None,
+         algorithm: str = "RC4-128") -> Callable[[Path], Path]:
+    def write(folder: Path) -> Path:
+        data = pdf_bytes(pages)
+        if user_password is not None:
+            data = encrypt(data, user_password, algorithm)
+        return _put(name, data)(folder)
+    return write
+
+
+def _pdf_truncated(folder: Path) -> Path:
+    data = pdf_bytes([["Truncated report, page one."], ["Page two."], ["Page three."]])
+    return _put("pdf-truncated.pdf", data[: len(data) // 2])(folder)
+
+
+def _pdf_page_tree_loop(folder: Path) -> Path:
+    data = pdf_bytes([["A page no page tree reaches."]])
+    looped = data.replace(b"/Kids [5 0 R]", b"/Kids [2 0 R]")  # the page list lists itself
+    if looped == data:  # (the same length, so the cross-reference offsets still hold)
+        raise RuntimeError("minipdf's page tree changed; cannot build the loop")
+    return _put("pdf-page-tree-loop.pdf", looped)(folder)
+
+
+def _pdf_bomb(name: str, pages_before: list, bomb: Callable[[], RawPage] = bomb_page
+              ) -> Callable[[Path], Path]:
+    def write(folder: Path) -> Path:  # the bomb is built when written, not on import
+        return _put(name, pdf_bytes([*pages_before, bomb()]))(folder)
+    return write
+
+
+def _pdf_bomb_in_a_form(folder: Path) -> Path:
+    """The bomb in a form XObject the page draws: the reader's check looks into forms too."""
+    form = form_xobject(flate_bomb(PDF_BOMB_BYTES, text_content("Form bomb text") + b"\n"),
+                        "/FlateDecode")
+    page = RawPage(b"/X1 Do", xobjects=(("X1", form),))
+    return _put("pdf-bomb-in-a-form.pdf", pdf_bytes([["Form bomb cover page."], page]))(folder)
 
 
 # ---------------------------------------------------------------- the table
@@ -397,6 +503,69 @@ HOSTILE_FILES: dict[str, Hostile] = {
     "xlsx-old-xls-renamed": Hostile(
         _put("xlsx-old-xls-renamed.xlsx", ole_file("Root Entry", "Workbook")),
         "failed", "Excel 97-2003 workbook"),
+    # ---- pdf
+    "pdf-truncated": Hostile(_pdf_truncated, "failed", "the file is cut short"),
+    "pdf-random-bytes": Hostile(
+        _put("pdf-random-bytes.pdf", _random_bytes(4096, 12)),
+        "failed", "not a valid PDF: no PDF header"),
+    "pdf-png-renamed": Hostile(
+        _put("pdf-png-renamed.pdf", png_bytes()),
+        "failed", "not a valid PDF: it looks like a PNG image"),
+    "pdf-text-renamed": Hostile(
+        _put("pdf-text-renamed.pdf", b"Meeting notes saved with the wrong name.\n"),
+        "failed", "not a valid PDF: it holds plain text"),
+    "pdf-empty": Hostile(
+        _put("pdf-empty.pdf", b""), "failed", "not a valid PDF: the file is empty"),
+    "pdf-zero-pages": Hostile(_pdf("pdf-zero-pages.pdf", []), "failed", "PDF has no pages"),
+    "pdf-page-tree-loop": Hostile(
+        _pdf_page_tree_loop, "failed", "damaged PDF: its list of pages cannot be read"),
+    "pdf-rc4-empty-password": Hostile(
+        _pdf("pdf-rc4-empty-password.pdf", [["The RC4 locked notice: boats moor at pier 4."]], "",
+             "RC4-128"),
+        "ok", "The RC4 locked notice: boats moor at pier 4.",
+        "encrypted, opened with empty password"),
+    "pdf-aes128-empty-password": Hostile(
+        _pdf("pdf-aes128-empty-password.pdf", [["The AES-128 notice: the ferry leaves at 9."]],
+             "", "AES-128"),
+        "ok", "The AES-128 notice: the ferry leaves at 9.",
+        "encrypted, opened with empty password"),
+    "pdf-aes256-empty-password": Hostile(
+        _pdf("pdf-aes256-empty-password.pdf", [["The AES-256 notice: the lock keeper is Ines."]],
+             "", "AES-256"),
+        "ok", "The AES-256 notice: the lock keeper is Ines.",
+        "encrypted, opened with empty password"),
+    "pdf-password": Hostile(
+        _pdf("pdf-password.pdf", [["Salaries are confidential."]], "hunter2", "AES-128"),
+        "failed", "encrypted, needs a password"),
+    "pdf-broken-page": Hostile(
+        _pdf("pdf-broken-page.pdf", [["Alfa page one reads fine."], broken_page(),
+                                     ["Charlie page three reads fine."]]),
+        "ok", "Charlie page three reads fine.", "text extraction failed on page 2 (skipped)"),
+    "pdf-bad-font": Hostile(
+        _pdf("pdf-bad-font.pdf", [["Delta page one has a real font."], bad_font_page()]),
+        "ok", "Delta page one has a real font.",
+        "1 line of undecodable characters (\ufffd) dropped on page 2"),
+    "pdf-decompression-bomb": Hostile(
+        _pdf_bomb("pdf-decompression-bomb.pdf", []),
+        "failed", "looks like a decompression bomb: page 1 unpacks to more than 64 MiB"),
+    "pdf-nested-bomb": Hostile(
+        _pdf_bomb("pdf-nested-bomb.pdf", [], nested_bomb_page),
+        "failed", "looks like a decompression bomb: page 1 unpacks to more than 64 MiB"),
+    "pdf-bomb-page": Hostile(
+        _pdf_bomb("pdf-bomb-page.pdf", [["Echo page one is an ordinary page."]]),
+        "ok", "Echo page one is an ordinary page.",
+        "page 2: content that unpacks to more than 64 MiB skipped (a decompression bomb?)"),
+    "pdf-bomb-in-a-form": Hostile(
+        _pdf_bomb_in_a_form, "ok", "Form bomb cover page.",
+        "page 2: content that unpacks to more than 64 MiB skipped (a decompression bomb?)"),
+    "pdf-scanned-pages": Hostile(
+        _pdf("pdf-scanned-pages.pdf", [["Foxtrot: the only page with a text layer."],
+                                       scanned_page(), scanned_page(), scanned_page()]),
+        "ok", "Foxtrot: the only page with a text layer.",
+        "3 of 4 pages have no text layer (scanned?): needs OCR (pages 2-4)"),
+    "pdf-scanned-only": Hostile(
+        _pdf("pdf-scanned-only.pdf", [scanned_page(), scanned_page(), scanned_page()]),
+        "failed", "no text layer: needs OCR"),
 }
 
 

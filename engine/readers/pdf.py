@@ -9,8 +9,14 @@ region `p3`. Text is as extracted, with the Latin ligatures (ﬁ ﬂ ﬀ ﬃ ﬄ
 inside or at the start of a word read as the "fi" it stands for (some utility PDFs map that
 ligature to code 0: "bene\x00ts" is "benefits" on the page), and any other NUL dropped.
 pypdf's log messages and warnings never reach the terminal: they become a count in the
-notes. Refuses, with a ReadError, encrypted files that need a password and files with no
-text layer at all (scans needing OCR).
+notes.
+
+One bad page never costs the others: a page whose extraction fails, whose content unpacks to
+more than MAX_PAGE_UNPACKED (a decompression bomb), or that has no text layer (a scan) is
+named in the notes and the rest is read; lines of nothing but U+FFFD (a font pypdf cannot
+map) are dropped and counted. Refuses, with a ReadError in plain words, what gives no line:
+a file that is not a PDF, is empty or cut short; one encrypted with a password; one with no
+pages, no text layer on any page (needs OCR), or nothing but oversized pages.
 """
 from __future__ import annotations
 
@@ -20,6 +26,7 @@ import re
 import threading
 import unicodedata
 import warnings
+import zlib
 from bisect import bisect_left
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -28,7 +35,15 @@ from typing import Iterator
 
 from ..errors import ReadError
 from ..types import Line, ReadResult
-from .text import split_lines
+from .text import _binary, _binary_hint, split_lines
+
+# Limits (docs/decisions.md, "Hostile PDFs").
+MAX_PAGE_UNPACKED = 64 << 20  # bytes a page's content streams may unpack to, in all
+UNPACK_SLICE = 1 << 20        # they are unpacked this much at a time, each slice dropped
+EOF_WINDOW = 4096             # the end-of-file marker is looked for in this many last bytes
+MAX_FORMS = 1000              # form XObjects a page's check looks into, at most
+MOST_LISTED = 10              # page numbers (or runs) a note lists before "and N more"
+_FLATE = ("/FlateDecode", "/Fl")
 
 _LIGATURES = {cp: unicodedata.normalize("NFKC", chr(cp)) for cp in range(0xFB00, 0xFB07)}
 _LIGATURES[0] = None  # NUL: dropped
@@ -60,9 +75,15 @@ class _Counter(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
         self.count = 0
+        self.unpack_limits = 0  # pypdf stopped unpacking a stream past its limit and went on
 
     def emit(self, record: logging.LogRecord) -> None:
         self.count += 1
+        try:
+            if "while decompressing" in record.getMessage().lower():
+                self.unpack_limits += 1
+        except Exception:  # a record whose message cannot be formatted: counted all the same
+            pass
 
 
 class Noise:
@@ -75,6 +96,11 @@ class Noise:
     @property
     def count(self) -> int:
         return self._handler.count + len(self._caught)
+
+    @property
+    def unpack_limits(self) -> int:
+        """How many times pypdf said it stopped unpacking a stream at its size limit."""
+        return self._handler.unpack_limits
 
 
 @contextmanager
@@ -95,28 +121,6 @@ def quiet_pypdf() -> Iterator[Noise]:
             logger.removeHandler(handler)
             logger.propagate, level = saved
             logger.setLevel(level)
-
-
-def _open(path: Path, notes: list[str]):
-    import pypdf
-    from pypdf.errors import DependencyError, PdfReadError
-
-    try:
-        reader = pypdf.PdfReader(str(path), strict=False)
-    except PdfReadError as e:
-        raise ReadError(f"not a valid PDF ({e})",
-                        "check that the file opens in a PDF viewer") from None
-    if reader.is_encrypted:
-        try:
-            opened = reader.decrypt("")
-        except DependencyError:
-            raise ReadError("encrypted with AES, which needs the 'cryptography' package",
-                            "pip install cryptography, or save an unencrypted copy") from None
-        if opened == pypdf.PasswordType.NOT_DECRYPTED:
-            raise ReadError("encrypted, needs a password",
-                            "save an unencrypted copy (print to PDF, or qpdf --decrypt)")
-        notes.append("encrypted, opened with empty password")
-    return reader
 
 
 # ---------------------------------------------------------------- where text starts
@@ -351,6 +355,175 @@ def _page_text(page) -> tuple[str, bool]:
         return text, False
 
 
+# ---------------------------------------------------------------- opening
+
+def _size(n: int) -> str:
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift:
+            return f"{n / (1 << shift):g} {unit}"
+    return f"{n} bytes"
+
+
+def _unopened(path: Path, error: Exception) -> ReadError:
+    """Why pypdf could not open the file, in plain words: what the first and last bytes say."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(1024)
+            size = f.seek(0, 2)
+            f.seek(max(0, size - EOF_WINDOW))
+            tail = f.read()
+    except OSError:
+        head, tail, size = b"%PDF-", b"%%EOF", -1  # say what pypdf said
+    if size == 0:
+        return ReadError("not a valid PDF: the file is empty",
+                         "replace it with a complete copy, or remove it")
+    if b"%PDF-" not in head:
+        what = _binary(head)
+        if what is None:
+            return ReadError("not a valid PDF: it holds plain text",
+                             "rename it to .txt if it should be read as text")
+        if what and what != "a PDF":
+            said = f"it holds {what}" if what.startswith("only") else f"it looks like {what}"
+            return ReadError(f"not a valid PDF: {said}", _binary_hint(what))
+        return ReadError("not a valid PDF: no PDF header (unknown binary content)",
+                         "check that the file opens in a PDF viewer, or move it out of the "
+                         "documents folder")
+    if b"%%EOF" not in tail:
+        return ReadError("not a valid PDF: the file is cut short (no end-of-file marker)",
+                         "copy or download it again: it was not saved in full")
+    detail = str(error).strip() or type(error).__name__
+    return ReadError(f"not a valid PDF: damaged (pypdf: {detail})",
+                     "check that the file opens in a PDF viewer; if it does, save a fresh copy "
+                     "(print to PDF)")
+
+
+def _open(path: Path, notes: list[str]):
+    """The opened (and, with the empty password, decrypted) reader, and its page count."""
+    import pypdf
+    from pypdf.errors import DependencyError
+
+    try:
+        reader = pypdf.PdfReader(str(path), strict=False)
+        encrypted = reader.is_encrypted
+    except (OSError, MemoryError):
+        raise  # readers.read says these in plain words
+    except Exception as e:  # pypdf's errors on a broken file are many and not all its own
+        raise _unopened(path, e) from None
+    if encrypted:
+        try:
+            opened = reader.decrypt("")
+        except DependencyError:
+            raise ReadError("encrypted with AES, which needs the 'cryptography' package",
+                            "pip install cryptography, or save an unencrypted copy") from None
+        except Exception as e:  # an unknown security handler, a damaged /Encrypt dictionary
+            raise ReadError(f"encrypted in a way that cannot be opened ({e})",
+                            "save an unencrypted copy (print to PDF, or qpdf --decrypt)") from None
+        if opened == pypdf.PasswordType.NOT_DECRYPTED:
+            raise ReadError("encrypted, needs a password",
+                            "open it with its password and save an unencrypted copy (print to "
+                            "PDF, or qpdf --password=... --decrypt)")
+        notes.append("encrypted, opened with empty password")
+    try:
+        count = len(reader.pages)
+    except (OSError, MemoryError):
+        raise
+    except Exception as e:  # a page tree that loops, or is not a tree at all
+        raise ReadError(f"damaged PDF: its list of pages cannot be read ({e})",
+                        "check that the file opens in a PDF viewer; if it does, save a fresh "
+                        "copy (print to PDF)") from None
+    return reader, count
+
+
+# ---------------------------------------------------------------- decompression bombs
+
+def _resolved(obj):
+    return obj.get_object() if hasattr(obj, "get_object") else obj
+
+
+def _drawn_streams(page) -> Iterator:
+    """The streams extraction unpacks: the page's content streams, then the form XObjects its
+    resources hold, and theirs, each once (images are never unpacked to read text)."""
+    from pypdf.generic import ArrayObject, DictionaryObject, StreamObject
+
+    contents = _resolved(page.get("/Contents"))
+    yield from map(_resolved, contents if isinstance(contents, ArrayObject) else [contents])
+    seen: set[int] = set()
+    holders = [page]
+    while holders and len(seen) < MAX_FORMS:
+        resources = _resolved(holders.pop().get("/Resources"))
+        xobjects = _resolved(resources.get("/XObject")) if isinstance(
+            resources, DictionaryObject) else None
+        if not isinstance(xobjects, DictionaryObject):
+            continue
+        for name in sorted(xobjects):  # sorted: the same order every run
+            form = _resolved(xobjects[name])
+            if (isinstance(form, StreamObject) and id(form) not in seen
+                    and _resolved(form.get("/Subtype")) == "/Form"):
+                seen.add(id(form))
+                holders.append(form)
+                yield form
+
+
+def _inflate(packed: Iterator[bytes]) -> Iterator[bytes]:
+    """One zlib layer, unpacked UNPACK_SLICE bytes at a time, as its input arrives."""
+    inflate = zlib.decompressobj()
+    for data in packed:
+        while data and not inflate.eof:
+            out = inflate.decompress(data, UNPACK_SLICE)
+            data = inflate.unconsumed_tail
+            if out:
+                yield out
+        if inflate.eof:
+            return
+    while not inflate.eof and (out := inflate.decompress(b"", UNPACK_SLICE)):
+        yield out  # what zlib still held when the input ran out
+
+
+def _unpacks_past(page, limit: int) -> bool:
+    """True when the streams the page draws (content and forms) unpack to more than `limit`
+    bytes in all. A stream packed by Flate (once, or several times over: a bomb inside a bomb)
+    is unpacked a slice at a time through each layer, each slice counted and dropped: memory
+    stays at a slice a layer, time at `limit` bytes of inflating. Streams this cannot judge
+    (other filters, bad data) are left to pypdf, whose own limits stop them."""
+    from pypdf.generic import ArrayObject, StreamObject
+
+    total = 0
+    for stream in _drawn_streams(page):
+        if not isinstance(stream, StreamObject):
+            continue
+        filters = _resolved(stream.get("/Filter"))
+        chain = [_resolved(f) for f in filters] if isinstance(filters, ArrayObject) else [filters]
+        data = getattr(stream, "_data", None)  # the stream as stored (decrypted, still packed)
+        if not chain or not all(f in _FLATE for f in chain) or not isinstance(data, bytes):
+            continue
+        unpacked = iter([data])
+        for _ in chain:
+            unpacked = _inflate(unpacked)
+        try:
+            for out in unpacked:
+                total += len(out)
+                if total > limit:
+                    return True
+        except zlib.error:
+            continue
+    return False
+
+
+def _limit_error():
+    """pypdf's error for a stream past its own unpacking limits (older pypdf: none)."""
+    from pypdf import errors
+
+    return getattr(errors, "LimitReachedError", ())
+
+
+# ---------------------------------------------------------------- pages
+
+def _undecodable(line: str) -> bool:
+    """A line that is nothing but U+FFFD: pypdf's text for a font it has no map for."""
+    visible = "".join(line.split())
+    return bool(visible) and not visible.strip("\ufffd")
+
+
 def _page_lines(number: int, text: str) -> list[Line]:
     region = f"p{number}"
     return [
@@ -361,38 +534,117 @@ def _page_lines(number: int, text: str) -> list[Line]:
 
 
 def _pages(numbers: list[int]) -> str:
-    return f"page{'s' if len(numbers) > 1 else ''} " + ", ".join(map(str, numbers))
+    """"page 3", "pages 1, 2", "pages 2-5, 9", at most MOST_LISTED runs then "and N more"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts: list[str] = []
+    for run in runs:
+        parts += [f"{run[0]}-{run[-1]}"] if len(run) > 2 else map(str, run)
+    shown = ", ".join(parts[:MOST_LISTED])
+    more = f" and {len(parts) - MOST_LISTED} more" if len(parts) > MOST_LISTED else ""
+    return f"page{'s' if len(numbers) > 1 else ''} {shown}{more}"
+
+
+def _of(k: int, n: int) -> str:
+    """"1 of 4 pages has", "3 of 4 pages have"."""
+    return f"{k} of {n} page{'s' if n != 1 else ''} {'has' if k == 1 else 'have'}"
+
+
+_OCR = "run OCR on it (for example ocrmypdf) and save the result beside it"
+_SPLIT = "if the file is genuine, save a fresh copy (print to PDF) or split it"
+_FRESH = "check that the file opens in a PDF viewer; save a fresh copy"
 
 
 def read(path: Path) -> ReadResult:
     notes: list[str] = []
     lines: list[Line] = []
-    failed: list[int] = []
-    unjoined: list[int] = []
+    # pages by what went wrong on them
+    failed: list[int] = []        # extraction raised
+    bombs: list[int] = []         # content unpacks past the limit: skipped
+    limited: dict[int, str] = {}  # past another of pypdf's limits: skipped, with its words
+    no_text: list[int] = []       # no text at all (a scan, or a blank page)
+    garbled: list[int] = []       # lines of nothing but U+FFFD, dropped (`dropped` in all)
+    unjoined: list[int] = []      # table rows left as extracted
+    dropped = 0
     with quiet_pypdf() as noise:
-        reader = _open(Path(path), notes)
-        pages = len(reader.pages)
-        for number, page in enumerate(reader.pages, start=1):
+        reader, count = _open(Path(path), notes)
+        too_big = _limit_error()
+        for number in range(1, count + 1):
+            limits = noise.unpack_limits
             try:
+                page = reader.pages[number - 1]
+                if _unpacks_past(page, MAX_PAGE_UNPACKED):
+                    bombs.append(number)
+                    continue
                 text, joined = _page_text(page)
+            except too_big as e:  # pypdf's own limits: unpacking (a form, other filters), parsing
+                if "decompress" in str(e).lower():
+                    bombs.append(number)
+                else:
+                    limited[number] = str(e).strip() or type(e).__name__
+                continue
             except Exception:  # one broken page must not cost the rest of the file
                 failed.append(number)
                 continue
             if not joined:
                 unjoined.append(number)
-            lines.extend(_page_lines(number, text))
+            page_lines = _page_lines(number, text)
+            kept = [ln for ln in page_lines if not _undecodable(ln.text)]
+            bad = len(page_lines) - len(kept)
+            lines.extend(kept)
+            if bad:
+                garbled.append(number)
+                dropped += bad
+            if noise.unpack_limits > limits:  # a form pypdf gave up unpacking: no scan
+                bombs.append(number)
+            elif not page_lines:
+                no_text.append(number)
+    if bombs:
+        notes.append(f"{_pages(bombs)}: content that unpacks to more than "
+                     f"{_size(MAX_PAGE_UNPACKED)} skipped (a decompression bomb?)")
+    if limited:
+        notes.append(f"{_pages(list(limited))} skipped: {_past_limits(limited)}")
     if failed:
         notes.append(f"text extraction failed on {_pages(failed)} (skipped)")
+    if no_text and lines:
+        notes.append(f"{_of(len(no_text), count)} no text layer (scanned?): needs OCR "
+                     f"({_pages(no_text)})")
+    if dropped and lines:
+        notes.append(f"{dropped} line{'s' if dropped != 1 else ''} of undecodable characters "
+                     f"(\ufffd) dropped on {_pages(garbled)} (a font without a character map)")
     if unjoined:
         notes.append(f"table rows not joined on {_pages(unjoined)} (lines as extracted)")
     if noise.count:
         notes.append(f"{noise.count} pdf warning{'s' if noise.count != 1 else ''}")
     if not lines:
-        if pages == 0:
-            raise ReadError("PDF has no pages", "check that the file opens in a PDF viewer")
-        if len(failed) == pages:
-            raise ReadError("text extraction failed on every page",
-                            "check that the file opens in a PDF viewer; save a fresh copy")
-        raise ReadError("no text layer: needs OCR",
-                        "run OCR on it (for example ocrmypdf) and save the result beside it")
+        _nothing_read(count, bombs, limited, failed, garbled)
     return ReadResult(lines=tuple(lines), kind="pdf", notes=tuple(notes))
+
+
+def _past_limits(limited: dict[int, str]) -> str:
+    first = min(limited)
+    return f"too large or complex to read safely (pypdf on page {first}: {limited[first]})"
+
+
+def _nothing_read(count: int, bombs: list[int], limited: dict[int, str], failed: list[int],
+                  garbled: list[int]):
+    """Raise the ReadError that says why no page gave a line."""
+    if count == 0:
+        raise ReadError("PDF has no pages", "check that the file opens in a PDF viewer")
+    if bombs:
+        raise ReadError(f"looks like a decompression bomb: {_pages(bombs)} unpack"
+                        f"{'s' if len(bombs) == 1 else ''} to more than "
+                        f"{_size(MAX_PAGE_UNPACKED)}", _SPLIT)
+    if limited:
+        raise ReadError(_past_limits(limited), _SPLIT)
+    if len(failed) == count:
+        raise ReadError("text extraction failed on every page", _FRESH)
+    if garbled:
+        raise ReadError("text cannot be decoded (a font without a character map): needs OCR",
+                        _OCR)
+    which = "its only page has" if count == 1 else f"none of its {count} pages has"
+    raise ReadError("no text layer: needs OCR", f"{which} text (scanned?): {_OCR}")
