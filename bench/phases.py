@@ -1,0 +1,244 @@
+"""Measured phases, each run in its own process: a JSON spec in, a JSON result file out.
+
+    python -m bench.phases PHASE SPEC.json OUT.json
+
+index (build the index), raw_embed (fastembed alone on the same passages), refresh (one
+refresh of an existing index), warm (one loaded engine answering every question) and
+baseline (rank-bm25 over the same passages). The parent reads each process's peak memory
+from os.wait4, so every phase has its own peak. With "vectors": "synthetic" the model is
+loaded (its identity tags the vectors) but its inference is replaced by seeded unit vectors,
+so the engine's own embedding stage stores them exactly as it stores real ones.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import inspect
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+
+class Timers(dict):
+    """Seconds spent inside wrapped functions, by name."""
+
+    def wrap(self, owner, attr: str, name: str) -> bool:
+        fn = getattr(owner, attr, None)
+        if fn is None:
+            return False
+
+        @functools.wraps(fn)
+        def timed(*args, **kwargs):
+            t = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                self[name] = self.get(name, 0.0) + time.perf_counter() - t
+
+        setattr(owner, attr, timed)
+        return True
+
+
+class SyntheticModel:
+    """Stands in for a fastembed model at indexing time: a pseudo-random unit vector per
+    text, drawn from the text's SHAKE-128 stream (the same text always gets the same vector;
+    no inference is run)."""
+
+    def __init__(self, dim: int):
+        self.dim = dim
+
+    def embed(self, texts, batch_size: int = 16, **_):
+        for t in texts:
+            raw = hashlib.shake_128(t.encode("utf-8")).digest(2 * self.dim)
+            v = np.frombuffer(raw, dtype=np.int16).astype(np.float32) + 0.5  # never all zero
+            yield v / np.linalg.norm(v)
+
+    def query_embed(self, text, **kw):
+        return self.embed([text] if isinstance(text, str) else text, **kw)
+
+
+def _embedder(vectors: str):
+    """Load the model as the engine will (the same cache entry), or None for "none"."""
+    from engine.config import Config
+    from engine.embed import ModelChoice, load_embedder
+
+    if vectors == "none":
+        return None, "embedding turned off", 0.0
+    t = time.perf_counter()
+    emb, note = load_embedder(ModelChoice.from_settings(None, None), Config().embed_batch)
+    load_s = time.perf_counter() - t
+    if emb is not None and vectors == "synthetic":
+        emb.model = SyntheticModel(emb.dim)
+    return emb, note, load_s
+
+
+class IndexChanged(RuntimeError):
+    pass
+
+
+def guard_synthetic() -> None:
+    """Stop instead of embedding a synthetic corpus for real: if the index lost its vectors
+    (say the engine's chunking rules changed mid-run and it re-read everything), the engine
+    would spend hours embedding 300k passages. Wraps the store query its embedding stage
+    starts with; costs nothing when no passage lacks a vector."""
+    from engine.index.store import Store
+
+    missing = Store.passages_missing_vectors
+
+    def checked(self, model):
+        rows = missing(self, model)
+        if rows:
+            raise IndexChanged(f"{len(rows)} passages lack vectors in an index with synthetic "
+                               "vectors: the index changed under the benchmark; run it again")
+        return rows
+
+    Store.passages_missing_vectors = checked
+
+
+def _engine_model(vectors: str) -> str | None:
+    return "none" if vectors == "none" else None  # None: the environment's model
+
+
+def index(spec: dict) -> dict:
+    """Build the index from nothing; time reading, the lexical rest and embedding."""
+    import engine.index.worker as worker
+    import engine.pipeline as pipeline
+
+    timers = Timers()
+    split = {"read": timers.wrap(worker.ReadWorker, "read", "read"),
+             "refresh": timers.wrap(pipeline, "refresh", "refresh"),
+             "embed": timers.wrap(pipeline, "embed_missing", "embed")}
+    emb, note, load_s = _embedder(spec["vectors"])
+    t = time.perf_counter()
+    eng = pipeline.Engine(spec["docs"], index=spec["index"], embed_model=_engine_model(spec["vectors"]))
+    total = time.perf_counter() - t
+    cov = eng.coverage()
+    out = {"total_s": total, "model_load_s": load_s, "documents": cov.documents,
+           "passages": cov.passages, "vectors": cov.vectors, "model": cov.model,
+           "model_note": note, "embedded": eng.embedded,
+           "failed": len(eng.report.failed) if eng.report else None,
+           "read_s": timers.get("read") if split["read"] else None,
+           "refresh_s": timers.get("refresh") if split["refresh"] else None,
+           "embed_s": timers.get("embed", 0.0) if split["embed"] else None}
+    eng.close()
+    return out
+
+
+def raw_embed(spec: dict) -> dict:
+    """fastembed's TextEmbedding.embed alone, on the texts the engine embedded, same batch size."""
+    from engine.index.store import Store
+
+    emb, note, load_s = _embedder("real")
+    if emb is None:
+        return {"error": note}
+    with Store(Path(spec["index"])) as store:
+        rows = store.passages_missing_vectors("bench: no such model")  # every passage
+    rows.sort(key=lambda r: (len(r[1]) + len(r[2]), r[0]))  # the engine's own order
+    texts = [f"{ctx}\n{text}" if ctx else text for _, text, ctx in rows]
+    t = time.perf_counter()
+    n = sum(1 for _ in emb.model.embed(texts, batch_size=emb.batch))
+    return {"passages": n, "seconds": time.perf_counter() - t, "batch": emb.batch,
+            "model_load_s": load_s}
+
+
+def refresh(spec: dict) -> dict:
+    """Open the index without refreshing, then time one refresh."""
+    import engine.pipeline as pipeline
+
+    emb, note, load_s = _embedder(spec["vectors"])
+    eng = pipeline.Engine(spec["docs"], index=spec["index"], embed_model=_engine_model(spec["vectors"]),
+                          refresh_index=False)
+    t = time.perf_counter()
+    report = eng.refresh()
+    seconds = time.perf_counter() - t
+    cov = eng.coverage()
+    out = {"seconds": seconds, "read": report.read if report else None,
+           "seen": report.seen if report else None, "embedded": eng.embedded,
+           "passages": cov.passages, "vectors": cov.vectors}
+    eng.close()
+    return out
+
+
+def _questions(path: str) -> list[str]:
+    return [json.loads(line)["question"] for line in open(path, encoding="utf-8") if line.strip()]
+
+
+def warm(spec: dict) -> dict:
+    """One engine (model loaded, index open) answering every question: once with per-stage
+    timings, then all of them again in a row like --batch --json (questions per second)."""
+    import engine.pipeline as pipeline
+
+    qs = _questions(spec["questions"])
+    if spec.get("vectors") == "synthetic":
+        guard_synthetic()
+    t = time.perf_counter()
+    eng = pipeline.Engine(spec["docs"], index=spec["index"])
+    open_s = time.perf_counter() - t
+    staged = "timings" in inspect.signature(eng.ask).parameters
+    t = time.perf_counter()
+    eng.ask(qs[0])  # the first question also loads what the engine loads lazily
+    first_s = time.perf_counter() - t
+    per: list[dict] = []
+    answered = 0
+    for q in qs:
+        stages: dict = {}
+        t = time.perf_counter()
+        a = eng.ask(q, timings=stages) if staged else eng.ask(q)
+        wall = time.perf_counter() - t
+        answered += bool(a.answered)
+        per.append({"wall": wall, **{k: float(v) for k, v in stages.items()}})
+    t = time.perf_counter()
+    for q in qs:
+        json.dumps(eng.ask(q).to_dict(), ensure_ascii=False)
+    batch_s = time.perf_counter() - t
+    cov = eng.coverage()
+    eng.close()
+    return {"open_s": open_s, "first_s": first_s, "staged": staged, "per_question": per,
+            "answered": answered, "questions": len(qs), "batch_s": batch_s,
+            "passages": cov.passages, "vectors": cov.vectors}
+
+
+_WORD = re.compile(r"\w+")
+
+
+def simple_tokens(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+def baseline(spec: dict) -> dict:
+    """rank-bm25's BM25Okapi over every passage text, built in memory, no index: build time,
+    then time per question (all scores, then the best passage)."""
+    from rank_bm25 import BM25Okapi
+
+    from engine.index.store import Store
+
+    qs = _questions(spec["questions"])
+    with Store(Path(spec["index"])) as store:
+        texts = [text for _, text, _ in store.passages_missing_vectors("bench: no such model")]
+    t = time.perf_counter()
+    bm = BM25Okapi([simple_tokens(x) for x in texts])
+    build_s = time.perf_counter() - t
+    per = []
+    for q in qs:
+        t = time.perf_counter()
+        scores = bm.get_scores(simple_tokens(q))
+        int(np.argmax(scores))
+        per.append(time.perf_counter() - t)
+    return {"passages": len(texts), "build_s": build_s, "per_question": per}
+
+
+PHASES = {f.__name__: f for f in (index, raw_embed, refresh, warm, baseline)}
+
+
+def main(argv: list[str]) -> None:
+    name, spec_path, out_path = argv
+    result = PHASES[name](json.loads(Path(spec_path).read_text(encoding="utf-8")))
+    Path(out_path).write_text(json.dumps(result), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
