@@ -8,6 +8,8 @@ baseline (rank-bm25 over the same passages). The parent reads each process's pea
 from os.wait4, so every phase has its own peak. With "vectors": "synthetic" the model is
 loaded (its identity tags the vectors) but its inference is replaced by seeded unit vectors,
 so the engine's own embedding stage stores them exactly as it stores real ones.
+Phases patch a few engine functions in their own process, to time them (Timers) or to
+swap vectors; none of this changes the engine's files.
 """
 from __future__ import annotations
 
@@ -43,37 +45,40 @@ class Timers(dict):
         return True
 
 
-class SyntheticModel:
-    """Stands in for a fastembed model at indexing time: a pseudo-random unit vector per
-    text, drawn from the text's SHAKE-128 stream (the same text always gets the same vector;
-    no inference is run)."""
-
-    def __init__(self, dim: int):
-        self.dim = dim
-
-    def embed(self, texts, batch_size: int = 16, **_):
-        for t in texts:
-            raw = hashlib.shake_128(t.encode("utf-8")).digest(2 * self.dim)
-            v = np.frombuffer(raw, dtype=np.int16).astype(np.float32) + 0.5  # never all zero
-            yield v / np.linalg.norm(v)
-
-    def query_embed(self, text, **kw):
-        return self.embed([text] if isinstance(text, str) else text, **kw)
+def synthetic_vectors(texts, dim: int) -> np.ndarray:
+    """A pseudo-random unit vector per text, drawn from the text's SHAKE-128 stream: the same
+    text always gets the same vector, and no model runs."""
+    out = np.empty((len(texts), dim), dtype=np.float32)
+    for i, t in enumerate(texts):
+        raw = hashlib.shake_128(t.encode("utf-8")).digest(2 * dim)
+        out[i] = np.frombuffer(raw, dtype=np.int16).astype(np.float32) + 0.5  # never all zero
+    return out / np.linalg.norm(out, axis=1, keepdims=True)
 
 
-def _embedder(vectors: str):
-    """Load the model as the engine will (the same cache entry), or None for "none"."""
+def use_synthetic_vectors() -> None:
+    """Passages get synthetic vectors instead of the model's (Embedder.embed is replaced for
+    every instance); the model still loads, so its identity tags them as it tags real ones."""
+    from engine.embed import Embedder
+
+    def embed(self, texts, progress=None, **_):
+        vecs = synthetic_vectors(list(texts), self.dim)
+        if progress:
+            progress(len(vecs))
+        return vecs
+
+    Embedder.embed = embed
+
+
+def engine_config():
+    """The default configuration, except that one refresh embeds every passage missing a
+    vector (the engine caps the backlog it embeds per run; the bench builds the index words
+    only first, so all of it is backlog)."""
     from engine.config import Config
-    from engine.embed import ModelChoice, load_embedder
 
-    if vectors == "none":
-        return None, "embedding turned off", 0.0
-    t = time.perf_counter()
-    emb, note = load_embedder(ModelChoice.from_settings(None, None), Config().embed_batch)
-    load_s = time.perf_counter() - t
-    if emb is not None and vectors == "synthetic":
-        emb.model = SyntheticModel(emb.dim)
-    return emb, note, load_s
+    cfg = Config()
+    if "embed_backlog" in cfg.to_dict():
+        cfg = cfg.replace(embed_backlog=10**12)
+    return cfg
 
 
 class IndexChanged(RuntimeError):
@@ -112,14 +117,17 @@ def index(spec: dict) -> dict:
     split = {"read": timers.wrap(worker.ReadWorker, "read", "read"),
              "refresh": timers.wrap(pipeline, "refresh", "refresh"),
              "embed": timers.wrap(pipeline, "embed_missing", "embed")}
-    emb, note, load_s = _embedder(spec["vectors"])
+    timers.wrap(pipeline, "load_embedder", "model_load")
+    if spec["vectors"] == "synthetic":
+        use_synthetic_vectors()
     t = time.perf_counter()
-    eng = pipeline.Engine(spec["docs"], index=spec["index"], embed_model=_engine_model(spec["vectors"]))
+    eng = pipeline.Engine(spec["docs"], index=spec["index"], embed_model=_engine_model(spec["vectors"]),
+                          config=engine_config())
     total = time.perf_counter() - t
     cov = eng.coverage()
-    out = {"total_s": total, "model_load_s": load_s, "documents": cov.documents,
+    out = {"total_s": total, "model_load_s": timers.get("model_load"), "documents": cov.documents,
            "passages": cov.passages, "vectors": cov.vectors, "model": cov.model,
-           "model_note": note, "embedded": eng.embedded,
+           "model_note": eng.model_note, "embedded": eng.embedded,
            "failed": len(eng.report.failed) if eng.report else None,
            "read_s": timers.get("read") if split["read"] else None,
            "refresh_s": timers.get("refresh") if split["refresh"] else None,
@@ -129,27 +137,36 @@ def index(spec: dict) -> dict:
 
 
 def raw_embed(spec: dict) -> dict:
-    """fastembed's TextEmbedding.embed alone, on the texts the engine embedded, same batch size."""
+    """fastembed's TextEmbedding.embed alone, loaded with fastembed's defaults, on the texts
+    the engine embedded, in its order, with its configured batch size."""
+    from fastembed import TextEmbedding
+
+    from engine.embed import ModelChoice
     from engine.index.store import Store
 
-    emb, note, load_s = _embedder("real")
-    if emb is None:
-        return {"error": note}
+    choice = ModelChoice.from_settings(None, None)
+    t = time.perf_counter()
+    if choice.model_dir is not None:
+        model = TextEmbedding(choice.name, specific_model_path=str(choice.model_dir), local_files_only=True)
+    else:
+        model = TextEmbedding(choice.name, local_files_only=True)
+    load_s = time.perf_counter() - t
     with Store(Path(spec["index"])) as store:
         rows = store.passages_missing_vectors("bench: no such model")  # every passage
     rows.sort(key=lambda r: (len(r[1]) + len(r[2]), r[0]))  # the engine's own order
     texts = [f"{ctx}\n{text}" if ctx else text for _, text, ctx in rows]
+    batch = engine_config().embed_batch
     t = time.perf_counter()
-    n = sum(1 for _ in emb.model.embed(texts, batch_size=emb.batch))
-    return {"passages": n, "seconds": time.perf_counter() - t, "batch": emb.batch,
-            "model_load_s": load_s}
+    n = sum(1 for _ in model.embed(texts, batch_size=batch))
+    return {"passages": n, "seconds": time.perf_counter() - t, "batch": batch, "model_load_s": load_s}
 
 
 def refresh(spec: dict) -> dict:
     """Open the index without refreshing, then time one refresh."""
     import engine.pipeline as pipeline
 
-    emb, note, load_s = _embedder(spec["vectors"])
+    if spec["vectors"] == "synthetic":
+        use_synthetic_vectors()
     eng = pipeline.Engine(spec["docs"], index=spec["index"], embed_model=_engine_model(spec["vectors"]),
                           refresh_index=False)
     t = time.perf_counter()

@@ -201,11 +201,13 @@ def table(header: list[str], rows: list[list[str]]) -> str:
 
 
 def summary_table(corpora: list[dict]) -> str:
+    corpora = [r for r in corpora if "error" not in r]
     figs = [figures(r) for r in corpora]
     return table([""] + [r["name"] for r in corpora], [[label] + [fn(f) for f in figs] for label, fn in ROWS])
 
 
 def stage_table(corpora: list[dict], stats, title: str) -> str:
+    corpora = [r for r in corpora if "error" not in r]
     per = [stats(r) for r in corpora if (r["cold"] if stats is cold_stats else True)]
     names = [r["name"] for r in corpora if (r["cold"] if stats is cold_stats else True)]
     keys: list[str] = []
@@ -225,7 +227,8 @@ def summary(run: dict) -> str:
 
 def markdown(run: dict) -> str:
     m = run["machine"]
-    cs = run["corpora"]
+    failed = [r for r in run["corpora"] if "error" in r]
+    cs = [r for r in run["corpora"] if "error" not in r]
     load = ", ".join(f"{x:.1f}" for x in m["load"]) if m.get("load") else "?"
     after = ", ".join(f"{x:.1f}" for x in m["load_after"]) if m.get("load_after") else "?"
     parts = [
@@ -235,8 +238,8 @@ def markdown(run: dict) -> str:
         f"- machine: {m['cpus']} CPUs ({m['cpu_model']}), {m['ram_gib']} GiB RAM, Python {m['python']}; "
         f"load average {load} at the start, {after} at the end",
         f"- model: {run['model'] or 'none'}; questions per corpus: {run['settings']['questions']} "
-        f"(cold, a new process each: {run['settings']['cold']} up to 10k passages, "
-        f"{run['settings']['cold_large']} above)",
+        f"(cold, a new process each: {run['settings']['cold']} on generated corpora up to 10k "
+        f"passages, {run['settings']['cold_large']} on the others)",
         "",
         "Vectors: *real* = the model embedded every passage in this run; *synthetic* = seeded "
         "random unit vectors tagged with the model's identity, stored by the engine's own "
@@ -251,6 +254,8 @@ def markdown(run: dict) -> str:
     if any(r["cold"] for r in cs):
         parts += ["\n## Cold question (a new `ask` process) by stage, p50 / p95 (ms)\n",
                   stage_table(cs, cold_stats, "stage")]
+    if failed:
+        parts += ["\n## Failed\n"] + [f"- {r['name']}:\n\n```\n{r['error']}\n```" for r in failed]
     parts += ["\n## Questions\n"]
     parts += [f"- {r['name']}: {r['questions']['count']} {r['questions']['source']}; e.g. "
               + "; ".join(f"“{q}”" for q in r["questions"]["examples"]) for r in cs]

@@ -70,13 +70,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                     help="folder for corpora and indexes (default: a temporary folder, removed after)")
     ap.add_argument("--questions", type=int, default=50, help="questions per corpus (warm, batch, baseline)")
     ap.add_argument("--cold", type=int, default=None,
-                    help="cold questions (a new process each) per corpus of up to 10k passages "
-                         "(default: --questions; 10 with --quick)")
+                    help="cold questions (a new process each) per generated corpus of up to 10k "
+                         "passages (default: --questions; 10 with --quick)")
     ap.add_argument("--cold-large", type=int, default=None,
-                    help=f"cold questions per corpus of more than 10k passages (default {COLD_LARGE}; "
+                    help=f"cold questions per larger or real corpus (default {COLD_LARGE}; "
                          "each costs a whole `ask` start: see docs/benchmark.md)")
     ap.add_argument("--real-vectors-max", type=int, default=1000,
-                    help="embed for real only corpora of at most this many passages (default 1000)")
+                    help="embed generated corpora of at most this many passages for real (default "
+                         "1000); the others, and the real corpora, get synthetic vectors")
     ap.add_argument("--real", default="cabinet,wikiqa-dev",
                     help="real corpora to add when ../shared/eval is there: any of cabinet, "
                          "wikiqa-dev, wikiqa-train (default cabinet,wikiqa-dev)")
@@ -163,7 +164,8 @@ def measure(c: Corpus, work: Path, a: argparse.Namespace, model: str | None) -> 
     lex = children.phase("index", {**spec, "vectors": "none"})
     rec["index"] = {**lex.result, "peak_mb": lex.peak_mb, "wall_s": lex.wall_s}
     n = lex.result["passages"]
-    vectors = "none" if not model else ("real" if n <= a.real_vectors_max else "synthetic")
+    # real vectors only for small generated corpora: embedding throughput is measured there
+    vectors = "none" if not model else ("real" if c.synthetic and n <= a.real_vectors_max else "synthetic")
     rec["vectors"] = vectors
     if vectors != "none":
         log(f"{c.name}: {n} passages; vectors ({vectors})")
@@ -192,7 +194,7 @@ def measure(c: Corpus, work: Path, a: argparse.Namespace, model: str | None) -> 
     w = children.phase("warm", spec_q)
     rec["warm"] = {**w.result, "peak_mb": w.peak_mb}
 
-    n_cold = a.cold if n <= LARGE else a.cold_large
+    n_cold = a.cold if c.synthetic and n <= LARGE else a.cold_large
     log(f"{c.name}: {n_cold} questions cold (a new ask process each)")
     rec["cold"] = []
     for q in c.questions[:n_cold]:
@@ -223,30 +225,38 @@ def main(argv: list[str] | None = None) -> int:
            "machine": report.machine(), "commit": report.commit(REPO), "model": model,
            "settings": {"questions": a.questions, "cold": a.cold, "cold_large": a.cold_large, "seed": a.seed,
                         "real_vectors_max": a.real_vectors_max}, "corpora": []}
+    out = Path(a.out)
+    name = a.name or ("quick" if a.quick and not argv_has(argv, "--sizes") else
+                      "full" if a.sizes == FULL_SIZES and not a.no_real else "sizes-" + "-".join(sizes))
     try:
         todo: list = [("synthetic", s) for s in sizes] + ([] if a.no_real else [("real", None)])
         for kind, s in todo:
             cs = ([synthetic(work, size_of(s), s, a.questions, a.seed)] if kind == "synthetic"
                   else real_corpora(work, [x.strip() for x in a.real.split(",") if x.strip()], a.questions))
             for c in cs:
-                rec = measure(c, work, a, model)
+                try:
+                    rec = measure(c, work, a, model)
+                    print(report.corpus_table(rec), flush=True)
+                except children.ChildFailed as e:  # one corpus failing does not lose the others
+                    log(f"{c.name}: FAILED: {e}")
+                    rec = {"name": c.name, "error": str(e)[-3000:]}
                 run["corpora"].append(rec)
-                print(report.corpus_table(rec), flush=True)
+                write(run, out, name, started)  # after every corpus: a stopped run keeps its figures
     finally:
         if own_work:
             shutil.rmtree(work, ignore_errors=True)
-    run["total_s"] = time.monotonic() - started
-    run["machine"]["load_after"] = report.machine()["load"]
-    out = Path(a.out)
-    out.mkdir(parents=True, exist_ok=True)
-    name = a.name or ("quick" if a.quick and not argv_has(argv, "--sizes") else
-                      "full" if a.sizes == FULL_SIZES and not a.no_real else "sizes-" + "-".join(sizes))
-    (out / f"{name}.json").write_text(json.dumps(run, indent=1) + "\n", encoding="utf-8")
-    md = report.markdown(run)
-    (out / f"{name}.md").write_text(md, encoding="utf-8")
+    write(run, out, name, started)
     print(report.summary(run), flush=True)
     log(f"done in {run['total_s']:.0f}s; wrote {out / name}.md and .json")
-    return 0
+    return 1 if any("error" in r for r in run["corpora"]) else 0
+
+
+def write(run: dict, out: Path, name: str, started: float) -> None:
+    run["total_s"] = time.monotonic() - started
+    run["machine"]["load_after"] = report.machine()["load"]
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"{name}.json").write_text(json.dumps(run, indent=1) + "\n", encoding="utf-8")
+    (out / f"{name}.md").write_text(report.markdown(run), encoding="utf-8")
 
 
 def argv_has(argv: list[str] | None, opt: str) -> bool:

@@ -20,6 +20,14 @@ class Config:
     # Candidate pull: the whole question top `pull_k`, each content word top `word_depth * pull_k`.
     pull_k: int = 40
     word_depth: int = 4
+    # A word found in more than word_skip_share of the index's passages and in more than
+    # word_skip_min of them is common: it gets no search of its own and is left out of the
+    # whole-question search (unless every word is common). Ranking every passage that holds
+    # a word costs time in proportion to the index, and a common word's own top list is the
+    # passages repeating it most, whatever the question. The arms still score it in the pool.
+    # Searches limited by --path leave no word out. word_skip_share = 1 turns this off.
+    word_skip_share: float = 0.02
+    word_skip_min: int = 2000
     # Nearest vectors added to the pool (0 turns this off): reaches passages that share no
     # word with the question.
     vector_k: int = 40
@@ -66,8 +74,19 @@ class Config:
     # listed as failed with the reason, and indexing goes on.
     read_timeout: float = 60.0
     read_memory_mb: int = 2048
-    # Embedding: batch size for indexing (passages sorted by length first).
+    # Embedding at indexing: passages go shortest first, at most embed_batch of them and at
+    # most embed_tokens padded tokens (passages × the longest one's tokens) per batch, which
+    # bounds the model's memory (it grows with batch × length²); the vectors do not depend
+    # on the batching. embed_threads: onnxruntime threads per inference (0: one per core;
+    # on two busy cores one thread was faster, docs/decisions.md).
     embed_batch: int = 16
+    embed_tokens: int = 2048
+    embed_threads: int = 1
+    # Passages left without vectors by an earlier run that stopped while embedding: a run
+    # embeds at most this many of them before answering (the passages of the documents it
+    # reads itself are always embedded), so a question on a large unfinished folder is
+    # answered soon from the words and the vectors there are, and each run does a share.
+    embed_backlog: int = 256
 
     @classmethod
     def load(cls, path: str | Path | None) -> "Config":

@@ -38,12 +38,18 @@ class ModelChoice:
 
 
 class Embedder:
-    """A loaded fastembed model. `identity` names the exact weights (name + behaviour hash)."""
+    """A loaded fastembed model. `identity` names the exact weights (name + behaviour hash).
 
-    def __init__(self, model, name: str, batch: int):
+    Passages are embedded shortest first in batches of at most `batch` passages and at most
+    `tokens` padded tokens (passages × the longest one's tokens): the model pads a batch to
+    its longest passage and its memory grows with batch × length², so long passages go a
+    few at a time and short ones many. The vectors do not depend on the batching."""
+
+    def __init__(self, model, name: str, batch: int, tokens: int = 2048):
         self.model = model
         self.name = name
-        self.batch = batch
+        self.batch = max(1, batch)
+        self.tokens = tokens
         probe = next(iter(model.embed([_PROBE], batch_size=1)))
         self.dim = int(probe.shape[0])
         digest = hashlib.sha256(np.round(probe.astype(np.float64), 3).tobytes()).hexdigest()[:10]
@@ -54,15 +60,33 @@ class Embedder:
         words = text.split()
         return " ".join(words[:_MAX_WORDS]) if len(words) > _MAX_WORDS else text
 
+    def token_counts(self, texts: Sequence[str]) -> list[int]:
+        """Tokens the model reads for each text (its own tokenizer when it exposes one,
+        else an estimate of one token per three characters)."""
+        tokenizer = getattr(getattr(self.model, "model", None), "tokenizer", None)
+        if tokenizer is not None and hasattr(tokenizer, "encode_batch"):
+            return [sum(e.attention_mask) for e in tokenizer.encode_batch(list(texts))]
+        return [len(t) // 3 + 2 for t in texts]
+
+    def batches(self, lengths: Sequence[int]) -> list[list[int]]:
+        """Indices of the texts, shortest first (ties by index), cut into batches that keep
+        within `batch` passages and `tokens` padded tokens (a passage alone is always allowed)."""
+        order = sorted(range(len(lengths)), key=lambda i: (lengths[i], i))
+        out: list[list[int]] = []
+        for i in order:  # ascending, so the passage joining a batch is its longest
+            if out and len(out[-1]) < self.batch and (len(out[-1]) + 1) * lengths[i] <= self.tokens:
+                out[-1].append(i)
+            else:
+                out.append([i])
+        return out
+
     def embed(self, texts: Sequence[str],
               progress: Callable[[int], None] | None = None) -> np.ndarray:
-        """Unit vectors (float32) for passages; short batches of similar length, input order kept."""
+        """Unit vectors (float32) for passages, in input order."""
         texts = [self._clip(t) for t in texts]
-        order = sorted(range(len(texts)), key=lambda i: (len(texts[i]), i))
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for start in range(0, len(order), self.batch):
-            idx = order[start : start + self.batch]
-            vecs = list(self.model.embed([texts[i] for i in idx], batch_size=self.batch))
+        for idx in self.batches(self.token_counts(texts)):
+            vecs = self.model.embed([texts[i] for i in idx], batch_size=len(idx))
             for i, v in zip(idx, vecs):
                 out[i] = _unit(v)
             if progress:
@@ -90,20 +114,23 @@ def _hub_reachable(timeout: float = 1.5) -> bool:
         return False
 
 
-_LOADED: dict[tuple[str, str | None, int], tuple[Embedder | None, str | None]] = {}
+_LOADED: dict[tuple, tuple[Embedder | None, str | None]] = {}
 
 
-def load_embedder(choice: ModelChoice, batch: int = 16) -> tuple[Embedder | None, str | None]:
-    """The model, or None with the reason it is not available. Cached per process."""
+def load_embedder(choice: ModelChoice, batch: int = 16, tokens: int = 2048,
+                  threads: int = 1) -> tuple[Embedder | None, str | None]:
+    """The model, or None with the reason it is not available. Cached per process.
+    `threads`: onnxruntime threads for one inference (0: onnxruntime's default)."""
     if choice.off:
         return None, "embedding turned off"
-    key = (choice.name, str(choice.model_dir) if choice.model_dir else None, batch)
+    key = (choice.name, str(choice.model_dir) if choice.model_dir else None, batch, tokens, threads)
     if key not in _LOADED:
-        _LOADED[key] = _load(choice, batch)
+        _LOADED[key] = _load(choice, batch, tokens, threads)
     return _LOADED[key]
 
 
-def _load(choice: ModelChoice, batch: int) -> tuple[Embedder | None, str | None]:
+def _load(choice: ModelChoice, batch: int, tokens: int, threads: int
+          ) -> tuple[Embedder | None, str | None]:
     try:
         from loguru import logger  # fastembed logs through loguru; keep it off the terminal
 
@@ -114,24 +141,25 @@ def _load(choice: ModelChoice, batch: int) -> tuple[Embedder | None, str | None]
         from fastembed import TextEmbedding
     except ImportError:
         return None, "fastembed is not installed"
+    opts = {"threads": threads} if threads > 0 else {}
     if choice.model_dir is not None:
         d = choice.model_dir
         if not d.is_dir() or not any(d.glob("*.onnx")):
             return None, f"model not available: no .onnx model in {d}"
         try:
-            model = TextEmbedding(choice.name, specific_model_path=str(d), local_files_only=True)
-            return Embedder(model, choice.name, batch), None
+            model = TextEmbedding(choice.name, specific_model_path=str(d), local_files_only=True, **opts)
+            return Embedder(model, choice.name, batch, tokens), None
         except Exception as e:  # unknown name, broken files
             return None, f"model not available: {choice.name} from {d}: {e}"
     try:
-        model = TextEmbedding(choice.name, local_files_only=True)
-        return Embedder(model, choice.name, batch), None
+        model = TextEmbedding(choice.name, local_files_only=True, **opts)
+        return Embedder(model, choice.name, batch, tokens), None
     except Exception:
         pass
     if not _hub_reachable():
         return None, f"model not available: {choice.name} is not in fastembed's cache and the network is unreachable"
     try:
-        model = TextEmbedding(choice.name)
-        return Embedder(model, choice.name, batch), None
+        model = TextEmbedding(choice.name, **opts)
+        return Embedder(model, choice.name, batch, tokens), None
     except Exception as e:
         return None, f"model not available: {choice.name} could not be downloaded: {e}"

@@ -6,7 +6,10 @@ Engine.ask(question) returns an Answer. Nothing here prints; the CLI renders.
 from __future__ import annotations
 
 import fnmatch
+import math
 import sqlite3
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable
 
@@ -25,7 +28,7 @@ from .index.location import IndexLock
 from .index.refresh import RefreshReport, refresh
 from .index.store import DocRow, PassageRow, index_failure, prepare_rebuild
 from .index.vectors import embed_missing
-from .pull import pull
+from .pull import pool_of, search
 from .quote import choose_lines, line_budget, span
 from .rerank import has_phrase, order_key, rarity_weights, rerank_score, terms_of
 from .terms import question_terms, required_terms, surface_forms
@@ -62,6 +65,7 @@ class Engine:
         self.report: RefreshReport | None = None
         self.embedded = 0  # passages embedded by the last refresh
         self.store: Store | None = None
+        self._pool_thread: ThreadPoolExecutor | None = None
         try:
             if rebuild:
                 if not self.docs.is_dir():  # check before clearing anything
@@ -71,7 +75,8 @@ class Engine:
             self.store = Store(self.index_path)
             self.choice = ModelChoice.from_settings(embed_model, embed_model_dir)
             self.embedder: Embedder | None
-            self.embedder, self.model_note = load_embedder(self.choice, self.config.embed_batch)
+            self.embedder, self.model_note = load_embedder(
+                self.choice, self.config.embed_batch, self.config.embed_tokens, self.config.embed_threads)
             if refresh_index or rebuild:
                 self.refresh()
             else:
@@ -101,14 +106,23 @@ class Engine:
                 return self.report
             self.notes = ()
             self.report = refresh(self.store, self.docs, self.config, self.progress)
-            self.embedded = (embed_missing(self.store, self.embedder, self.progress)
-                             if self.embedder is not None else 0)
+            self.embedded = 0
+            if self.embedder is not None:
+                self.embedded = embed_missing(self.store, self.embedder, self.progress,
+                                              fresh=self.report.read_paths,
+                                              backlog=self.config.embed_backlog)
         except sqlite3.DatabaseError as e:
             raise index_failure(self.index_path, e) from None
         finally:
             if took:
                 self.lock.release()
         self._load_docs()
+        cov = self.coverage()
+        if self.embedder is not None and cov.vectors < cov.passages:
+            self.notes = (f"{cov.passages - cov.vectors} of {cov.passages} passages have no vectors "
+                          f"yet (an earlier run stopped while embedding); each run embeds up to "
+                          f"{self.config.embed_backlog} more before answering, and answers meanwhile "
+                          f"use the words and the vectors there are",)
         return self.report
 
     def _busy_note(self) -> str:
@@ -151,6 +165,11 @@ class Engine:
             self._matrix = self.store.vector_matrix(self.embedder.identity)
         return self._matrix
 
+    def _helper(self) -> ThreadPoolExecutor:
+        if self._pool_thread is None:
+            self._pool_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ask-search")
+        return self._pool_thread
+
     def _load_docs(self) -> None:
         self.store.hold_snapshot()  # every read until the next refresh sees this one state
         self._matrix = None
@@ -169,6 +188,9 @@ class Engine:
                         model=self.embedder.identity if self.embedder else None)
 
     def close(self) -> None:
+        if self._pool_thread is not None:
+            self._pool_thread.shutdown()
+            self._pool_thread = None
         self.lock.release()
         if self.store is not None:
             self.store.close()
@@ -190,7 +212,19 @@ class Engine:
 
     # -- a question --------------------------------------------------------------
     def ask(self, question: str, *, id: str | None = None, path: str | None = None,
-            candidates: int | None = None, explain: bool = False) -> Answer:
+            candidates: int | None = None, explain: bool = False,
+            timings: dict | None = None) -> Answer:
+        """Answer one question. `timings`, when given, is filled with the seconds each stage
+        took (keys in STAGES); they never enter the answer, which stays byte-deterministic."""
+        clock = _Clock()
+        try:
+            return self._ask(question, id, path, candidates, explain, clock)
+        finally:
+            if timings is not None:
+                timings.update(clock.done())
+
+    def _ask(self, question: str, id: str | None, path: str | None, candidates: int | None,
+             explain: bool, clock: "_Clock") -> Answer:
         if isinstance(question, str):
             question = clean_question(question)  # escape codes, control characters out
         if not isinstance(question, str) or not question:
@@ -206,13 +240,25 @@ class Engine:
         qterms = question_terms(question)
         said = surface_forms(question)
         k = max(cfg.pull_k, candidates or 0)
-        qvec = self._question_vector(question) if qterms else None
-        near: list[int] = []
-        if qvec is not None:
-            ids, pdocs, mat = self._vectors()
-            if cfg.vector_k > 0:
-                near = cosine.nearest(qvec, ids, pdocs, mat, max(cfg.vector_k, candidates or 0), docs)
-        pool = pull(self.store, qterms, k, cfg.word_depth, docs, near)
+        # what this thread reads from the index, read before the helper thread takes it
+        common = self._common(k, docs)
+        if qterms and self.embedder is not None and self.coverage().vectors:
+            self._vectors()
+        # the full-text searches (SQLite) run on a helper thread while this one embeds the
+        # question and scans the vectors (onnxruntime, numpy): both release the GIL
+        found = self._helper().submit(search, self.store, qterms, k, cfg.word_depth, docs, common)
+        try:
+            qvec = self._question_vector(question) if qterms else None
+            clock.lap("embed_question")
+            near: list[int] = []
+            if qvec is not None:
+                ids, pdocs, mat = self._vectors()
+                if cfg.vector_k > 0:
+                    near = cosine.nearest(qvec, ids, pdocs, mat, max(cfg.vector_k, candidates or 0), docs)
+        finally:
+            hits = found.result()  # the index is this thread's again
+        pool = pool_of(self.store, hits | set(near))
+        clock.lap("pull")
         cov = self.coverage()
         if not len(pool):
             refusal = nothing_found(tuple(said.get(t, t) for t in qterms),
@@ -224,47 +270,65 @@ class Engine:
                           explain=explain, notes=tuple(notes))
 
         raw: dict[str, np.ndarray] = {}
-        for name, arr in (("bm25", bm25.score(pool, qterms)), ("tfidf", tfidf.score(pool, qterms))):
+        for name, arm in (("bm25", bm25), ("tfidf", tfidf)):
+            arr = arm.score(pool, qterms)
             if arr is not None:
                 raw[name] = arr
+            clock.lap(name)
         vec_scores, with_vec = (cosine.score(pool, qvec, ids, mat) if qvec is not None
                                 else (None, 0))
         if vec_scores is not None:
             raw["embed"] = vec_scores
+        clock.lap("embed")
         normed = {a: minmax(v) for a, v in raw.items()}
         weights = {"bm25": cfg.w_bm25, "tfidf": cfg.w_tfidf, "embed": cfg.w_embed}
-        fused = fuse(normed, weights, len(pool))
-        pids = [r.pid for r in pool.rows]
-        arm_ranks = {a: ranks(v, pids) for a, v in raw.items()}
-        rarity = rarity_weights(qterms, pool.terms)
-
-        cands: list[Candidate] = []
-        for i, row in enumerate(pool.rows):
-            cov_, wcov, matched, unmatched, nums = terms_of(qterms, pool.terms[i], rarity)
-            phrase = has_phrase(qterms, pool.terms[i])
-            doc = self.doc_rows[row.doc]
-            cands.append(Candidate(
-                rowid=row.id, pid=row.pid, doc_id=doc.doc_id, path=doc.path, locator=row.span,
-                arms=tuple((a, ArmScore(float(raw[a][i]) if not np.isnan(raw[a][i]) else 0.0,
-                                        float(normed[a][i]), int(arm_ranks[a][i]))) for a in raw),
-                fused=float(fused[i]), coverage=cov_, weighted_coverage=wcov, phrase=phrase,
-                numbers_found=nums, score=rerank_score(float(fused[i]), cov_, phrase, nums, cfg),
-                matched=matched, unmatched=tuple(said.get(t, t) for t in unmatched)))
+        fused = fuse(normed, weights, len(pool)).tolist()
+        # the rerank reads only which question terms each passage holds
+        present = pool.present(qterms)
+        rarity = rarity_weights(qterms, present)
         required = required_terms(question)
         need = set(required) if cfg.require_names_numbers else set()
-        cands.sort(key=lambda c: order_key(c.weighted_coverage, c.score, c.pid, c.path, cfg.order,
-                                           need <= set(c.matched)))
+        scored = []  # per passage: its rerank numbers and its place in the final order
+        for i, row in enumerate(pool.rows):
+            cov_, wcov, matched, unmatched, nums = terms_of(qterms, present[i], rarity)
+            # a phrase needs every question word, so only passages holding all are looked at
+            phrase = not unmatched and has_phrase(qterms, pool.terms[i])
+            score = rerank_score(fused[i], cov_, phrase, nums, cfg)
+            path_ = self.doc_rows[row.doc].path
+            scored.append((order_key(wcov, score, row.pid, path_, cfg.order, need <= set(matched)),
+                           i, cov_, wcov, matched, unmatched, nums, phrase, score))
+        scored.sort(key=lambda s: s[0])  # order_key is total (pid, then path, last)
+        pids = [r.pid for r in pool.rows]
+        arm_ranks = {a: ranks(v, pids) for a, v in raw.items()}
+        raw_l = {a: np.where(np.isnan(v), 0.0, v).tolist() for a, v in raw.items()}  # no vector: 0
+        normed_l = {a: v.tolist() for a, v in normed.items()}
+        ranks_l = {a: v.tolist() for a, v in arm_ranks.items()}
+
+        def candidate(s) -> Candidate:
+            _, i, cov_, wcov, matched, unmatched, nums, phrase, score = s
+            row = pool.rows[i]
+            doc = self.doc_rows[row.doc]
+            return Candidate(
+                rowid=row.id, pid=row.pid, doc_id=doc.doc_id, path=doc.path, locator=row.span,
+                arms=tuple((a, ArmScore(raw_l[a][i], normed_l[a][i], ranks_l[a][i])) for a in raw),
+                fused=fused[i], coverage=cov_, weighted_coverage=wcov, phrase=phrase,
+                numbers_found=nums, score=score, matched=matched,
+                unmatched=tuple(said.get(t, t) for t in unmatched))
+
+        # only the candidates anyone looks at are built: the winner, the runner-up, the shown
+        n_shown = (candidates or 10) if (candidates or explain) else 0
+        cands = [candidate(s) for s in scored[: max(2, n_shown)]]
+        clock.lap("fuse_rerank")
 
         method = self._method(list(raw), with_vec if vec_scores is not None else None, len(pool))
-        shown = None
-        if candidates or explain:
-            shown = tuple(cands[: candidates or 10])
+        shown = tuple(cands[:n_shown]) if n_shown else None
         winner = cands[0]
         vectors = "embed" in raw
         refusal = check(winner, cfg, required, vectors)
         runner = cands[1] if len(cands) > 1 and check(cands[1], cfg, required, vectors) is None else None
         gate = GateDecision(winner.score, getattr(cfg, cfg.floor_key(vectors)), coverage_of(winner, cfg),
                             cfg.coverage_floor, runner is not None, vectors)
+        clock.lap("gate")
         if refusal is not None:
             return Answer(id=id, question=question, citations=(), refusal=refusal, method=method,
                           coverage=cov, candidates=shown, explain=explain, notes=tuple(notes),
@@ -278,6 +342,7 @@ class Engine:
             if second.lines:
                 citations.append(second)
         citations = [c for c in citations if c.lines]
+        clock.lap("quote")
         if not citations:
             refusal = Refusal(reason="no_relevant_line",
                               message="no confident answer: the best passage has no line that "
@@ -285,6 +350,19 @@ class Engine:
         return Answer(id=id, question=question, citations=tuple(citations), refusal=refusal,
                       method=method, coverage=cov, candidates=shown, explain=explain,
                       notes=tuple(notes), gate=gate)
+
+    def _common(self, k: int, docs) -> int | None:
+        """How many passages a word may be found in and still be searched for (None: any).
+
+        Above word_skip_share of the index and above word_skip_min passages (and above the
+        word_depth * k its own search would keep), a word is left out of the searches: see
+        `pull`. Searches limited to some documents (--path) leave no word out."""
+        cfg = self.config
+        self.coverage()  # counted now: the question's helper thread may be using the index later
+        if docs is not None or cfg.word_skip_share >= 1:
+            return None
+        return max(cfg.word_skip_min, k * cfg.word_depth,
+                   math.ceil(cfg.word_skip_share * self.coverage().passages))
 
     def _cite(self, row: PassageRow, c: Candidate, qterms, rarity, limit: int, qvec=None) -> Citation:
         lines = self.store.lines(row.doc, row.first, row.last)
@@ -312,8 +390,29 @@ class Engine:
         return text
 
 
+STAGES = ("embed_question", "pull", "bm25", "tfidf", "embed", "fuse_rerank", "gate", "quote", "total")
+
+
+class _Clock:
+    """Seconds per stage of one question (time.perf_counter); stages not reached stay 0."""
+
+    def __init__(self):
+        self.start = self.last = time.perf_counter()
+        self.spent = dict.fromkeys(STAGES, 0.0)
+
+    def lap(self, stage: str) -> None:
+        now = time.perf_counter()
+        self.spent[stage] += now - self.last
+        self.last = now
+
+    def done(self) -> dict[str, float]:
+        self.spent["total"] = time.perf_counter() - self.start
+        return self.spent
+
+
 def ask(question: str, docs: str | Path, **kwargs) -> Answer:
     """One call: open (and refresh) the index for `docs`, answer, close."""
-    ask_kwargs = {k: kwargs.pop(k) for k in ("id", "path", "candidates", "explain") if k in kwargs}
+    ask_kwargs = {k: kwargs.pop(k) for k in ("id", "path", "candidates", "explain", "timings")
+                  if k in kwargs}
     with Engine(docs, **kwargs) as eng:
         return eng.ask(question, **ask_kwargs)

@@ -21,11 +21,20 @@ def nearest(q: np.ndarray, ids: np.ndarray, docs: np.ndarray, mat: np.ndarray, k
     sims = mat @ q
     if only_docs is not None:
         sims = np.where(np.isin(docs, np.asarray(list(only_docs), dtype=np.int64)), sims, -np.inf)
+    if np.isnan(sims).any():  # a damaged vector: never among the nearest
+        sims = np.where(np.isnan(sims), -np.inf, sims)
     k = min(k, int(np.isfinite(sims).sum()))
     if k <= 0:
         return []
+    # the k best: every similarity at least the k-th largest (ties at that value included),
+    # found by partial sort, so the cost is a pass over the matrix, not a sort of it
+    if k < len(sims):
+        kth = np.partition(sims, len(sims) - k)[len(sims) - k]
+        top = np.flatnonzero(sims >= kth)
+    else:
+        top = np.flatnonzero(np.isfinite(sims))
     # lexsort: by similarity descending, then passage id ascending: a total order
-    order = np.lexsort((ids, -sims))[:k]
+    order = top[np.lexsort((ids[top], -sims[top]))][:k]
     return [int(ids[i]) for i in order]
 
 

@@ -115,7 +115,9 @@ class Store:
         self.db: sqlite3.Connection | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(str(self.path), timeout=30, isolation_level=None)
+            # the engine runs a question's searches on a helper thread, never two at once
+            self.db = sqlite3.connect(str(self.path), timeout=30, isolation_level=None,
+                                      check_same_thread=False)
             self._refuse_foreign()  # before WAL mode, which would rewrite a foreign file's header
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
@@ -316,6 +318,12 @@ class Store:
             args = (match, *docs, limit)
         return [r[0] for r in self.db.execute(sql, args)]
 
+    def count_matches(self, match: str, limit: int) -> int:
+        """How many passages an FTS5 MATCH expression finds, counting no further than `limit`
+        (so the cost is bounded by the limit, not by how common the words are)."""
+        return self.db.execute("SELECT COUNT(*) FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?)",
+                               (match, limit)).fetchone()[0]
+
     def passages(self, ids: Iterable[int]) -> dict[int, PassageRow]:
         ids = list(ids)
         out: dict[int, PassageRow] = {}
@@ -338,6 +346,35 @@ class Store:
             "SELECT p.id, p.text, p.context FROM passages p LEFT JOIN vectors v"
             " ON v.passage = p.id AND v.model = ? WHERE v.passage IS NULL ORDER BY p.id", (model,)))
 
+    def missing_vector_sizes(self, model: str) -> list[tuple[int, int]]:
+        """(id, characters of text and context) of passages with no vector from `model`, by id:
+        what ordering the embedding work needs, without holding every text in memory."""
+        return list(self.db.execute(
+            "SELECT p.id, length(p.text) + length(p.context) FROM passages p LEFT JOIN vectors v"
+            " ON v.passage = p.id AND v.model = ? WHERE v.passage IS NULL ORDER BY p.id", (model,)))
+
+    def passage_texts(self, ids: Sequence[int]) -> dict[int, tuple[str, str]]:
+        """id -> (text, context) for these passages."""
+        out: dict[int, tuple[str, str]] = {}
+        for i in range(0, len(ids), 900):
+            part = list(ids[i : i + 900])
+            marks = ",".join("?" * len(part))
+            for pid, text, context in self.db.execute(
+                    f"SELECT id, text, context FROM passages WHERE id IN ({marks})", part):
+                out[pid] = (text, context)
+        return out
+
+    def passage_ids_of(self, paths: Iterable[str]) -> set[int]:
+        """Rowids of the passages of the documents at these relative paths."""
+        out: set[int] = set()
+        paths = list(paths)
+        for i in range(0, len(paths), 900):
+            part = paths[i : i + 900]
+            marks = ",".join("?" * len(part))
+            out.update(r[0] for r in self.db.execute(
+                f"SELECT p.id FROM passages p JOIN documents d ON d.id = p.doc WHERE d.path IN ({marks})", part))
+        return out
+
     def has_vectors_not_from(self, model: str) -> bool:
         return self.db.execute("SELECT 1 FROM vectors WHERE model != ? LIMIT 1", (model,)).fetchone() is not None
 
@@ -352,16 +389,32 @@ class Store:
         _test_pause("vectors")
 
     def vector_matrix(self, model: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(passage ids, their document ids, unit vectors as one float32 matrix), by passage id."""
-        rows = self.db.execute(
+        """(passage ids, their document ids, unit vectors as one float32 matrix), by passage id.
+
+        Read in blocks straight into the matrix: memory is the matrix itself, not the
+        rows as Python objects besides it."""
+        n = self.db.execute("SELECT COUNT(*) FROM vectors WHERE model=?", (model,)).fetchone()[0]
+        cur = self.db.execute(
             "SELECT v.passage, p.doc, v.vec FROM vectors v JOIN passages p ON p.id = v.passage"
-            " WHERE v.model=? ORDER BY v.passage", (model,)).fetchall()
-        if not rows:
+            " WHERE v.model=? ORDER BY v.passage", (model,))
+        ids = np.zeros(n, np.int64)
+        docs = np.zeros(n, np.int64)
+        mat: np.ndarray | None = None
+        at = 0
+        while rows := cur.fetchmany(4096):
+            if mat is None:
+                mat = np.zeros((n, len(rows[0][2]) // 4), np.float32)
+            rows = rows[: n - at]  # never more than counted (both read in the held snapshot)
+            if not rows:
+                break
+            end = at + len(rows)
+            ids[at:end] = [r[0] for r in rows]
+            docs[at:end] = [r[1] for r in rows]
+            mat[at:end] = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.float32).reshape(len(rows), -1)
+            at = end
+        if mat is None or not at:
             return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, 0), np.float32)
-        ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-        docs = np.fromiter((r[1] for r in rows), dtype=np.int64, count=len(rows))
-        mat = np.vstack([np.frombuffer(r[2], dtype=np.float32) for r in rows])
-        return ids, docs, mat
+        return ids[:at], docs[:at], mat[:at]
 
     def counts(self, model: str | None) -> tuple[int, int, int]:
         """(documents indexed ok, passages, passages with a vector from `model`)."""

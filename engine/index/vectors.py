@@ -6,7 +6,7 @@ group and the next run embeds only what is still missing.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Collection
 
 from ..embed import Embedder
 from .store import Store
@@ -15,22 +15,35 @@ GROUP = 256  # passages per commit
 
 
 def embed_missing(store: Store, embedder: Embedder,
-                  progress: Callable[[str, int, int], None] | None = None) -> int:
-    """Embed passages lacking a vector from `embedder`; returns how many were embedded."""
+                  progress: Callable[[str, int, int], None] | None = None, *,
+                  fresh: Collection[str] = (), backlog: int | None = None) -> int:
+    """Embed passages lacking a vector from `embedder`; returns how many were embedded.
+
+    Passages of the documents in `fresh` (paths read by this refresh) are all embedded.
+    Any other passage without a vector was left by an earlier run that stopped while
+    embedding: at most `backlog` of those (None: all), lowest passage ids first, so that
+    a question on a large unfinished folder is answered soon and each run does a share."""
     if store.has_vectors_not_from(embedder.identity):  # no write at all when there is none
         with store.transaction():
             store.drop_vectors_not_from(embedder.identity)
-    todo = store.passages_missing_vectors(embedder.identity)
+    todo = store.missing_vector_sizes(embedder.identity)
+    if backlog is not None:
+        new = store.passage_ids_of(fresh) if fresh else set()
+        old = [r for r in todo if r[0] not in new]
+        if len(old) > backlog:
+            todo = [r for r in todo if r[0] in new] + old[:backlog]
     # shortest first across the whole backlog: batches hold passages of similar length, so
-    # fastembed pads little (ties by passage id keep the order total)
-    todo.sort(key=lambda r: (len(r[1]) + len(r[2]), r[0]))
+    # fastembed pads little (ties by passage id keep the order total); the texts are read
+    # group by group, so memory does not grow with the backlog
+    todo.sort(key=lambda r: (r[1], r[0]))
     done = 0
     for start in range(0, len(todo), GROUP):
-        group = todo[start : start + GROUP]
-        texts = [f"{ctx}\n{text}" if ctx else text for _, text, ctx in group]
+        group = [pid for pid, _ in todo[start : start + GROUP]]
+        found = store.passage_texts(group)
+        texts = [f"{ctx}\n{text}" if ctx else text for text, ctx in (found[pid] for pid in group)]
         vecs = embedder.embed(texts)
         with store.transaction():
-            store.put_vectors(embedder.identity, [(pid, v) for (pid, _, _), v in zip(group, vecs)])
+            store.put_vectors(embedder.identity, list(zip(group, vecs)))
         done += len(group)
         if progress:
             progress("embedding", done, len(todo))
