@@ -2,7 +2,8 @@
 
     python -m bench.cold OUT.json QUESTION --docs DIR --index PATH ...   (any `ask` options)
 
-Runs engine.cli.main (what the `ask` script runs) with its output thrown away, and writes
+Runs engine.cli.main with its output thrown away and ends as the `ask` script (engine.cli:run)
+does, with os._exit once the output is written when the engine has `run`; it writes
 to OUT.json: monotonic-clock stamps (the parent compares them with its own, as
 CLOCK_MONOTONIC is one clock for every process) taken when this module starts, when the
 engine is imported, around the engine's opening (model load and index refresh) and the
@@ -76,6 +77,9 @@ def main() -> None:
     with open(out_path, "w", encoding="utf-8") as f:
         json.dump({"stamps": stamps, "stages": {k: float(v) for k, v in stages.items()},
                    "staged": staged, "exit": code}, f)
+    if hasattr(cli, "run"):  # the `ask` script (engine.cli:run) ends with os._exit, skipping teardown
+        sys.stderr.flush()
+        os._exit(code)
 
 
 if __name__ == "__main__":

@@ -137,19 +137,22 @@ def index(spec: dict) -> dict:
 
 
 def raw_embed(spec: dict) -> dict:
-    """fastembed's TextEmbedding.embed alone, loaded with fastembed's defaults, on the texts
-    the engine embedded, in its order, with its configured batch size."""
+    """fastembed's TextEmbedding.embed alone on the texts the engine embedded, in its order,
+    with the engine's batch size and onnxruntime thread count (so the share compares the
+    engine's embedding stage with the model itself, not two thread settings)."""
     from fastembed import TextEmbedding
 
     from engine.embed import ModelChoice
     from engine.index.store import Store
 
     choice = ModelChoice.from_settings(None, None)
+    threads = getattr(engine_config(), "embed_threads", 0)
+    opts = {"threads": threads} if threads else {}
     t = time.perf_counter()
     if choice.model_dir is not None:
-        model = TextEmbedding(choice.name, specific_model_path=str(choice.model_dir), local_files_only=True)
+        model = TextEmbedding(choice.name, specific_model_path=str(choice.model_dir), local_files_only=True, **opts)
     else:
-        model = TextEmbedding(choice.name, local_files_only=True)
+        model = TextEmbedding(choice.name, local_files_only=True, **opts)
     load_s = time.perf_counter() - t
     with Store(Path(spec["index"])) as store:
         rows = store.passages_missing_vectors("bench: no such model")  # every passage
@@ -158,7 +161,43 @@ def raw_embed(spec: dict) -> dict:
     batch = engine_config().embed_batch
     t = time.perf_counter()
     n = sum(1 for _ in model.embed(texts, batch_size=batch))
-    return {"passages": n, "seconds": time.perf_counter() - t, "batch": batch, "model_load_s": load_s}
+    return {"passages": n, "seconds": time.perf_counter() - t, "batch": batch, "model_load_s": load_s,
+            "threads": threads or "onnxruntime's default"}
+
+
+def first(spec: dict) -> dict:
+    """A first question on a folder never indexed: open with the given embedding mode
+    ("all": every passage embedded before answering; "bounded": none, then each question's
+    best candidates on demand, `on_demand` of them), time the first answer, then answer the
+    other questions; returns each answer's first citation for comparing the modes."""
+    import engine.pipeline as pipeline
+    from engine.config import Config
+
+    qs = _questions(spec["questions"])
+    cfg = Config().replace(embed_on_demand=spec["on_demand"]) if spec.get("on_demand") is not None else Config()
+    t = time.perf_counter()
+    eng = pipeline.Engine(spec["docs"], index=spec["index"], embed=spec["mode"], config=cfg)
+    open_s = time.perf_counter() - t
+    embedded = eng.embedded
+    t = time.perf_counter()
+    answers = [eng.ask(qs[0])]
+    first_s = time.perf_counter() - t
+    per = []
+    for q in qs[1:]:
+        t = time.perf_counter()
+        answers.append(eng.ask(q))
+        per.append(time.perf_counter() - t)
+    cov = eng.coverage()
+    model = eng.embedder.identity if eng.embedder else None
+    eng.close()  # stores the vectors made on demand
+    from engine.index.store import Store
+
+    with Store(Path(spec["index"])) as store:
+        stored = store.counts(model)[2] if model else 0
+    tops = [[a.citations[0].doc_id, a.citations[0].locator] if a.citations else None for a in answers]
+    return {"mode": spec["mode"], "on_demand": cfg.embed_on_demand, "open_s": open_s, "embedded": embedded,
+            "first_s": first_s, "to_first_answer_s": open_s + first_s, "per_question": per,
+            "passages": cov.passages, "vectors_at_close": stored, "tops": tops}
 
 
 def refresh(spec: dict) -> dict:
@@ -201,12 +240,14 @@ def warm(spec: dict) -> dict:
     first_s = time.perf_counter() - t
     per: list[dict] = []
     answered = 0
+    tops = []
     for q in qs:
         stages: dict = {}
         t = time.perf_counter()
         a = eng.ask(q, timings=stages) if staged else eng.ask(q)
         wall = time.perf_counter() - t
         answered += bool(a.answered)
+        tops.append([a.citations[0].doc_id, a.citations[0].locator] if a.citations else None)
         per.append({"wall": wall, **{k: float(v) for k, v in stages.items()}})
     t = time.perf_counter()
     for q in qs:
@@ -215,7 +256,7 @@ def warm(spec: dict) -> dict:
     cov = eng.coverage()
     eng.close()
     return {"open_s": open_s, "first_s": first_s, "staged": staged, "per_question": per,
-            "answered": answered, "questions": len(qs), "batch_s": batch_s,
+            "answered": answered, "questions": len(qs), "batch_s": batch_s, "tops": tops,
             "passages": cov.passages, "vectors": cov.vectors}
 
 
@@ -248,7 +289,7 @@ def baseline(spec: dict) -> dict:
     return {"passages": len(texts), "build_s": build_s, "per_question": per}
 
 
-PHASES = {f.__name__: f for f in (index, raw_embed, refresh, warm, baseline)}
+PHASES = {f.__name__: f for f in (index, raw_embed, refresh, warm, baseline, first)}
 
 
 def main(argv: list[str]) -> None:

@@ -35,6 +35,9 @@ FULL_SIZES = "1k,10k,100k,300k"
 QUICK_SIZES = "1k,10k"
 LARGE = 10_000     # passages above which a corpus gets --cold-large cold questions
 COLD_LARGE = 20
+FIRST_QUESTIONS = 20  # questions asked by each first-question run (real vectors only)
+# (embed mode, on demand); "all up front" is the index, embedding and warm phases above
+FIRST_MODES = (("bounded", 16), ("bounded", 0))
 SEED = 7
 
 
@@ -203,6 +206,21 @@ def measure(c: Corpus, work: Path, a: argparse.Namespace, model: str | None) -> 
     log(f"{c.name}: baseline (rank-bm25 over every passage)")
     b = children.phase("baseline", spec_q)
     rec["baseline"] = {**b.result, "peak_mb": b.peak_mb}
+
+    if vectors == "real":  # a first question on a folder never indexed, by embedding mode
+        rec["first"] = []
+        qn = work / "questions" / f"{c.name}-first.jsonl"
+        qn.write_text("".join(qfile.read_text(encoding="utf-8").splitlines(keepends=True)[:FIRST_QUESTIONS]),
+                      encoding="utf-8")
+        for mode, on_demand in FIRST_MODES:
+            log(f"{c.name}: a first question on a new folder, embedding {mode}"
+                + (f" ({on_demand} on demand per question)" if on_demand is not None else ""))
+            fresh = work / "indexes" / f"{c.name}-first.sqlite"
+            for p in (fresh, Path(f"{fresh}-wal"), Path(f"{fresh}-shm")):
+                p.unlink(missing_ok=True)
+            f = children.phase("first", {**spec, "index": str(fresh), "questions": str(qn),
+                                         "mode": mode, "on_demand": on_demand})
+            rec["first"].append({**f.result, "peak_mb": f.peak_mb})
 
     if c.synthetic:
         changed = corpus.change_files(c.docs, c.files, 0.01, a.seed)

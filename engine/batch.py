@@ -1,4 +1,4 @@
-"""Batch files: `.txt` (one question a line) or `.jsonl` ({"id", "question"[, "path"]}) in,
+"""Batch files: `.txt` (one question a line) or `.jsonl` ({"id", "question"[, "path"][, "hyde"]}) in,
 a list of BatchItem out. The whole file is checked before any question is answered, and
 every malformed line is reported with its line number.
 """
@@ -17,6 +17,7 @@ class BatchItem:
     id: str
     question: str
     path: str | None = None
+    hyde: str | None = None  # a written hypothetical passage for the vector arm (docs/search.md)
 
 
 def load(path: str | Path) -> list[BatchItem]:
@@ -48,10 +49,14 @@ def load(path: str | Path) -> list[BatchItem]:
         if qpath is not None and not isinstance(qpath, str):
             problems.append(f'line {n}: "path" must be a string')
             continue
+        hyde = obj.get("hyde")
+        if hyde is not None and (not isinstance(hyde, str) or not clean(hyde)):
+            problems.append(f'line {n}: "hyde" must be a non-empty string')
+            continue
         qid = obj.get("id", n)
-        items.append(BatchItem(id=str(qid), question=obj["question"], path=qpath))
+        items.append(BatchItem(id=str(qid), question=obj["question"], path=qpath, hyde=hyde))
     if problems:
         shown = "\n  ".join(problems[:20]) + ("\n  ..." if len(problems) > 20 else "")
         raise BatchError(f"batch file {p} has {len(problems)} malformed line(s):\n  {shown}",
-                         'each line must be {"id": ..., "question": "..."} with an optional "path"')
+                         'each line must be {"id": ..., "question": "..."} with an optional "path" and "hyde"')
     return items

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from .errors import ConfigError
 
-CHOICES = {"order": ("coverage", "score"), "gate_coverage": ("plain", "weighted")}
+CHOICES = {"order": ("coverage", "score"), "gate_coverage": ("plain", "weighted"),
+           "fusion": ("minmax", "rrf")}
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,14 @@ class Config:
     w_bm25: float = 0.4
     w_tfidf: float = 0.3
     w_embed: float = 0.3
+    # How the arms are combined: "minmax" (the weights above over min-max normalised scores)
+    # or "rrf" (reciprocal rank fusion: sum of 1 / (60 + rank) over the arms that ran,
+    # scaled so first in every arm is 1 before the rerank; docs/search.md). --fusion overrides.
+    fusion: str = "minmax"
+    # With a written hypothetical passage (--hyde), the vector arm embeds it instead of the
+    # question and weighs at most hyde_share times the lexical arms' weight together, so the
+    # words the user typed keep more weight than the passage written for them.
+    hyde_share: float = 0.5
     # Rerank: fused + coverage_credit * coverage + phrase_bonus [+ number_bonus per number].
     coverage_credit: float = 0.5
     phrase_bonus: float = 0.2
@@ -87,6 +96,10 @@ class Config:
     # reads itself are always embedded), so a question on a large unfinished folder is
     # answered soon from the words and the vectors there are, and each run does a share.
     embed_backlog: int = 256
+    # A question on a folder whose vectors are not all made embeds up to this many of its
+    # pool's passages that have none (best BM25 first) before scoring, so the vector arm
+    # sees its best candidates; they are stored in the index at the next refresh or close.
+    embed_on_demand: int = 16
 
     @classmethod
     def load(cls, path: str | Path | None) -> "Config":

@@ -15,11 +15,10 @@ from typing import Callable
 
 import numpy as np
 
-from .arms import bm25, cosine, tfidf
+from .arms import bm25, cosine
 from .config import Config
 from .embed import Embedder, ModelChoice, load_embedder
 from .errors import DocsError, IndexError_, UsageError
-from .fuse import fuse, minmax, ranks
 from .gate import check
 from .question import clean as clean_question
 from .gate.floors import coverage_of, nothing_found
@@ -28,11 +27,11 @@ from .index.location import IndexLock
 from .index.refresh import RefreshReport, refresh
 from .index.store import DocRow, PassageRow, index_failure, prepare_rebuild
 from .index.vectors import embed_missing
-from .pull import pool_of, search
+from .pull import found_rows, pool_of
 from .quote import choose_lines, line_budget, span
-from .rerank import has_phrase, order_key, rarity_weights, rerank_score, terms_of
+from .rank import ARMS, LEXICAL, Ranked, parse_arms, parse_fusion, rank_pool
 from .terms import question_terms, required_terms, surface_forms
-from .types import Answer, ArmScore, Candidate, Citation, Coverage, GateDecision, Refusal
+from .types import Answer, Candidate, Citation, Coverage, GateDecision, Hit, Refusal, SearchResult
 
 MAX_QUESTION_CHARS = 2000
 LOCK_WAIT = 10.0  # seconds a refresh waits for another process updating the same index
@@ -46,6 +45,14 @@ class Engine:
     the index as it is and says so in `notes`, while a rebuild raises. Between refreshes the
     engine reads one committed snapshot of the index, so a concurrent refresh by another
     process never shows it a half-replaced document.
+
+    `embed` says how much embedding a refresh does before the engine answers: "read" (the
+    default) every passage of the documents it read and up to `embed_backlog` passages an
+    earlier run left without vectors; "all" every passage without a vector; "bounded" none,
+    so that a question on a large new folder is answered at once (the command line's single
+    question). Meanwhile each question embeds up to `embed_on_demand` of its best candidates
+    that have no vector, and those vectors are stored in the index at the next refresh or
+    when the engine closes.
     """
 
     def __init__(self, docs: str | Path, *, index: str | Path | None = None,
@@ -53,7 +60,14 @@ class Engine:
                  embed_model_dir: str | Path | None = None, refresh_index: bool = True,
                  progress: Callable[[str, int, int], None] | None = None,
                  rebuild: bool = False, wait: float = LOCK_WAIT,
-                 notify: Callable[[str], None] | None = None):
+                 notify: Callable[[str], None] | None = None, embed: str = "read"):
+        if embed not in ("read", "all", "bounded"):
+            raise UsageError(f"embed must be 'read', 'all' or 'bounded', not {embed!r}",
+                             "see the Engine docstring")
+        self.embed_mode = embed
+        self._extra: dict[int, np.ndarray] = {}  # vectors embedded on demand, not yet stored
+        self._extra_key: dict[int, tuple[str, str]] = {}  # ... and what they were made from
+        self._on_demand = 0  # how many the last query embedded
         self.docs = Path(docs)
         self.config = config or Config()
         self.index_path = Path(index) if index else default_index_path(self.docs)
@@ -105,12 +119,15 @@ class Engine:
                 self.notes = (self._busy_note(),)
                 return self.report
             self.notes = ()
+            self._store_extra()
             self.report = refresh(self.store, self.docs, self.config, self.progress)
             self.embedded = 0
             if self.embedder is not None:
-                self.embedded = embed_missing(self.store, self.embedder, self.progress,
-                                              fresh=self.report.read_paths,
-                                              backlog=self.config.embed_backlog)
+                mode = self.embed_mode
+                self.embedded = embed_missing(
+                    self.store, self.embedder, self.progress,
+                    fresh=self.report.read_paths if mode == "read" else (),
+                    backlog={"all": None, "bounded": 0}.get(mode, self.config.embed_backlog))
         except sqlite3.DatabaseError as e:
             raise index_failure(self.index_path, e) from None
         finally:
@@ -120,9 +137,10 @@ class Engine:
         cov = self.coverage()
         if self.embedder is not None and cov.vectors < cov.passages:
             self.notes = (f"{cov.passages - cov.vectors} of {cov.passages} passages have no vectors "
-                          f"yet (an earlier run stopped while embedding); each run embeds up to "
-                          f"{self.config.embed_backlog} more before answering, and answers meanwhile "
-                          f"use the words and the vectors there are",)
+                          f"yet; {self._embeds_before()}each question embeds up to "
+                          f"{self.config.embed_on_demand} of its best candidates that have none, "
+                          f"and answers meanwhile use the words and the vectors there are "
+                          f"(`ask --docs DIR --rebuild` embeds every passage now)",)
         return self.report
 
     def _busy_note(self) -> str:
@@ -155,7 +173,7 @@ class Engine:
             "goes away as soon as that process ends, even if it is killed)")
 
     def _question_vector(self, question: str):
-        if self.embedder is None or self.coverage().vectors == 0:
+        if self.embedder is None:
             return None
         return self.embedder.embed_query(question)
 
@@ -187,7 +205,32 @@ class Engine:
         return Coverage(documents=n_docs, passages=n_pass, vectors=n_vec,
                         model=self.embedder.identity if self.embedder else None)
 
+    def _embeds_before(self) -> str:
+        if self.embed_mode == "read":
+            return f"each run embeds up to {self.config.embed_backlog} more before answering, "
+        return ""
+
+    def _store_extra(self) -> None:
+        """Store the vectors embedded on demand (the caller holds the write lock)."""
+        if not self._extra or self.embedder is None:
+            return
+        self.store.release_snapshot()  # the index as it is now (no writer: we hold the lock)
+        missing = {r[0] for r in self.store.missing_vector_sizes(self.embedder.identity)}
+        now = self.store.passages(sorted(self._extra))
+        # only where the passage is still the one embedded (same content id and context)
+        rows = [(i, v) for i, v in sorted(self._extra.items())
+                if i in missing and i in now and (now[i].pid, now[i].context) == self._extra_key[i]]
+        if rows:
+            with self.store.transaction():
+                self.store.put_vectors(self.embedder.identity, rows)
+        self._extra, self._extra_key = {}, {}
+
     def close(self) -> None:
+        if self._extra and self.store is not None and self.lock.try_acquire():
+            try:  # never waits: another process updating the index keeps its say
+                self._store_extra()
+            except sqlite3.DatabaseError:
+                pass  # a cache: the next run embeds these again
         if self._pool_thread is not None:
             self._pool_thread.shutdown()
             self._pool_thread = None
@@ -213,52 +256,34 @@ class Engine:
     # -- a question --------------------------------------------------------------
     def ask(self, question: str, *, id: str | None = None, path: str | None = None,
             candidates: int | None = None, explain: bool = False,
-            timings: dict | None = None) -> Answer:
+            timings: dict | None = None, hyde: str | None = None,
+            fusion: str | None = None) -> Answer:
         """Answer one question. `timings`, when given, is filled with the seconds each stage
-        took (keys in STAGES); they never enter the answer, which stays byte-deterministic."""
+        took (keys in STAGES); they never enter the answer, which stays byte-deterministic.
+        `hyde`: a written hypothetical passage the vector arm embeds instead of the question;
+        `fusion`: "minmax" or "rrf" (default: the configuration's)."""
         clock = _Clock()
         try:
-            return self._ask(question, id, path, candidates, explain, clock)
+            return self._ask(question, id, path, candidates, explain, clock, hyde, fusion)
         finally:
             if timings is not None:
                 timings.update(clock.done())
 
     def _ask(self, question: str, id: str | None, path: str | None, candidates: int | None,
-             explain: bool, clock: "_Clock") -> Answer:
-        if isinstance(question, str):
-            question = clean_question(question)  # escape codes, control characters out
-        if not isinstance(question, str) or not question:
-            raise UsageError("the question is empty", 'ask "What is the tree permit fee?" --docs DIR')
-        notes: list[str] = list(self.notes)  # e.g. another process is still updating the index
-        if len(question) > MAX_QUESTION_CHARS:
-            notes.append(f"question cut to its first {MAX_QUESTION_CHARS} characters")
-            question = question[:MAX_QUESTION_CHARS]
+             explain: bool, clock: "_Clock", hyde: str | None = None,
+             fusion: str | None = None) -> Answer:
+        question, notes = self._query(question, "question", 'ask "What is the tree permit fee?" --docs DIR')
         cfg = self.config
+        fusion = parse_fusion(fusion, cfg)
+        hyde = self._hyde(hyde, notes)
         docs = self.docs_matching(path) if path else None
         if path and not docs:
             notes.append(f"no indexed document matches --path {path!r}")
         qterms = question_terms(question)
         said = surface_forms(question)
         k = max(cfg.pull_k, candidates or 0)
-        # what this thread reads from the index, read before the helper thread takes it
-        common = self._common(k, docs)
-        if qterms and self.embedder is not None and self.coverage().vectors:
-            self._vectors()
-        # the full-text searches (SQLite) run on a helper thread while this one embeds the
-        # question and scans the vectors (onnxruntime, numpy): both release the GIL
-        found = self._helper().submit(search, self.store, qterms, k, cfg.word_depth, docs, common)
-        try:
-            qvec = self._question_vector(question) if qterms else None
-            clock.lap("embed_question")
-            near: list[int] = []
-            if qvec is not None:
-                ids, pdocs, mat = self._vectors()
-                if cfg.vector_k > 0:
-                    near = cosine.nearest(qvec, ids, pdocs, mat, max(cfg.vector_k, candidates or 0), docs)
-        finally:
-            hits = found.result()  # the index is this thread's again
-        pool = pool_of(self.store, hits | set(near))
-        clock.lap("pull")
+        near_k = max(cfg.vector_k, candidates or 0) if cfg.vector_k > 0 else 0
+        pool, qvec = self._pull(question, qterms, k, near_k, docs, ARMS, hyde, clock)
         cov = self.coverage()
         if not len(pool):
             refusal = nothing_found(tuple(said.get(t, t) for t in qterms),
@@ -269,58 +294,16 @@ class Engine:
                           candidates=() if (candidates or explain) else None,
                           explain=explain, notes=tuple(notes))
 
-        raw: dict[str, np.ndarray] = {}
-        for name, arm in (("bm25", bm25), ("tfidf", tfidf)):
-            arr = arm.score(pool, qterms)
-            if arr is not None:
-                raw[name] = arr
-            clock.lap(name)
-        vec_scores, with_vec = (cosine.score(pool, qvec, ids, mat) if qvec is not None
-                                else (None, 0))
-        if vec_scores is not None:
-            raw["embed"] = vec_scores
-        clock.lap("embed")
-        normed = {a: minmax(v) for a, v in raw.items()}
-        weights = {"bm25": cfg.w_bm25, "tfidf": cfg.w_tfidf, "embed": cfg.w_embed}
-        fused = fuse(normed, weights, len(pool)).tolist()
-        # the rerank reads only which question terms each passage holds
-        present = pool.present(qterms)
-        rarity = rarity_weights(qterms, present)
         required = required_terms(question)
-        need = set(required) if cfg.require_names_numbers else set()
-        scored = []  # per passage: its rerank numbers and its place in the final order
-        for i, row in enumerate(pool.rows):
-            cov_, wcov, matched, unmatched, nums = terms_of(qterms, present[i], rarity)
-            # a phrase needs every question word, so only passages holding all are looked at
-            phrase = not unmatched and has_phrase(qterms, pool.terms[i])
-            score = rerank_score(fused[i], cov_, phrase, nums, cfg)
-            path_ = self.doc_rows[row.doc].path
-            scored.append((order_key(wcov, score, row.pid, path_, cfg.order, need <= set(matched)),
-                           i, cov_, wcov, matched, unmatched, nums, phrase, score))
-        scored.sort(key=lambda s: s[0])  # order_key is total (pid, then path, last)
-        pids = [r.pid for r in pool.rows]
-        arm_ranks = {a: ranks(v, pids) for a, v in raw.items()}
-        raw_l = {a: np.where(np.isnan(v), 0.0, v).tolist() for a, v in raw.items()}  # no vector: 0
-        normed_l = {a: v.tolist() for a, v in normed.items()}
-        ranks_l = {a: v.tolist() for a, v in arm_ranks.items()}
-
-        def candidate(s) -> Candidate:
-            _, i, cov_, wcov, matched, unmatched, nums, phrase, score = s
-            row = pool.rows[i]
-            doc = self.doc_rows[row.doc]
-            return Candidate(
-                rowid=row.id, pid=row.pid, doc_id=doc.doc_id, path=doc.path, locator=row.span,
-                arms=tuple((a, ArmScore(raw_l[a][i], normed_l[a][i], ranks_l[a][i])) for a in raw),
-                fused=fused[i], coverage=cov_, weighted_coverage=wcov, phrase=phrase,
-                numbers_found=nums, score=score, matched=matched,
-                unmatched=tuple(said.get(t, t) for t in unmatched))
-
+        ranked = self._rank(pool, qterms, required, ARMS, fusion, qvec, hyde is not None, clock, notes)
+        raw, rarity = ranked.raw, ranked.rarity
         # only the candidates anyone looks at are built: the winner, the runner-up, the shown
         n_shown = (candidates or 10) if (candidates or explain) else 0
-        cands = [candidate(s) for s in scored[: max(2, n_shown)]]
+        cands = [ranked.candidate(s, self.doc_rows, said) for s in ranked.order[: max(2, n_shown)]]
         clock.lap("fuse_rerank")
 
-        method = self._method(list(raw), with_vec if vec_scores is not None else None, len(pool))
+        method = self._method(list(raw), ranked.with_vec if "embed" in raw else None, len(pool),
+                              fusion=fusion, hyde=hyde is not None)
         shown = tuple(cands[:n_shown]) if n_shown else None
         winner = cands[0]
         vectors = "embed" in raw
@@ -335,10 +318,14 @@ class Engine:
                           gate=gate)
         winner_limit = line_budget(cfg.max_lines, runner is not None)
         rows = {r.id: r for r in pool.rows}
-        citations = [self._cite(rows[winner.rowid], winner, qterms, rarity, winner_limit, qvec)]
+        quoted = [winner] + ([runner] if runner is not None else [])
+        lines = [self.store.lines(rows[c.rowid].doc, rows[c.rowid].first, rows[c.rowid].last)
+                 for c in quoted]
+        sims = self._line_sims(lines, qvec)
+        citations = [self._cite(lines[0], winner, qterms, rarity, winner_limit, sims[0])]
         if runner is not None:
-            second = self._cite(rows[runner.rowid], runner, qterms, rarity,
-                                line_budget(cfg.max_lines, True, len(citations[0].lines)), qvec)
+            second = self._cite(lines[1], runner, qterms, rarity,
+                                line_budget(cfg.max_lines, True, len(citations[0].lines)), sims[1])
             if second.lines:
                 citations.append(second)
         citations = [c for c in citations if c.lines]
@@ -364,29 +351,231 @@ class Engine:
         return max(cfg.word_skip_min, k * cfg.word_depth,
                    math.ceil(cfg.word_skip_share * self.coverage().passages))
 
-    def _cite(self, row: PassageRow, c: Candidate, qterms, rarity, limit: int, qvec=None) -> Citation:
-        lines = self.store.lines(row.doc, row.first, row.last)
-        sims = None
-        if qvec is not None and self.config.line_embed_weight > 0 and lines:
-            vecs = self.embedder.embed([text for _, _, text in lines])
-            sims = {seq: float(v @ qvec) for (seq, _, _), v in zip(lines, vecs)}
+    def _embed_on_demand(self, pool, qterms, ids, limit: int) -> int:
+        """Embed up to `limit` pool passages that have no vector, best BM25 first (ties by
+        passage id); kept in memory for the engine's life and stored at the next refresh or
+        close (see _store_extra). Returns how many were embedded."""
+        lexical = bm25.score(pool, qterms) if qterms else None
+        if lexical is None:
+            return 0
+        want = np.fromiter((r.id for r in pool.rows), dtype=np.int64, count=len(pool))
+        stored = np.zeros(len(pool), dtype=bool)
+        if len(ids):
+            stored = ids[np.minimum(np.searchsorted(ids, want), len(ids) - 1)] == want
+        order = sorted(range(len(pool)), key=lambda i: (-lexical[i], pool.rows[i].pid))
+        todo = [pool.rows[i] for i in order
+                if not stored[i] and pool.rows[i].id not in self._extra][:limit]
+        if todo:
+            vecs = self.embedder.embed([f"{r.context}\n{r.text}" if r.context else r.text for r in todo])
+            self._extra.update((r.id, v) for r, v in zip(todo, vecs))
+            self._extra_key.update((r.id, (r.pid, r.context)) for r in todo)
+        return len(todo)
+
+    def _line_sims(self, passages: list, qvec) -> list[dict[int, float] | None]:
+        """Cosine with the question of every line of the quoted passages (line seq -> value),
+        or None per passage without a model. The lines go to the model in one call, split in
+        two halves embedded at once on two threads (the helper thread is idle by now); the
+        vectors do not depend on the batching, so neither do the quoted lines."""
+        if qvec is None or self.config.line_embed_weight <= 0 or self.embedder is None:
+            return [None] * len(passages)
+        texts = [text for lines in passages for _, _, text in lines]
+        if len(texts) >= 4:
+            order = sorted(range(len(texts)), key=lambda i: (len(texts[i]), i))
+            halves = (order[0::2], order[1::2])  # similar lengths in both, so both take as long
+            other = self._helper().submit(self.embedder.embed, [texts[i] for i in halves[1]])
+            mine = self.embedder.embed([texts[i] for i in halves[0]])
+            vecs = np.zeros((len(texts), mine.shape[1]), dtype=np.float32)
+            vecs[halves[0]] = mine
+            vecs[halves[1]] = other.result()
+        else:
+            vecs = self.embedder.embed(texts)
+        out, at = [], 0
+        for lines in passages:
+            out.append({seq: float(vecs[at + j] @ qvec) for j, (seq, _, _) in enumerate(lines)})
+            at += len(lines)
+        return out
+
+    def _cite(self, lines, c: Candidate, qterms, rarity, limit: int, sims=None) -> Citation:
         chosen = choose_lines(lines, qterms, rarity, self.config, limit, sims)
         return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                         score=c.score, coverage=c.coverage, lines=tuple(chosen))
 
-    def _method(self, ran: list[str] | None, with_vec: int | None, pool_size: int = 0) -> str:
-        """What actually ran, assembled from the run itself (never a literal)."""
+    # -- shared by ask and search: the query, the pull, the ranking --------------------------
+    def _query(self, text, what: str, example: str) -> tuple[str, list[str]]:
+        """The query cleaned (escape codes, control characters out) and cut to
+        MAX_QUESTION_CHARS, with the notes it starts with (the engine's own)."""
+        if isinstance(text, str):
+            text = clean_question(text)
+        if not isinstance(text, str) or not text:
+            raise UsageError(f"the {what} is empty", example)
+        notes: list[str] = list(self.notes)  # e.g. another process is still updating the index
+        if len(text) > MAX_QUESTION_CHARS:
+            notes.append(f"{what} cut to its first {MAX_QUESTION_CHARS} characters")
+            text = text[:MAX_QUESTION_CHARS]
+        return text, notes
+
+    def _vectors_ready(self) -> bool:
+        return self.embedder is not None and self.coverage().vectors > 0
+
+    def _no_vectors(self) -> str:
+        """Why the vector arm cannot run, in plain words."""
+        if self.embedder is None:
+            return f"no vectors: {self.model_note or 'no embedding model'}"
+        return (f"no vectors: none computed yet for {self.embedder.identity} in this index "
+                f"(they are made when the index is refreshed with the model)")
+
+    def _hyde(self, hyde: str | None, notes: list[str]) -> str | None:
+        """The written hypothetical passage, cleaned; None (with a note) when it cannot be used."""
+        if hyde is None:
+            return None
+        text = clean_question(hyde) if isinstance(hyde, str) else ""
+        if not text:
+            raise UsageError("the --hyde passage is empty",
+                             'write a sentence as the document would say it, e.g. --hyde "The fee is ..."')
+        on_demand = self.embedder is not None and self.config.embed_on_demand > 0
+        if not (self._vectors_ready() or on_demand):  # as _pull decides for the vector arm
+            notes.append(f"--hyde not used: {self._no_vectors()}")
+            return None
+        if len(text) > MAX_QUESTION_CHARS:
+            notes.append(f"--hyde passage cut to its first {MAX_QUESTION_CHARS} characters")
+            text = text[:MAX_QUESTION_CHARS]
+        return text
+
+    def _pull(self, question: str, qterms, k: int, near_k: int, docs, arms, hyde: str | None,
+              clock: "_Clock"):
+        """The pool for a query: the full-text searches when a lexical arm runs, the `near_k`
+        nearest stored vectors when the vector arm does (both only inside `docs`: --path holds
+        in every arm). Returns (pool, the vector the vector arm compares with, or None)."""
+        cfg = self.config
+        lexical = any(a in LEXICAL for a in arms)
+        # with no stored vector yet, the vector arm can still score candidates the words
+        # found, embedded on demand (see _rank)
+        on_demand = lexical and self.embedder is not None and cfg.embed_on_demand > 0
+        vector = ("embed" in arms and (self._vectors_ready() or on_demand)
+                  and (bool(qterms) or not lexical))
+        # what this thread reads from the index, read before the helper thread takes it
+        common = self._common(k, docs) if lexical else None
+        if vector:
+            self._vectors()
+        # the full-text searches (SQLite) run on a helper thread while this one embeds the
+        # question and scans the vectors (onnxruntime, numpy): both release the GIL
+        found = (self._helper().submit(found_rows, self.store, qterms, k, cfg.word_depth, docs, common)
+                 if lexical else None)
+        near: list[int] = []
+        try:
+            qvec = self._question_vector(hyde or question) if vector else None
+            clock.lap("embed_question")
+            if qvec is not None and near_k > 0 and self.coverage().vectors:
+                ids, pdocs, mat = self._vectors()
+                near = cosine.nearest(qvec, ids, pdocs, mat, near_k, docs)
+        finally:
+            hits = found.result() if found is not None else {}  # the index is this thread's again
+        pool = pool_of(self.store, hits.keys() | set(near), hits)
+        clock.lap("pull")
+        return pool, qvec
+
+    def _rank(self, pool, qterms, required, arms, fusion: str, qvec, hyde: bool,
+              clock: "_Clock", notes: list[str] | None = None) -> Ranked:
+        vectors = None
+        self._on_demand = 0  # read by _method for this query
+        if qvec is not None:
+            ids, _, mat = self._vectors()
+            cov, limit = self.coverage(), self.config.embed_on_demand
+            if limit > 0 and cov.vectors < cov.passages and self.embedder is not None:
+                n = self._on_demand = self._embed_on_demand(pool, qterms, ids, limit)
+                if n and notes is not None:
+                    notes.append(f"{n} candidates without stored vectors were embedded for this "
+                                 f"query ({cov.vectors} of {cov.passages} passages in the index "
+                                 f"have vectors)")
+            vectors = (ids, mat, self._extra)
+        return rank_pool(pool, qterms, required, self.config, arms=arms, fusion=fusion, qvec=qvec,
+                         vectors=vectors, hyde=hyde, path_of=lambda d: self.doc_rows[d].path,
+                         lap=clock.lap)
+
+    # -- a ranked search (no gate) -----------------------------------------------------------
+    def search(self, query: str, *, k: int = 10, arms: str = "all", fusion: str | None = None,
+               path: str | None = None, hyde: str | None = None, explain: bool = False
+               ) -> SearchResult:
+        """The top `k` passages for `query` in the order `ask` ranks its candidates (same pull,
+        arms, fusion and rerank), without the gate; each with its single best line.
+
+        `arms`: "all" or "bm25" / "tfidf" / "embed" joined by "+". The vector arm with no
+        vectors raises nothing: it contributes no hits and a note says why. `hyde`: a
+        written hypothetical passage the vector arm embeds instead of the query."""
+        query, notes = self._query(query, "query", 'ask "tree permit fee" --docs DIR --search')
+        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+            raise UsageError(f"the number of results must be a whole number of at least 1, got {k!r}",
+                             "for example -n 10")
+        cfg = self.config
+        asked = parse_arms(arms)
+        fusion = parse_fusion(fusion, cfg)
+        if "embed" not in asked and hyde is not None:
+            notes.append("--hyde not used: the vector arm (embed) is not among --arms")
+            hyde = None
+        hyde = self._hyde(hyde, notes)
+        if "embed" in asked and not self._vectors_ready():
+            notes.append(self._no_vectors() if asked != ("embed",) else
+                         f"{self._no_vectors()}; --arms embed has nothing to rank (try --arms bm25)")
+        docs = self.docs_matching(path) if path else None
+        if path and not docs:
+            notes.append(f"no indexed document matches --path {path!r}")
+        qterms = question_terms(query)
+        said = surface_forms(query)
+        near_k = max(cfg.vector_k, k) if "embed" in asked else 0
+        clock = _Clock()
+        pool, qvec = self._pull(query, qterms, max(cfg.pull_k, k), near_k, docs, asked, hyde, clock)
+        hits: list[Hit] = []
+        ran: list[str] | None = None
+        ranked = None
+        if len(pool):
+            ranked = self._rank(pool, qterms, required_terms(query), asked, fusion, qvec,
+                                hyde is not None, clock)
+            ran = list(ranked.raw)
+            top = ranked.order[:k]
+            rows = [pool.rows[s.i] for s in top]
+            lines = [self.store.lines(r.doc, r.first, r.last) for r in rows]
+            sims = self._line_sims(lines, qvec)
+            for n, (s, row, passage_lines, sim) in enumerate(zip(top, rows, lines, sims), 1):
+                best = choose_lines(passage_lines, qterms, ranked.rarity, cfg, 1, sim)
+                doc = self.doc_rows[row.doc]
+                hits.append(Hit(rank=n, doc_id=doc.doc_id, path=doc.path, locator=row.span,
+                                score=ranked.fused[s.i], line=best[0] if best else None,
+                                arms=ranked.arm_scores(s.i), passage_id=row.pid,
+                                rerank=s.score, coverage=s.coverage))
+        if len(hits) < k and not (asked == ("embed",) and not self._vectors_ready()):
+            where = f" under --path {path!r}" if path else ""
+            n = len(hits)
+            notes.append(f"only {n} passage{'s' * (n != 1)}{where} match{'es' * (n == 1)} the query, "
+                         f"asked for {k}")
+        with_vec = ranked.with_vec if ranked is not None and "embed" in ranked.raw else None
+        method = self._method(ran, with_vec, len(pool), fusion=fusion, hyde=hyde is not None,
+                              asked=asked, last="list")
+        return SearchResult(query=query, k=k, arms=tuple(ran or ()), fusion=fusion,
+                            hits=tuple(hits), method=method, coverage=self.coverage(),
+                            notes=tuple(notes), explain=explain)
+
+    def _method(self, ran: list[str] | None, with_vec: int | None, pool_size: int = 0, *,
+                fusion: str = "minmax", hyde: bool = False, asked: tuple[str, ...] = ARMS,
+                last: str = "gate") -> str:
+        """What actually ran, assembled from the run itself (never a literal). The fusion is
+        named when it is not min-max (the design's default), a written passage as embed(hyde);
+        `last` is the final stage (the gate for ask, "list" for a search)."""
         if ran is None:  # the pull found nothing, so no arm scored anything
-            text = "pull→gate (no candidates)"
-            return text + (f" (no vectors: {self.model_note})" if self.model_note else "")
-        text = "+".join(a for a in ("bm25", "tfidf", "embed") if a in ran) + "→rerank→gate"
-        if "embed" not in ran:
+            text = f"pull→{last} (no candidates)"
+            no_model = "embed" in asked and self.model_note
+            return text + (f" (no vectors: {self.model_note})" if no_model else "")
+        text = "+".join("embed(hyde)" if a == "embed" and hyde else a for a in ARMS if a in ran)
+        text += ("→rrf" if fusion == "rrf" else "") + f"→rerank→{last}"
+        if "embed" not in asked:
+            pass  # the vector arm was not asked for: nothing to say about vectors
+        elif "embed" not in ran:
             reason = self.model_note or "no passage in the pool has a vector"
             if self.embedder is not None and not self.model_note:
                 reason = "no vectors for these passages yet"
             text += f" (no vectors: {reason})"
-        elif with_vec is not None and with_vec < pool_size:
-            text += f" (vectors for {with_vec} of {pool_size} candidates)"
+        elif with_vec is not None and (with_vec < pool_size or self._on_demand):
+            made = f", {self._on_demand} embedded on demand" if self._on_demand else ""
+            text += f" (vectors for {with_vec} of {pool_size} candidates{made})"
         return text
 
 
@@ -412,7 +601,15 @@ class _Clock:
 
 def ask(question: str, docs: str | Path, **kwargs) -> Answer:
     """One call: open (and refresh) the index for `docs`, answer, close."""
-    ask_kwargs = {k: kwargs.pop(k) for k in ("id", "path", "candidates", "explain", "timings")
-                  if k in kwargs}
+    ask_kwargs = {k: kwargs.pop(k) for k in ("id", "path", "candidates", "explain", "timings",
+                                             "hyde", "fusion") if k in kwargs}
     with Engine(docs, **kwargs) as eng:
         return eng.ask(question, **ask_kwargs)
+
+
+def search(query: str, docs: str | Path, **kwargs) -> SearchResult:
+    """One call: open (and refresh) the index for `docs`, run a ranked search, close."""
+    search_kwargs = {k: kwargs.pop(k) for k in ("k", "arms", "fusion", "path", "hyde", "explain")
+                     if k in kwargs}
+    with Engine(docs, **kwargs) as eng:
+        return eng.search(query, **search_kwargs)

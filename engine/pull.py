@@ -115,11 +115,20 @@ def search(store: Store, qterms: Sequence[str], k: int, word_depth: int,
     return ids
 
 
-def pool_of(store: Store, ids: set[int]) -> Pool:
-    """The pool of these passages, in rowid order, with its term table built."""
+def found_rows(store: Store, qterms: Sequence[str], k: int, word_depth: int,
+               docs: Sequence[int] | None = None, common: int | None = None) -> dict[int, PassageRow]:
+    """The passages the full-text searches find, read from the index (what the engine's
+    helper thread does while the question is embedded and the vectors scanned)."""
+    return store.passages(sorted(search(store, qterms, k, word_depth, docs, common)))
+
+
+def pool_of(store: Store, ids: set[int], known: dict[int, PassageRow] | None = None) -> Pool:
+    """The pool of these passages, in rowid order, with its term table built; `known`
+    passages already read are not read again."""
     if not ids:
         return Pool((), ())
-    rows = store.passages(sorted(ids))
+    rows = {i: known[i] for i in ids if i in known} if known else {}
+    rows.update(store.passages(sorted(i for i in ids if i not in rows)))
     ordered = tuple(rows[i] for i in sorted(rows))  # rowid order: arms see a fixed order
     pool = Pool(ordered, tuple(tuple(r.terms.split()) for r in ordered))
     pool.counts  # built once here, shared by every arm and the rerank

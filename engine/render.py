@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from .style import PLAIN, Style
 from .types import Answer, Candidate
 
 
@@ -16,27 +17,30 @@ def _index_line(a: Answer) -> str:
     return f"{c.documents} documents, {c.passages} passages ({share})"
 
 
-def answer_text(a: Answer) -> str:
+def answer_text(a: Answer, style: Style = PLAIN) -> str:
+    """Quoted lines (bold) with aligned locators, citation lines, then the method line (dim);
+    with the PLAIN style, no escape codes at all."""
     out: list[str] = []
     if a.answered:
         width = max(len(ln.locator) for c in a.citations for ln in c.lines)
         for c in a.citations:
             for ln in c.lines:
-                out.append(f"  {ln.locator.ljust(width)}  {ln.text}")
+                out.append(f"  {style.locator(ln.locator.ljust(width))}  {style.quote(ln.text)}")
         out.append("")
         for c in a.citations:
-            out.append(f"[{c.doc_id}] {c.path} {c.locator}  (score {c.score:.2f}, coverage {c.coverage:.2f})")
+            out.append(style.dim(f"[{c.doc_id}] {c.path} {c.locator}  "
+                                 f"(score {c.score:.2f}, coverage {c.coverage:.2f})"))
     else:
         r = a.refusal
-        out.append(r.message if r else "no confident answer")
+        out.append(style.warn(r.message if r else "no confident answer"))
         if r and r.failed:
             for floor, value, threshold in r.failed:
                 out.append(f"  {floor} {value:.2f} < floor {threshold:.2f} (short by {threshold - value:.2f})")
         if r and r.unmatched:
             out.append("  question words not found: " + ", ".join(r.unmatched))
     for note in a.notes:
-        out.append(f"note: {note}")
-    out.append(f"method: {a.method} · {_index_line(a)}")
+        out.append(style.dim(f"note: {note}"))
+    out.append(style.dim(f"method: {a.method} · {_index_line(a)}"))
     if a.candidates is not None:
         out.append("")
         out.extend(candidates_text(a.candidates, a.explain))
@@ -58,7 +62,9 @@ def candidates_text(cands: tuple[Candidate, ...], explain: bool) -> list[str]:
         if explain:
             arms = "  ".join(f"{name} raw {s.raw:.3f} norm {s.norm:.2f} #{s.rank}" for name, s in c.arms)
             out.append(f"       {arms}")
-            out.append(f"       fused {c.fused:.3f} + coverage {c.coverage:.2f} credit"
+            fused = (f"fused {c.fused:.3f}" if c.fused_scale == 1.0 else  # rrf: scaled for the rerank
+                     f"rrf {c.fused:.4f} x {c.fused_scale:.2f}")
+            out.append(f"       {fused} + coverage {c.coverage:.2f} credit"
                        f"{' + phrase' if c.phrase else ''}"
                        f"{f' + {c.numbers_found} number(s)' if c.numbers_found else ''}"
                        f" = {c.score:.3f}; missing: {', '.join(c.unmatched) or '-'}")
@@ -166,4 +172,30 @@ def calibration_text(cal, max_rows: int = 40) -> str:
                 _cell_row(cal.chosen, "*"),
                 f"{cal.score_key} = {cal.chosen.score_floor!r}",
                 f"coverage_floor = {cal.chosen.coverage_floor!r}"]
+    return "\n".join(out)
+
+
+# -- ranked search (--search) -------------------------------------------------------------
+def search_text(r, style: Style = PLAIN) -> str:
+    """One block per hit, leading with the short document id (which --show takes back): id,
+    path, locator and fused score, then the hit's best line with its own locator. --explain
+    adds each arm's rank and scores and the fused value. Notes go to stderr (the CLI)."""
+    out: list[str] = []
+    pad = "    "
+    for h in r.hits:
+        out.append(style.dim(f"[{h.doc_id}] {h.path} {h.locator}  #{h.rank}  score {h.score:.4f}"))
+        if h.line is not None:
+            out.append(f"{pad}{style.locator(h.line.locator)}  {style.quote(h.line.text)}")
+        else:
+            out.append(f"{pad}(no line of this passage shares a word with the query)")
+        if r.explain:
+            arms = "  ".join(f"{name} #{a.rank} raw {a.raw:.3f} norm {a.norm:.2f}" for name, a in h.arms)
+            out.append(f"{pad}{arms}")
+            out.append(f"{pad}{r.fusion} {h.score:.4f} → rerank {h.rerank:.3f} "
+                       f"(coverage {h.coverage:.2f}); passage {h.passage_id}")
+    if not r.hits:
+        out.append(style.warn("no passage matches the query"))
+    c = r.coverage
+    share = f"{c.vector_share:.0%} with vectors" if c.model else "no vectors"
+    out.append(style.dim(f"method: {r.method} · {c.documents} documents, {c.passages} passages ({share})"))
     return "\n".join(out)

@@ -1,43 +1,115 @@
 """Status: what the index holds, what was skipped or failed and why, as a dict and as text.
 
-Every failure is listed with its path, the reason in plain words and the fix; a folder that
-could not be listed, or a link to a folder, is an entry whose path ends in "/".
+In: an open Engine (its refresh already done). Out: documents by type (with their lines and
+passages), the share of passages with vectors and the model(s) that made them, every skipped
+and failed file with the reason (and for failures the fix), the index path, its size on disk
+and when it last changed. A folder that could not be listed, or a link to a folder, is an entry
+whose path ends in "/". `entries` gives one record per file for --format jsonl.
 """
 from __future__ import annotations
 
-from collections import Counter
+from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 from .index.refresh import UNSUPPORTED
 from .pipeline import Engine
+from .style import PLAIN, Style
+
+# the files SQLite keeps for one index in WAL mode (the -shm file is a cache, rebuilt at will)
+_PARTS = ("", "-wal")
+
+
+def _last_write(index: Path) -> float | None:
+    """When the index or its write-ahead log was last written (a refresh that changed nothing
+    writes nothing, so this is the last refresh that changed the index)."""
+    last = None
+    for suffix in _PARTS:
+        try:
+            st = Path(f"{index}{suffix}").stat()
+        except OSError:
+            continue
+        if st.st_size or not suffix:  # an empty log was only truncated, nothing was written
+            last = st.st_mtime if last is None else max(last, st.st_mtime)
+    return last
+
+
+def _size(store) -> int:
+    """Bytes of the index as SQLite counts it (pages × page size): what the file holds once the
+    write-ahead log is folded in, the same whether or not another process has it open."""
+    pages = store.db.execute("PRAGMA page_count").fetchone()[0]
+    return pages * store.db.execute("PRAGMA page_size").fetchone()[0]
+
+
+def _utc(t: float | None) -> str | None:
+    return None if t is None else datetime.fromtimestamp(int(t), timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def status(eng: Engine) -> dict[str, Any]:
-    rows = list(eng.store.documents().values())
-    by_kind = Counter(r.kind for r in rows if r.status == "ok")
+    rows = list(eng.store.documents().values())  # by path
+    ok = [r for r in rows if r.status == "ok"]
+    kinds = sorted({r.kind or "?" for r in ok})
+    by_kind = {k: {"documents": sum(1 for r in ok if (r.kind or "?") == k),
+                   "lines": sum(r.n_lines for r in ok if (r.kind or "?") == k),
+                   "passages": sum(r.n_passages for r in ok if (r.kind or "?") == k)} for k in kinds}
     cov = eng.coverage()
+    # every model that made stored vectors (a run with another model or none keeps them)
+    made_by = [{"model": m, "passages": n} for m, n in eng.store.db.execute(
+        "SELECT model, COUNT(*) FROM vectors GROUP BY model ORDER BY model")]
+    size, last = _size(eng.store), _last_write(eng.index_path)
     return {
         "docs": str(eng.docs),
         "index": str(eng.index_path),
-        "index_bytes": eng.index_path.stat().st_size if eng.index_path.exists() else 0,
-        "documents": {k: by_kind[k] for k in sorted(by_kind)},
+        "index_bytes": size,
+        "last_change": _utc(last),
+        "documents": {k: v["documents"] for k, v in by_kind.items()},
+        "types": by_kind,
+        "lines": sum(r.n_lines for r in ok),
         "passages": cov.passages,
         "passages_with_vectors": cov.vectors,
+        "vector_share": round(cov.vector_share, 4),
         "model": cov.model,
         "model_note": eng.model_note,
+        "vectors": made_by,
         "skipped": [{"path": r.path, "reason": r.error} for r in rows if r.status == "skipped"],
         "failed": [{"path": r.path, "reason": r.error, "fix": r.hint} for r in rows if r.status == "failed"],
         "notes": [{"path": r.path, "notes": r.notes} for r in rows if r.notes],
     }
 
 
-def status_text(s: dict[str, Any]) -> str:
-    out = [f"index: {s['index']} ({s['index_bytes'] / 1e6:.1f} MB)", f"documents folder: {s['docs']}"]
+def entries(eng: Engine) -> list[dict[str, Any]]:
+    """One record per file the index knows, by path: what --status --format jsonl prints."""
+    out = []
+    for r in eng.store.documents().values():
+        out.append({"path": r.path, "doc_id": r.doc_id or None, "kind": r.kind, "status": r.status,
+                    "lines": r.n_lines, "passages": r.n_passages, "bytes": r.size,
+                    "reason": r.error, "fix": r.hint, "notes": r.notes})
+    return out
+
+
+def _bytes(n: int) -> str:
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} bytes"
+
+
+def status_text(s: dict[str, Any], style: Style = PLAIN) -> str:
+    when = f", last changed {s['last_change'].replace('T', ' ').replace('Z', ' UTC')}" if s.get("last_change") else ""
+    out = [f"index: {s['index']} ({_bytes(s['index_bytes'])}{when})", f"documents folder: {s['docs']}"]
     docs = ", ".join(f"{n} {k}" for k, n in s["documents"].items()) or "none"
     out.append(f"documents: {sum(s['documents'].values())} ({docs})")
+    if s.get("types"):
+        out.append(style.dim(f"  {'type':<8} {'documents':>9} {'lines':>9} {'passages':>9}"))
+        for k, t in s["types"].items():
+            out.append(f"  {k:<8} {t['documents']:>9} {t['lines']:>9} {t['passages']:>9}")
     share = s["passages_with_vectors"] / s["passages"] if s["passages"] else 0.0
     model = s["model"] or f"none ({s['model_note']})"
-    out.append(f"passages: {s['passages']}, with vectors: {s['passages_with_vectors']} ({share:.0%}), model: {model}")
+    out.append(f"lines: {s['lines']}, passages: {s['passages']}, with vectors: "
+               f"{s['passages_with_vectors']} ({share:.0%}), model: {model}")
+    others = [v for v in s.get("vectors", []) if v["model"] != s["model"]]
+    for v in others:
+        out.append(f"  also stored: {v['passages']} vectors from {v['model']} (not used by this run)")
     unsupported = [r for r in s["skipped"] if r["reason"] == UNSUPPORTED]
     other = [r for r in s["skipped"] if r["reason"] != UNSUPPORTED]
     out.append(f"skipped (unsupported type): {len(unsupported)}")
@@ -47,7 +119,32 @@ def status_text(s: dict[str, Any]) -> str:
         out.append(f"skipped (not read): {len(other)}")
         for r in other:
             out.append(f"  {r['path']}: {r['reason']}")
-    out.append(f"failed: {len(s['failed'])}")
+    out.append((style.bad if s["failed"] else str)(f"failed: {len(s['failed'])}"))
     for r in s["failed"]:
         out.append(f"  {r['path']}: {r['reason']}" + (f" (fix: {r['fix']})" if r["fix"] else ""))
+    return "\n".join(out)
+
+
+def status_md(s: dict[str, Any]) -> str:
+    """Status as Markdown: a table of types, then skipped and failed files as lists."""
+    from .style import md_code, md_escape
+
+    out = ["## Index", "", f"- index: {md_code(s['index'])} ({_bytes(s['index_bytes'])})",
+           f"- documents folder: {md_code(s['docs'])}"]
+    if s.get("last_change"):
+        out.append(f"- last changed: {s['last_change']}")
+    share = s["passages_with_vectors"] / s["passages"] if s["passages"] else 0.0
+    out.append(f"- passages with vectors: {s['passages_with_vectors']} of {s['passages']} ({share:.0%}), "
+               f"model: {md_code(s['model']) if s['model'] else 'none (' + md_escape(s['model_note'] or '') + ')'}")
+    out += ["", "| type | documents | lines | passages |", "| --- | ---: | ---: | ---: |"]
+    for k, t in s.get("types", {}).items():
+        out.append(f"| {k} | {t['documents']} | {t['lines']} | {t['passages']} |")
+    out.append(f"| **all** | {sum(s['documents'].values())} | {s['lines']} | {s['passages']} |")
+    for title, rows in (("Skipped", s["skipped"]), ("Failed", s["failed"])):
+        out += ["", f"### {title} ({len(rows)})"]
+        if rows:
+            out.append("")
+        for r in rows:
+            fix = f" — fix: {md_escape(r['fix'])}" if r.get("fix") else ""
+            out.append(f"- {md_code(r['path'])}: {md_escape(r['reason'] or '')}{fix}")
     return "\n".join(out)

@@ -1,7 +1,8 @@
 """The values passed between stages: Line, Passage, Candidate, Citation, Answer.
 
 All are frozen dataclasses. Readers produce Lines, the chunker Passages, the scorers
-Candidates, the gate and quoter an Answer; JSON comes only from Answer.to_dict().
+Candidates, the gate and quoter an Answer (a ranked search: Hits in a SearchResult);
+JSON comes only from the to_dict() methods.
 """
 from __future__ import annotations
 
@@ -114,6 +115,7 @@ class Candidate:
     score: float
     matched: tuple[str, ...]
     unmatched: tuple[str, ...]
+    fused_scale: float = 1.0  # the rerank adds fused * fused_scale (rrf: 1 / best possible)
 
     def to_dict(self, explain: bool = False) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -130,6 +132,8 @@ class Candidate:
                 for name, a in self.arms
             }
             d["fused"] = round(self.fused, 4)
+            if self.fused_scale != 1.0:  # rrf: the rerank reads fused x fused_scale
+                d["fused_scale"] = round(self.fused_scale, 4)
             d["weighted_coverage"] = round(self.weighted_coverage, 4)
             d["phrase"] = self.phrase
             d["numbers_found"] = self.numbers_found
@@ -245,3 +249,58 @@ class Answer:
         if self.explain and self.gate is not None:
             d["gate"] = self.gate.to_dict()
         return d
+
+
+# -- search mode (ranked passages without the gate) ------------------------------------
+@dataclass(frozen=True)
+class Hit:
+    """One passage of a ranked search: where it is, its fused value, the best line in it for
+    the query (verbatim, with its own locator; None when no line shares anything with it) and
+    each arm's raw score, normalised score and rank. `rerank` is the value the order used."""
+
+    rank: int
+    doc_id: str
+    path: str
+    locator: str
+    score: float
+    line: QuotedLine | None
+    arms: tuple[tuple[str, ArmScore], ...]
+    passage_id: str = ""
+    rerank: float = 0.0
+    coverage: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "doc_id": self.doc_id,
+            "path": self.path,
+            "locator": self.locator,
+            "score": round(self.score, 6),
+            "rerank": round(self.rerank, 4),
+            "coverage": round(self.coverage, 4),
+            "line": None if self.line is None else {"text": self.line.text,
+                                                    "locator": self.line.locator},
+            "arms": {name: {"raw": round(a.raw, 4), "norm": round(a.norm, 4), "rank": a.rank}
+                     for name, a in self.arms},
+            "passage_id": self.passage_id,
+        }
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The top passages for a query, best first, with what ran and what was thin or missing."""
+
+    query: str
+    k: int
+    arms: tuple[str, ...]  # the arms that ran
+    fusion: str
+    hits: tuple[Hit, ...]
+    method: str
+    coverage: Coverage
+    notes: tuple[str, ...] = ()
+    explain: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"query": self.query, "k": self.k, "arms": list(self.arms), "fusion": self.fusion,
+                "method": self.method, "hits": [h.to_dict() for h in self.hits],
+                "notes": list(self.notes), "index": self.coverage.to_dict()}

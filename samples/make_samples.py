@@ -4,6 +4,9 @@ Run:  python samples/make_samples.py
 Out:  reports/2023-water-quality-report.pdf   (4 pages, via tests/minipdf.py)
       rates/2024-utility-rates.xlsx           (openpyxl; fixed timestamps, fixed zip entries)
       parks/facility-rentals-2024.csv
+      clerk/2024-dog-licensing-notice.docx    (python-docx; fixed properties, fixed zip entries)
+      clerk/boards-and-committees-2024.json
+      web/transfer-station-and-recycling.html (a saved web page, with a script and a style sheet)
       misc/town-seal.png                      (a tiny valid PNG: an unsupported type on purpose)
 
 Everything is invented. Running the script twice gives byte-identical files. The Markdown and
@@ -14,11 +17,16 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import os
 import struct
 import sys
 import zipfile
 import zlib
 from pathlib import Path
+
+# openpyxl writes its XML with lxml when lxml is installed (python-docx brings it), spacing
+# tags differently; its own writer keeps the workbook's bytes the same on every machine.
+os.environ["OPENPYXL_LXML"] = "False"
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
@@ -369,6 +377,159 @@ def make_csv() -> Path:
     return out
 
 
+# -------------------------------------------------------------------------- DOCX
+
+DOG_LICENSE_TITLE = "Dog Licensing 2024"
+DOG_LICENSE_BEFORE = [
+    ("Heading 1", "Who needs a license"),
+    (None, "Every dog six months of age or older that lives in Millbrook must be licensed by "
+           "March 31, 2024. Licenses run from April 1 to March 31 of the next year."),
+    (None, "Bring a current rabies vaccination certificate. A spayed or neutered dog also needs "
+           "the veterinarian's certificate of the operation, once."),
+    ("Heading 1", "Fees"),
+]
+DOG_LICENSE_FEES = [
+    ("License", "Fee", "After March 31"),
+    ("Spayed or neutered dog", "$10.00", "$25.00"),
+    ("Dog not spayed or neutered", "$15.00", "$30.00"),
+    ("Spayed or neutered dog, owner 70 or older", "$5.00", "$20.00"),
+    ("Kennel license, up to 4 dogs", "$60.00", "$90.00"),
+    ("Replacement tag", "$3.00", ""),
+]
+DOG_LICENSE_AFTER = [
+    ("Heading 1", "Where and when"),
+    (None, "Licenses are issued by the Town Clerk, Marisol Vandermeer, at Town Hall Room 104, "
+           "Monday to Thursday, 8:30 AM to 4:30 PM."),
+    (None, "Licenses can also be renewed by mail: send the form, a copy of the rabies certificate "
+           "and a check payable to the Town of Millbrook."),
+    (None, "The Animal Control Officer, Tobias Lindqvist, can be reached at (555) 014-2305."),
+]
+
+
+def make_docx() -> Path:
+    """A Town Clerk notice: a title, headings, paragraphs and a fee table; the footer is not
+    read by ask (docs/formats.md), so what it says is said in the body too."""
+    from docx import Document
+
+    doc = Document()
+    props = doc.core_properties
+    props.author = props.last_modified_by = "Office of the Town Clerk"
+    props.title = DOG_LICENSE_TITLE
+    props.created = props.modified = FIXED_TIME
+    props.revision = 1
+    doc.add_heading(DOG_LICENSE_TITLE, 0)
+    for style, text in DOG_LICENSE_BEFORE:
+        doc.add_paragraph(text, style=style)
+    table = doc.add_table(rows=0, cols=3)
+    for row in DOG_LICENSE_FEES:
+        cells = table.add_row().cells
+        for cell, text in zip(cells, row):
+            cell.text = text
+    for style, text in DOG_LICENSE_AFTER:
+        doc.add_paragraph(text, style=style)
+    doc.sections[0].footer.paragraphs[0].text = "Town of Millbrook, Office of the Town Clerk"
+    raw = io.BytesIO()
+    doc.save(raw)
+    out = HERE / "clerk" / "2024-dog-licensing-notice.docx"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(_deterministic_zip(raw.getvalue()))
+    return out
+
+
+# -------------------------------------------------------------------------- JSON
+
+BOARDS = {
+    "town": "Millbrook",
+    "updated": "2024-02-01",
+    "boards": [
+        {"name": "Planning Board", "chair": "Rosalind Achebe", "members": 7,
+         "meets": "first and third Tuesday of each month, 7:00 PM", "room": "Town Hall Room 201",
+         "duties": "Reviews subdivision plans and site plans for new buildings."},
+        {"name": "Zoning Board of Appeals", "chair": "Casimir Oduya", "members": 5,
+         "meets": "second Wednesday of each month, 7:30 PM", "room": "Town Hall Room 201",
+         "duties": "Hears appeals and requests for variances and special permits."},
+        {"name": "Conservation Commission", "chair": "Henrietta Solberg", "members": 7,
+         "meets": "fourth Monday of each month, 6:30 PM", "room": "Fenwick Lodge",
+         "duties": "Reviews work within 100 feet of wetlands under the Wetlands Protection Act."},
+        {"name": "Board of Health", "chair": "Dr. Anselm Prewitt", "members": 3,
+         "meets": "first Thursday of each month, 5:30 PM", "room": "Town Hall Room 104",
+         "duties": "Issues septic system, well and food service permits."},
+    ],
+    "vacancies": [{"board": "Conservation Commission", "seats": 1,
+                   "apply": "Send a letter of interest to the Select Board office."}],
+}
+
+
+def make_json() -> Path:
+    import json
+
+    out = HERE / "clerk" / "boards-and-committees-2024.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(BOARDS, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return out
+
+
+# -------------------------------------------------------------------------- HTML
+
+TRANSFER_STATION_HTML = """\
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Transfer Station &amp; Recycling | Town of Millbrook</title>
+<style>
+  body { font-family: sans-serif; } .fee { text-align: right; }
+</style>
+<script>
+  // menu toggle: none of this is shown, and ask does not read it
+  document.addEventListener("DOMContentLoaded", function () { window.menuOpen = false; });
+</script>
+</head>
+<body>
+<nav><a href="/">Home</a> &middot; <a href="/departments">Departments</a> &middot;
+<a href="/public-works">Public Works</a></nav>
+<main>
+<h1>Transfer Station &amp; Recycling</h1>
+<p>The Transfer Station at 48 Quarry Road is open <strong>Wednesday and Saturday,
+7:30&nbsp;AM to 3:30&nbsp;PM</strong>. It is closed on Town holidays.</p>
+<h2>Stickers</h2>
+<p>Residents need a Transfer Station sticker on the vehicle. A sticker costs $95 a year
+(July 1 to June 30); a second sticker for the same household costs $20.
+Stickers are sold at the Town Clerk&rsquo;s office and at the gate.</p>
+<h2>Bulky items</h2>
+<table class="fees">
+  <thead><tr><th>Item</th><th>Fee</th><th>Notes</th></tr></thead>
+  <tbody>
+  <tr><td>Mattress or box spring</td><td class="fee">$25.00</td><td>each</td></tr>
+  <tr><td>Refrigerator, freezer or air conditioner</td><td class="fee">$30.00</td>
+      <td>Freon removal included</td></tr>
+  <tr><td>Car tire</td><td class="fee">$5.00</td><td>$10.00 with the rim</td></tr>
+  <tr><td>Television or computer monitor</td><td class="fee">$20.00</td><td></td></tr>
+  <tr><td>Upholstered chair</td><td class="fee">$15.00</td><td>sofas $30.00</td></tr>
+  </tbody>
+</table>
+<h2>Recycling</h2>
+<ul>
+  <li>Paper, cardboard, glass, cans and plastics 1 to 7 are taken free of charge.</li>
+  <li>Bring yard waste and brush to the compost area behind the scale house.</li>
+  <li>Used motor oil (up to 5 gallons a visit) goes in the tank beside the swap shed.</li>
+</ul>
+<p>Questions: call the Transfer Station attendant, Wendell Osei, at (555) 014-2318.</p>
+<noscript>This page works best with JavaScript turned on.</noscript>
+</main>
+<footer><p>&copy; 2024 Town of Millbrook Department of Public Works</p></footer>
+</body>
+</html>
+"""
+
+
+def make_html() -> Path:
+    out = HERE / "web" / "transfer-station-and-recycling.html"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(TRANSFER_STATION_HTML, encoding="utf-8", newline="\n")
+    return out
+
+
 # --------------------------------------------------------------------------- PNG
 
 def make_png() -> Path:
@@ -396,7 +557,7 @@ def make_png() -> Path:
 
 
 def main() -> None:
-    for make in (make_pdf, make_xlsx, make_csv, make_png):
+    for make in (make_pdf, make_xlsx, make_csv, make_docx, make_json, make_html, make_png):
         path = make()
         print(f"wrote {path.relative_to(HERE).as_posix()} ({path.stat().st_size} bytes)")
 

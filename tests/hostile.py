@@ -400,6 +400,99 @@ def _pdf_bomb_in_a_form(folder: Path) -> Path:
     return _put("pdf-bomb-in-a-form.pdf", pdf_bytes([["Form bomb cover page."], page]))(folder)
 
 
+# ---------------------------------------------------------------- docx, html, json
+
+W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+
+
+def _blank_docx() -> bytes:
+    """python-docx's empty document, as bytes."""
+    import docx
+
+    out = io.BytesIO()
+    docx.Document().save(out)
+    return out.getvalue()
+
+
+def docx_with_body(body_xml: str) -> bytes:
+    """A real .docx whose body is exactly `body_xml` (WordprocessingML, prefix w:)."""
+    xml = (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+           f'<w:document xmlns:w="{W_NS}" '
+           f'xmlns:v="urn:schemas-microsoft-com:vml" '
+           f'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">'
+           f'<w:body>{body_xml}</w:body></w:document>')
+    return _rezip(_blank_docx(), {"word/document.xml": xml.encode()})
+
+
+def _p(text: str) -> str:
+    return f"<w:p><w:r><w:t xml:space=\"preserve\">{text}</w:t></w:r></w:p>"
+
+
+TRACKED_CHANGES = (
+    _p("Ferry timetable for the winter.")
+    + '<w:p><w:r><w:t xml:space="preserve">The ferry fare is </w:t></w:r>'
+      '<w:del w:id="1" w:author="Clerk"><w:r><w:delText>12</w:delText></w:r></w:del>'
+      '<w:ins w:id="2" w:author="Clerk"><w:r><w:t>14</w:t></w:r></w:ins>'
+      '<w:r><w:t xml:space="preserve"> dollars.</w:t></w:r></w:p>')
+TEXT_BOX = (
+    _p("The quay opens at dawn.")
+    + '<w:p><w:r><w:pict><v:shape><v:textbox><w:txbxContent>' + _p("Boxed aside")
+    + '</w:txbxContent></v:textbox></v:shape></w:pict></w:r></w:p>')
+
+
+def _docx_file(name: str, body_xml: str) -> Callable[[Path], Path]:
+    def write(folder: Path) -> Path:
+        return _put(name, docx_with_body(body_xml))(folder)
+    return write
+
+
+def _docx_truncated(folder: Path) -> Path:
+    data = docx_with_body(_p("Truncated notice."))
+    return _put("docx-truncated.docx", data[: len(data) // 2])(folder)
+
+
+def _docx_bomb(folder: Path) -> Path:
+    """A real document whose word/document.xml unpacks to 1.5 GiB (mostly spaces)."""
+    chunk = b" " * (1 << 24)
+    head = (f'<?xml version="1.0"?><w:document xmlns:w="{W_NS}"><w:body>'.encode()
+            + _p("Bomb").encode())
+    tail = b"</w:body></w:document>"
+    times = -(-(BOMB_BYTES - len(head) - len(tail)) // len(chunk))
+    members = []
+    with zipfile.ZipFile(io.BytesIO(_blank_docx())) as src:
+        for info in src.infolist():
+            if info.filename == "word/document.xml":
+                members.append((info.filename, *_deflated_repeat(head, chunk, times, tail)))
+                continue
+            body = src.read(info.filename)
+            c = zlib.compressobj(9, zlib.DEFLATED, -15)
+            members.append((info.filename, c.compress(body) + c.flush(), zlib.crc32(body),
+                            len(body)))
+    return _put("docx-zip-bomb.docx", raw_zip(members))(folder)
+
+
+def _docx_spreadsheet(folder: Path) -> Path:
+    return _put("docx-xlsx-renamed.docx", _workbook(_plain))(folder)
+
+
+def _sparse(name: str, size: int, head: bytes) -> Callable[[Path], Path]:
+    """A file of `size` bytes that takes no disk space past its head (a sparse file)."""
+    def write(folder: Path) -> Path:
+        path = folder / name
+        with open(path, "wb") as fh:
+            fh.write(head)
+            fh.truncate(size)
+        return path
+    return write
+
+
+def _deep_json() -> bytes:
+    deep = '"Buried value"'
+    for _ in range(100):
+        deep = '{"inner": ' + deep + "}"
+    return ('{"harbour": "The lighthouse keeper is Odile Brandt.", "deep": ' + deep + "}").encode()
+
+
 # ---------------------------------------------------------------- the table
 
 HOSTILE_FILES: dict[str, Hostile] = {
@@ -566,6 +659,106 @@ HOSTILE_FILES: dict[str, Hostile] = {
     "pdf-scanned-only": Hostile(
         _pdf("pdf-scanned-only.pdf", [scanned_page(), scanned_page(), scanned_page()]),
         "failed", "no text layer: needs OCR"),
+    # ---- docx
+    "docx-truncated": Hostile(_docx_truncated, "failed", "not a valid docx file (corrupt zip)"),
+    "docx-random-bytes": Hostile(
+        _put("docx-random-bytes.docx", _random_bytes(4096, 13)),
+        "failed", "not a valid docx file (not a zip archive)"),
+    "docx-empty": Hostile(_put("docx-empty.docx", b""), "failed",
+                          "not a valid docx file (empty file)"),
+    "docx-old-doc-renamed": Hostile(
+        _put("docx-old-doc-renamed.docx", ole_file("Root Entry", "WordDocument")),
+        "failed", "a Word 97-2003 document (.doc) named .docx"),
+    "docx-encrypted": Hostile(
+        _put("docx-encrypted.docx", ole_file("Root Entry", "EncryptionInfo", "EncryptedPackage")),
+        "failed", "encrypted, needs a password"),
+    "docx-xlsx-renamed": Hostile(
+        _docx_spreadsheet, "failed", "not a valid docx file (a spreadsheet, not a Word document)"),
+    "docx-zip-bomb": Hostile(_docx_bomb, "failed", "looks like a zip bomb"),
+    "docx-deeply-nested": Hostile(
+        _docx_file("docx-deeply-nested.docx",
+                   "<w:sdt><w:sdtContent>" * 1000 + _p("Nested")
+                   + "</w:sdtContent></w:sdt>" * 1000),
+        "failed", "nested too deeply to read safely"),
+    "docx-no-text": Hostile(_docx_file("docx-no-text.docx", "<w:p/><w:p/>"), "ok", "",
+                            "no text: every paragraph and table is empty"),
+    "docx-tracked-changes": Hostile(
+        _docx_file("docx-tracked-changes.docx", TRACKED_CHANGES), "ok",
+        "The ferry fare is 14 dollars."),
+    "docx-text-box": Hostile(
+        _docx_file("docx-text-box.docx", TEXT_BOX), "ok", "The quay opens at dawn.",
+        "1 text box not read"),
+    # ---- html
+    "html-empty": Hostile(_put("html-empty.html", b""), "ok", "", "empty file"),
+    "html-script-only": Hostile(
+        _put("html-script-only.html",
+             b"<html><head><script>document.write('Quarry permits cost 40 dollars');</script>"
+             b"<style>p { color: red }</style></head><body><noscript>Turn on scripts"
+             b"</noscript></body></html>"),
+        "ok", "", "no visible text"),
+    "html-binary": Hostile(
+        _put("html-binary.html", _random_bytes(4096, 14)),
+        "failed", "not a text file (binary content)"),
+    "html-png-renamed": Hostile(
+        _put("html-png-renamed.htm", png_bytes()),
+        "failed", "not a text file (binary content: a PNG image)"),
+    "html-deeply-nested": Hostile(
+        _put("html-deeply-nested.html",
+             b"<div>" * 100_000 + b"The beacon is lit at dusk." + b"</div>" * 100_000),
+        "ok", "The beacon is lit at dusk."),
+    "html-unclosed-tags": Hostile(
+        _put("html-unclosed-tags.html",
+             b"<p>The slipway closes at 6 pm.<p>Second paragraph<table><tr><td>Boat<td>Fee"
+             b"<tr><td>Dinghy<td>4 dollars<!-- never closed " + b"x " * 100_000),
+        "ok", "Dinghy | 4 dollars"),
+    "html-long-line": Hostile(
+        _put("html-long-line.html",
+             b"<p>" + _long_line(b"The glacier permit number is GP-7731.",
+                                 b"</p><p>Huts open in June.</p>")),
+        "ok", "Huts open in June.", "rendered line 1 is longer than 10,000 characters"),
+    "html-declared-charset": Hostile(
+        _put("html-declared-charset.html",
+             '<meta charset="shift_jis"><p>港の料金は 5 ドルです。</p>'
+             .encode("shift_jis")),
+        "ok", "港の料金は 5 ドルです。", "decoded as shift_jis, as the page declares"),
+    # ---- json
+    "json-invalid": Hostile(
+        _put("json-invalid.json", b'{"pier": "North pier",\n "fee": 5,,\n}'),
+        "failed", "not valid JSON: Expecting property name enclosed in double quotes (line 2"),
+    "json-truncated": Hostile(
+        _put("json-truncated.json", b'{"moorings": [{"berth": "A-1", "fee": "410 dol'),
+        "failed", "not valid JSON: Unterminated string"),
+    "json-empty": Hostile(_put("json-empty.json", b""), "ok", "", "empty file"),
+    "json-nested-past-the-parser": Hostile(
+        _put("json-nested-past-the-parser.json", b"[" * 100_000), "failed", "nested too deeply"),
+    "json-nested-deep": Hostile(
+        _put("json-nested-deep.json", _deep_json()),
+        "ok", "harbour: The lighthouse keeper is Odile Brandt.",
+        "1 object or list nested deeper than 64 levels not read"),
+    "json-too-large": Hostile(
+        _sparse("json-too-large.json", 65 << 20, b'{"padding": "'),
+        "failed", "too large to read safely: 65.0 MiB of JSON (limit 64.0 MiB, read whole)"),
+    "json-png-renamed": Hostile(
+        _put("json-png-renamed.json", png_bytes()),
+        "failed", "not a text file (binary content: a PNG image)"),
+    "json-latin1": Hostile(
+        _put("json-latin1.json",
+             '{"caf\u00e9": "Caf\u00e9 on the quay opens at 7"}'.encode("latin-1")),
+        "ok", "café: Café on the quay opens at 7", "decoded as cp1252"),
+    # ---- jsonl
+    "jsonl-bad-lines": Hostile(
+        _put("jsonl-bad-lines.jsonl",
+             b'{"boat": "Heron", "berth": "B-4"}\nnot json at all\n\n{"boat": "Kestrel"\n'
+             b'{"boat": "Osprey", "berth": "C-9"}\n'),
+        "ok", "Osprey / berth: C-9", "lines 2, 4 skipped: not valid JSON"),
+    "jsonl-pretty-printed": Hostile(
+        _put("jsonl-pretty-printed.jsonl", b'{\n  "boat": "Heron",\n  "berth": "B-4"\n}\n'),
+        "failed", "not valid JSON Lines: line 1"),
+    "jsonl-long-line": Hostile(
+        _put("jsonl-long-line.jsonl",
+             b'{"log": "' + b"x" * (17 << 20) + b'"}\n{"boat": "Tern", "berth": "D-2"}\n'),
+        "ok", "Tern / berth: D-2", "line 1 skipped: longer than 16.0 MiB"),
+    "jsonl-empty": Hostile(_put("jsonl-empty.jsonl", b"\n\n"), "ok", "", "empty file"),
 }
 
 

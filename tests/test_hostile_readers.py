@@ -73,7 +73,8 @@ def test_every_hostile_file_is_read_or_refused_plainly(kind, cabinet):
 
 def test_the_table_covers_every_outcome():
     assert {case.outcome for case in HOSTILE_FILES.values()} == {"ok", "failed"}
-    assert all(k.split("-")[0] in ("text", "csv", "xlsx", "pdf") for k in HOSTILE_FILES)
+    assert all(k.split("-")[0] in ("text", "csv", "xlsx", "pdf", "docx", "html", "json", "jsonl")
+               for k in HOSTILE_FILES)
 
 
 # ---------------------------------------------------------------- text: encodings

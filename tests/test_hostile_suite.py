@@ -60,6 +60,15 @@ def _xlsx(path: Path) -> None:
 
 
 # path -> (writer, question, text the quoted line holds)
+def _docx(path: Path, paragraphs: list[str]) -> None:
+    import docx
+
+    doc = docx.Document()
+    for text in paragraphs:
+        doc.add_paragraph(text)
+    doc.save(str(path))
+
+
 GOOD = {
     "good/lighthouse.txt": (
         lambda p: p.write_text("Lighthouse log\n\nThe lighthouse keeper's radio call sign is "
@@ -80,6 +89,18 @@ GOOD = {
                                 ["The quarry blasting takes place every Tuesday at noon.",
                                  "Sirens sound five minutes before."]]),
         "When does the quarry blasting take place?", "every Tuesday at noon"),
+    "good/ferry.docx": (
+        lambda p: _docx(p, ["Ferry timetable", "The winter ferry leaves the harbour at 7:15 each morning."]),
+        "When does the winter ferry leave the harbour?", "7:15 each morning"),
+    "good/observatory.html": (
+        lambda p: p.write_text("<html><head><title>Observatory</title><script>var x = 'decoy';</script>"
+                               "</head><body><h1>Open nights</h1><p>The observatory opens to the public "
+                               "on the first Friday of each month.</p></body></html>"),
+        "When does the observatory open to the public?", "first Friday of each month"),
+    "good/beekeepers.json": (
+        lambda p: p.write_text('{"club": "Beekeepers", "meeting": "The beekeepers club meets in the '
+                               'old mill every second Thursday."}'),
+        "Where does the beekeepers club meet?", "old mill every second Thursday"),
 }
 
 # Folder hazards: path in --status -> (status, reason). The unreadable file is added when the
@@ -214,8 +235,8 @@ def _expected(built: dict) -> dict[str, tuple[str, str, str]]:
 
 def test_the_folder_holds_at_least_30_kinds_of_bad_file_and_every_format(suite):
     kinds = {k.split("-")[0] for k in HOSTILE_FILES}
-    assert len(HOSTILE_FILES) >= 30 and kinds == {"text", "csv", "xlsx", "pdf"}
-    assert {Path(rel).suffix for rel in GOOD} == {".txt", ".md", ".csv", ".xlsx", ".pdf"}
+    assert len(HOSTILE_FILES) >= 30 and kinds == {"text", "csv", "xlsx", "pdf", "docx", "html", "json", "jsonl"}
+    assert {Path(rel).suffix for rel in GOOD} == {".txt", ".md", ".csv", ".xlsx", ".pdf", ".docx", ".html", ".json"}
 
 
 def test_indexing_neither_crashes_nor_hangs(suite):

@@ -287,7 +287,7 @@ def test_a_folder_with_vectors_missing_answers_from_what_there_is(fake_model, tm
         assert eng.embedded == 12 and eng.coverage().vectors == 12 and eng.notes == ()
     drop_vectors(index, keep_every=3)  # as if embedding had stopped: 4 of 12 left
 
-    lazy = Config(embed_backlog=0)
+    lazy = Config(embed_backlog=0, embed_on_demand=0)
     with Engine(docs, index=index, config=lazy) as eng:
         assert eng.embedded == 0
         cov = eng.coverage()
@@ -306,6 +306,56 @@ def test_a_folder_with_vectors_missing_answers_from_what_there_is(fake_model, tm
         assert eng.embedded == 3 and eng.coverage().vectors == 8
     with Engine(docs, index=index) as eng:  # the default backlog (256) finishes the job
         assert eng.embedded == 5 and eng.coverage().vectors == 13 and eng.notes == ()
+
+
+def test_a_question_embeds_its_best_candidates_on_demand_and_the_index_keeps_them(fake_model, tmp_path):
+    docs = tmp_path / "docs"
+    for i in range(12):
+        write(docs, f"n{i:02d}.txt", f"The alfa permit fee for lot {i} is {i + 10} dollars.\n")
+    write(docs, "other.txt", "The zulu pump runs at night.\n")
+    index = tmp_path / "i.sqlite"
+    with Engine(docs, index=index, embed="bounded") as eng:
+        assert eng.embedded == 0 and eng.coverage().vectors == 0  # a first question answers at once
+        assert "13 of 13 passages have no vectors yet" in eng.notes[0]
+        with_words = eng.ask("What is the alfa permit fee for lot 5?")
+        assert with_words.answered
+    # the vectors embedded for that question were stored when the engine closed
+    with Engine(docs, index=index, config=Config(embed_on_demand=4), embed="bounded") as eng:
+        assert eng.coverage().vectors == 12  # the twelve alfa passages reached the pool; zulu did not
+        a = eng.ask("When does the zulu pump run?")
+        assert "embed" in a.method
+        assert any("1 candidates without stored vectors were embedded" in n for n in a.notes)
+        assert a.to_dict()["index"]["passages_with_vectors"] == 12  # the index itself: not yet
+    with Engine(docs, index=index, embed="bounded") as eng:
+        assert eng.coverage().vectors == 13 and eng.notes == ()
+        # vectors made on demand are the vectors indexing makes for the same passage
+        ids, _, mat = eng.store.vector_matrix(eng.embedder.identity)
+        rows = eng.store.passages(ids.tolist())
+        fresh = eng.embedder.embed([f"{rows[i].context}\n{rows[i].text}" if rows[i].context else rows[i].text
+                                    for i in ids.tolist()])
+        assert np.array_equal(mat, fresh)
+
+
+def test_a_bounded_run_embeds_nothing_first_and_all_embeds_everything(fake_model, tmp_path):
+    docs = tmp_path / "docs"
+    for i in range(20):
+        write(docs, f"n{i:02d}.txt", f"Note {i} about the echo valve.\n")
+    index = tmp_path / "i.sqlite"
+    with Engine(docs, index=index, config=Config(embed_on_demand=0), embed="bounded") as eng:
+        assert eng.embedded == 0 and eng.coverage().vectors == 0
+        assert "each run embeds" not in eng.notes[0] and "--rebuild" in eng.notes[0]
+    with Engine(docs, index=index, config=Config(embed_backlog=5)) as eng:  # "read": the backlog cap
+        assert eng.embedded == 5 and eng.coverage().vectors == 5
+        assert "each run embeds up to 5 more" in eng.notes[0]
+    with Engine(docs, index=index, config=Config(embed_backlog=5), embed="all") as eng:
+        assert eng.embedded == 15 and eng.coverage().vectors == 20 and eng.notes == ()
+
+
+def test_embed_mode_is_checked(tmp_path):
+    from engine.errors import UsageError
+
+    with pytest.raises(UsageError, match="embed must be"):
+        Engine(tmp_path, embed="later")
 
 
 # -- the vector matrix ---------------------------------------------------------------------------
@@ -337,9 +387,33 @@ def test_a_question_on_text_files_loads_no_reader_or_scorer_library(tmp_path):
             "from engine import Engine\n"
             f"with Engine({str(docs)!r}, index={str(index)!r}, embed_model='none') as e:\n"
             "    assert e.ask('What is the tree removal permit fee?').answered\n"
-            "print(sorted(m for m in ('pypdf', 'openpyxl', 'sklearn', 'scipy', 'rank_bm25', 'fastembed')"
+            "print(sorted(m for m in ('pypdf', 'openpyxl', 'docx', 'lxml', 'fontTools', 'sklearn',"
+            " 'scipy', 'rank_bm25', 'fastembed')"
             " if m in sys.modules))\n")
     for _ in range(2):  # building the index, then answering from it
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
         assert out.returncode == 0, out.stderr
         assert out.stdout.strip() == "[]"
+
+
+# -- ranks per arm -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_arm_ranks_are_those_of_the_plain_sort_by_value_then_id(seed):
+    """fuse.ranks sorts with numpy; the reference is the plain Python sort it replaced
+    (NaN last, ties, 0.0 against -0.0, repeated and non-ASCII ids)."""
+    import random
+
+    from engine.fuse import ranks
+
+    rng = random.Random(seed)
+    for _ in range(300):
+        n = rng.randint(0, 40)
+        raw = np.array([rng.choice([0.0, -0.0, 1.5, np.nan, rng.random(), -rng.random(), 2.0])
+                        for _ in range(n)], dtype=float)
+        ids = [rng.choice(["a1", "b2", "c", "A", "ab", "é1", "z"]) + str(rng.randint(0, 3)) for _ in range(n)]
+        order = sorted(range(n), key=lambda i: (-(raw[i] if not np.isnan(raw[i]) else -np.inf), ids[i]))
+        expected = np.empty(n, dtype=np.int64)
+        expected[order] = np.arange(1, n + 1)
+        assert np.array_equal(ranks(raw, ids), expected)

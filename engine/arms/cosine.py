@@ -5,7 +5,7 @@ from the current model gets NaN (it is not guessed). Returns (scores, passages w
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -38,19 +38,30 @@ def nearest(q: np.ndarray, ids: np.ndarray, docs: np.ndarray, mat: np.ndarray, k
     return [int(ids[i]) for i in order]
 
 
-def score(pool: Pool, q: np.ndarray | None, ids: np.ndarray, mat: np.ndarray
-          ) -> tuple[np.ndarray | None, int]:
+def score(pool: Pool, q: np.ndarray | None, ids: np.ndarray, mat: np.ndarray,
+          extra: Mapping[int, np.ndarray] | None = None) -> tuple[np.ndarray | None, int]:
     """Cosine of each pool passage with q (the question's unit vector), from the stored
-    vectors already in memory (`ids` ascending, `mat` their rows); NaN where none is stored.
+    vectors already in memory (`ids` ascending, `mat` their rows), else from `extra`
+    (passage id -> vector embedded on demand); NaN where there is none.
     Returns (scores, how many pool passages had a vector), or (None, 0) when none had."""
-    if q is None or not len(pool) or not len(ids):
+    extra = extra or {}
+    if q is None or not len(pool) or not (len(ids) or extra):
         return None, 0
     want = np.fromiter((r.id for r in pool.rows), dtype=np.int64, count=len(pool))
-    at = np.minimum(np.searchsorted(ids, want), len(ids) - 1)
-    found = ids[at] == want
-    if not found.any():
-        return None, 0
+    found = np.zeros(len(pool), dtype=bool)
+    at = np.zeros(len(pool), dtype=np.int64)
+    if len(ids):
+        at = np.minimum(np.searchsorted(ids, want), len(ids) - 1)
+        found = ids[at] == want
     out = np.full(len(pool), np.nan)
     for i in np.flatnonzero(found):  # one dot per row: the same float32 sums as a single vector
         out[i] = float(np.dot(mat[at[i]], q))
-    return out, int(found.sum())
+    n = int(found.sum())
+    for i in np.flatnonzero(~found):
+        v = extra.get(int(want[i]))
+        if v is not None:
+            out[i] = float(np.dot(v, q))
+            n += 1
+    if not n:
+        return None, 0
+    return out, n

@@ -2,8 +2,8 @@
 
 `read(path)` picks the reader by file suffix and returns a ReadResult; it raises
 errors.ReadError with a plain reason and a fix when a file cannot be read. Format modules
-are imported only when a file of that format is read (pypdf and openpyxl are slow to
-import). `register()` lets new formats plug into the same table the built-ins use.
+are imported only when a file of that format is read (pypdf, openpyxl and python-docx are
+slow to import). `register()` lets new formats plug into the same table the built-ins use.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ ReaderFn = Callable[[Path], ReadResult]
 
 # Bump whenever any reader could give different lines for the same file: an index built by
 # older readers is then rebuilt (refresh records it with the chunking rules).
-READERS_VERSION = "5"
+READERS_VERSION = "6"
 
 # suffix -> "module:function" (lazy) or a callable registered at run time
 _REGISTRY: dict[str, str | ReaderFn] = {
@@ -31,6 +31,12 @@ _REGISTRY: dict[str, str | ReaderFn] = {
     ".xlsx": "xlsx:read",
     ".xlsm": "xlsx:read",
     ".csv": "csv_reader:read",
+    ".docx": "docx_reader:read",
+    ".html": "html_reader:read",
+    ".htm": "html_reader:read",
+    ".json": "json_reader:read_json",
+    ".jsonl": "json_reader:read_jsonl",
+    ".ndjson": "json_reader:read_jsonl",
 }
 
 

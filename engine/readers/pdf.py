@@ -397,10 +397,43 @@ def _unopened(path: Path, error: Exception) -> ReadError:
                      "(print to PDF)")
 
 
+def _font_program_encoding_only_when_the_pdf_has_none() -> None:
+    """Install, once, a guard around pypdf's reading of a font's character map.
+
+    With fontTools, pypdf (7.1) reads a Type1 font embedded as CFF (/FontFile3 /Type1C) with
+    no /ToUnicode through the font program's own encoding, and uses that map as if it were a
+    /ToUnicode: the /Encoding the font dictionary names is then discarded. Where the PDF names
+    an /Encoding it is the one that holds (PDF 32000-1, 9.6.6: the built-in encoding is only
+    the base when none is named); read that way, a real file (senate_office_expenditures.pdf
+    of the eval cabinet: /MacRomanEncoding over a CFF subset) turned to garbage. So the font
+    program's encoding is used only for a font that names no /Encoding, which is what pypdf
+    did before fontTools for every such font (docs/decisions.md, "pypdf and fontTools")."""
+    from pypdf import _cmap
+
+    original = getattr(_cmap, "_parse_to_unicode", None)
+    if original is None or getattr(original, "guarded_by_ask", False):
+        return
+
+    def parse_to_unicode(ft, *args, **kwargs):  # any later arguments pass through untouched
+        try:
+            descriptor = _resolved(ft.get("/FontDescriptor")) or {}
+            program = _resolved(descriptor["/FontFile3"]) if "/FontFile3" in descriptor else None
+            from_program = (program is not None and "/ToUnicode" not in ft and "/Encoding" in ft
+                            and program.get("/Subtype") == "/Type1C")
+        except Exception:  # a damaged font dictionary: pypdf's own handling
+            from_program = False
+        return ({}, []) if from_program else original(ft, *args, **kwargs)
+
+    parse_to_unicode.guarded_by_ask = True
+    _cmap._parse_to_unicode = parse_to_unicode
+
+
 def _open(path: Path, notes: list[str]):
     """The opened (and, with the empty password, decrypted) reader, and its page count."""
     import pypdf
     from pypdf.errors import DependencyError
+
+    _font_program_encoding_only_when_the_pdf_has_none()
 
     try:
         reader = pypdf.PdfReader(str(path), strict=False)

@@ -31,7 +31,7 @@ import codecs
 import re
 from itertools import chain
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from ..errors import ReadError
 from ..types import Line, ReadResult
@@ -187,8 +187,11 @@ def decode(data: bytes) -> tuple[str, list[str]]:
     return text, [f"not valid UTF-8: decoded as {codec}"]
 
 
-def load(path: Path) -> tuple[str, list[str]]:
-    """A text file's content, NULs dropped, and its notes; ReadError for binary content."""
+def load(path: Path, decoder: Callable[[bytes], tuple[str, list[str]]] | None = None
+         ) -> tuple[str, list[str]]:
+    """A text file's content, NULs dropped, and its notes; ReadError for binary content.
+    `decoder` (default `decode`) turns the bytes into text and notes (the HTML reader's
+    honours a page's declared encoding)."""
     data = Path(path).read_bytes()
     if not data:
         return "", ["empty file"]
@@ -197,7 +200,7 @@ def load(path: Path) -> tuple[str, list[str]]:
         if what is not None:
             raise ReadError(f"not a text file (binary content{': ' + what if what else ''})",
                             _binary_hint(what))
-    text, notes = decode(data)
+    text, notes = (decoder or decode)(data)
     del data
     if "\x00" in text:
         text = text.replace("\x00", "")

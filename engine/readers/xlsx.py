@@ -10,18 +10,17 @@ handed over, and a workbook reads the same whichever sheets are hidden. Chartshe
 skipped.
 
 Refused before openpyxl sees the file (ReadError): an OLE file (Office encryption, or an old
-.xls under the new name), anything that is not a zip, and a zip whose parts would unpack past
-the limits below, judged from the sizes the zip declares (zipfile never unpacks more than
-that). Noted: formulas with no cached value (read as empty), a sheet stopped after
-EMPTY_ROW_LIMIT consecutive empty rows listed in the file (styled but empty), a sheet that
-breaks midway (the rows before the break are kept), and a workbook with no values at all.
+.xls under the new name), anything that is not a zip, a zip that is another Office format,
+and a zip whose parts would unpack past the limits below, judged from the sizes the zip
+declares (container.py, shared with the Word reader). Noted: formulas with no cached value
+(read as empty), a sheet stopped after EMPTY_ROW_LIMIT consecutive empty rows listed in the
+file (styled but empty), a sheet that breaks midway (the rows before the break are kept), and
+a workbook with no values at all.
 """
 from __future__ import annotations
 
-import mmap
 import re
 import warnings
-import zipfile
 from pathlib import Path
 
 from openpyxl import load_workbook
@@ -30,20 +29,15 @@ from openpyxl.worksheet._reader import FORMULA_TAG, WorkSheetParser
 
 from ..errors import ReadError
 from ..types import Line, ReadResult
+from . import container
 from .numfmt import display
 
 SEPARATOR = " | "
 EMPTY_ROW_LIMIT = 10_000
-MAX_UNPACKED = 1 << 30      # the whole workbook, unpacked
-MAX_WHOLE_PART = 128 << 20  # a part openpyxl holds in memory whole (all but worksheets)
-BOMB_RATIO = 500            # real XML packs 5 to 50 times; deflate's ceiling is about 1,030
-BOMB_MIN = 16 << 20         # ... judged only for parts that unpack past this
-OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-_ENCRYPTED = "EncryptedPackage".encode("utf-16-le")  # stream names in an OLE directory
-_OLD_BOOK = ("Workbook".encode("utf-16-le"), "Book".encode("utf-16-le"))
-_SHEET_PART = re.compile(r"xl/worksheets/[^/]+\.xml\Z")
-SAVE_AGAIN = "open it in a spreadsheet program and save it again as .xlsx"
-TOO_BIG = "export its sheets as CSV, or split the workbook"
+MAX_UNPACKED = container.MAX_UNPACKED      # the whole workbook, unpacked
+MAX_WHOLE_PART = container.MAX_WHOLE_PART  # a part held in memory whole (all but worksheets)
+OLE_MAGIC = container.OLE_MAGIC
+SAVE_AGAIN = container.XLSX.save_again
 _BREAKS = re.compile(r"\s*[\r\n]+\s*")
 _PLAIN_NAME = re.compile(r"[^\W\d][\w.]*\Z")
 _CELL_LIKE = re.compile(r"([a-z]{1,3}\d+|r\d*c\d*|r|c)\Z", re.I)  # A1, R1C1: must be quoted
@@ -72,50 +66,10 @@ def cell_text(value: object, number_format: str | None) -> str:
     return _BREAKS.sub(" ", display(value, number_format)).strip()
 
 
-def _size(n: int) -> str:
-    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
-        if n >= 1 << shift:
-            return f"{n / (1 << shift):.1f} {unit}"
-    return f"{n} bytes"
-
-
 def check_container(path: Path) -> None:
-    """Refuse, before any unpacking, what is not a zip or would unpack past the limits."""
-    with open(path, "rb") as fh:
-        head = fh.read(len(OLE_MAGIC))
-    if head == OLE_MAGIC:
-        with open(path, "rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as data:
-            old_book = data.find(_ENCRYPTED) < 0 and any(data.find(n) >= 0 for n in _OLD_BOOK)
-        if old_book:
-            raise ReadError("an Excel 97-2003 workbook (.xls) named .xlsx",
-                            "open it in a spreadsheet program and save it as .xlsx")
-        raise ReadError("encrypted, needs a password",
-                        "remove the password and save a copy: in Excel, File > Info > "
-                        "Protect Workbook > Encrypt with Password, then clear it")
-    try:
-        with zipfile.ZipFile(path) as zf:
-            parts = zf.infolist()
-    except zipfile.BadZipFile:
-        why = "corrupt zip" if head.startswith(b"PK") else ("empty file" if not head
-                                                            else "not a zip archive")
-        raise ReadError(f"not a valid xlsx file ({why})", SAVE_AGAIN) from None
-    names = {part.filename for part in parts}
-    if "[Content_Types].xml" not in names or not any(n.startswith("xl/") for n in names):
-        raise ReadError("not a valid xlsx file (a zip archive, but no spreadsheet in it)",
-                        "if it is not a spreadsheet, rename it to its real extension; "
-                        "otherwise " + SAVE_AGAIN)
-    for part in parts:
-        if part.file_size > BOMB_MIN and part.file_size > BOMB_RATIO * max(part.compress_size, 1):
-            raise ReadError(f"looks like a zip bomb: {part.filename} unpacks to "
-                            f"{_size(part.file_size)} from {_size(part.compress_size)}",
-                            "if the file is genuine, " + TOO_BIG)
-        if part.file_size > MAX_WHOLE_PART and not _SHEET_PART.match(part.filename):
-            raise ReadError(f"too large to read safely: {part.filename} unpacks to "
-                            f"{_size(part.file_size)} (limit {_size(MAX_WHOLE_PART)})", TOO_BIG)
-    total = sum(part.file_size for part in parts)
-    if total > MAX_UNPACKED:
-        raise ReadError(f"too large to read safely: unpacks to {_size(total)} "
-                        f"(limit {_size(MAX_UNPACKED)})", TOO_BIG)
+    """Refuse, before any unpacking, what is not a zip or would unpack past the limits
+    (engine/readers/container.py; the limits are this module's, read at each call)."""
+    container.check(path, container.XLSX, MAX_UNPACKED, MAX_WHOLE_PART)
 
 
 class _Rows(WorkSheetParser):

@@ -1,0 +1,166 @@
+"""Ranking a pool: the pulled passages and the question in; each arm's scores, the fused value,
+the rerank score and the final total order out. Computed once here for both callers:
+Engine.ask gates and quotes the top of the order, Engine.search lists it.
+
+Which arms run is a choice ("all", or "bm25" / "tfidf" / "embed" joined by "+"); so is the
+fusion ("minmax" or "rrf", engine/fuse.py). Bad names are usage errors with a hint.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping, Sequence
+
+import numpy as np
+
+from .arms import bm25, cosine, tfidf
+from .config import Config
+from .errors import UsageError
+from .fuse import FUSIONS, fuse, minmax, ranks, rrf, rrf_scale
+from .pull import Pool
+from .rerank import has_phrase, order_key, rarity_weights, rerank_score, terms_of
+from .types import ArmScore, Candidate
+
+ARMS = ("bm25", "tfidf", "embed")
+LEXICAL = ("bm25", "tfidf")
+
+
+def parse_arms(text: str | None) -> tuple[str, ...]:
+    """"all" (or None) -> every arm; "bm25+embed" -> those, in the fixed order of ARMS."""
+    if text is None or text.strip().lower() == "all":
+        return ARMS
+    names = [t.strip().lower() for t in str(text).split("+")]
+    bad = [n for n in names if n not in ARMS]
+    if bad or not names:
+        raise UsageError(f"unknown arm {', '.join(map(repr, bad or [text]))} in --arms {text!r}",
+                         "use all, or bm25, tfidf, embed joined by '+', e.g. --arms bm25+embed")
+    return tuple(a for a in ARMS if a in names)
+
+
+def parse_fusion(text: str | None, cfg: Config) -> str:
+    """The fusion asked for, or the configured one when None."""
+    if text is None:
+        return cfg.fusion
+    name = str(text).strip().lower()
+    if name not in FUSIONS:
+        raise UsageError(f"unknown fusion {text!r}", "use --fusion minmax or --fusion rrf")
+    return name
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One pool passage's place in the order and the rerank numbers behind it."""
+
+    key: tuple
+    i: int  # index into the pool
+    coverage: float
+    weighted_coverage: float
+    matched: tuple[str, ...]
+    unmatched: tuple[str, ...]
+    numbers: int
+    phrase: bool
+    score: float
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A pool scored and ordered. `order` is the whole pool, best first (a total order)."""
+
+    pool: Pool
+    raw: Mapping[str, np.ndarray]  # the arms that ran, in ARMS order
+    normed: Mapping[str, np.ndarray]
+    arm_ranks: Mapping[str, np.ndarray]
+    fused: Sequence[float]
+    scale: float  # the rerank reads fused * scale (1 for minmax; 1 / best possible for rrf)
+    fusion: str
+    rarity: Mapping[str, float]
+    order: Sequence[Scored]
+    with_vec: int  # pool passages with a vector (0 when the vector arm did not run)
+
+    @property
+    def ran(self) -> tuple[str, ...]:
+        return tuple(self.raw)
+
+    def arm_scores(self, i: int) -> tuple[tuple[str, ArmScore], ...]:
+        out = []
+        for a, v in self.raw.items():
+            r = float(v[i])
+            out.append((a, ArmScore(0.0 if np.isnan(r) else r, float(self.normed[a][i]),
+                                    int(self.arm_ranks[a][i]))))
+        return tuple(out)
+
+    def candidate(self, s: Scored, doc_rows, said: Mapping[str, str]) -> Candidate:
+        row = self.pool.rows[s.i]
+        doc = doc_rows[row.doc]
+        return Candidate(
+            rowid=row.id, pid=row.pid, doc_id=doc.doc_id, path=doc.path, locator=row.span,
+            arms=self.arm_scores(s.i), fused=self.fused[s.i], coverage=s.coverage,
+            weighted_coverage=s.weighted_coverage, phrase=s.phrase, numbers_found=s.numbers,
+            score=s.score, matched=s.matched, unmatched=tuple(said.get(t, t) for t in s.unmatched),
+            fused_scale=self.scale)
+
+
+def arm_weights(ran: Sequence[str], cfg: Config, fusion: str, hyde: bool) -> dict[str, float] | None:
+    """Each arm's weight in the fusion. minmax: the configured weights; rrf: none (all 1).
+    With a written passage in the vector arm (hyde), that arm weighs at most cfg.hyde_share
+    times the lexical arms together: the user's own words keep more weight."""
+    if fusion == "minmax":
+        w = {"bm25": cfg.w_bm25, "tfidf": cfg.w_tfidf, "embed": cfg.w_embed}
+    else:
+        w = dict.fromkeys(ARMS, 1.0)
+    lexical = sum(w[a] for a in ran if a in LEXICAL)
+    if hyde and "embed" in ran and lexical > 0:
+        w["embed"] = min(w["embed"], cfg.hyde_share * lexical)
+    elif fusion == "rrf":
+        return None
+    return {a: w[a] for a in ran}
+
+
+def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: Config, *,
+              arms: Sequence[str] = ARMS, fusion: str = "minmax", qvec: np.ndarray | None = None,
+              vectors: tuple | None = None, hyde: bool = False,
+              path_of: Callable[[int], str], lap: Callable[[str], None] = lambda stage: None
+              ) -> Ranked:
+    """Score the pool with the chosen arms, fuse, rerank and order it.
+
+    `qvec` is the vector the embedding arm compares with (the question's, or the written
+    passage's with hyde); `vectors` what it reads: the stored (ids, matrix) and optionally
+    the vectors embedded on demand (see cosine.score); `path_of` a
+    document rowid's path (the last tie-break); `lap` hears each stage's end (timings)."""
+    raw: dict[str, np.ndarray] = {}
+    for name, arm in (("bm25", bm25), ("tfidf", tfidf)):
+        if name in arms:
+            arr = arm.score(pool, qterms)
+            if arr is not None:
+                raw[name] = arr
+        lap(name)
+    with_vec = 0
+    if "embed" in arms and qvec is not None and vectors is not None:
+        vec_scores, with_vec = cosine.score(pool, qvec, *vectors)  # (ids, matrix[, on-demand])
+        if vec_scores is not None:
+            raw["embed"] = vec_scores
+    lap("embed")
+    n = len(pool)
+    pids = [r.pid for r in pool.rows]
+    normed = {a: minmax(v) for a, v in raw.items()}
+    arm_ranks = {a: ranks(v, pids) for a, v in raw.items()}
+    weights = arm_weights(list(raw), cfg, fusion, hyde)
+    if fusion == "rrf":
+        fused_arr, scale = rrf(arm_ranks, raw, n, weights), rrf_scale(list(raw), weights)
+    else:
+        fused_arr, scale = fuse(normed, weights, n), 1.0
+    fused = fused_arr.tolist()
+    # the rerank reads only which question terms each passage holds
+    present = pool.present(qterms)
+    rarity = rarity_weights(qterms, present)
+    need = set(required) if cfg.require_names_numbers else set()
+    order = []
+    for i, row in enumerate(pool.rows):
+        cov, wcov, matched, unmatched, nums = terms_of(qterms, present[i], rarity)
+        # a phrase needs every question word, so only passages holding all are looked at
+        phrase = not unmatched and has_phrase(qterms, pool.terms[i])
+        score = rerank_score(fused[i] * scale if scale != 1.0 else fused[i], cov, phrase, nums, cfg)
+        key = order_key(wcov, score, row.pid, path_of(row.doc), cfg.order, need <= set(matched))
+        order.append(Scored(key, i, cov, wcov, matched, unmatched, nums, phrase, score))
+    order.sort(key=lambda s: s.key)  # order_key is total (pid, then path, last)
+    return Ranked(pool=pool, raw=raw, normed=normed, arm_ranks=arm_ranks, fused=fused,
+                  scale=scale, fusion=fusion, rarity=rarity, order=order, with_vec=with_vec)

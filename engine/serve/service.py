@@ -1,0 +1,231 @@
+"""One Engine behind a lock, for the servers: checked request fields in, Answer / search
+result / shown lines / status out. Requests run one at a time (the engine is not thread-safe).
+
+Before a request, at most once every `recheck` seconds (and no sooner than ten times the
+last walk took, so walking a huge folder stays under a tenth of the time; recheck 0: before
+every request), the folder is walked and each visible file's size, mtime, inode and ctime
+compared with the last walk; only when that signature changed is the index refreshed (a
+refresh also reloads the vectors, so it is not done blindly). refresh() forces it.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from ..errors import AskError, DocsError, UsageError
+from ..index.refresh import walk
+
+RECHECK = 2.0      # default seconds between two looks at the folder
+WALK_SHARE = 10.0   # a look at the folder taking t seconds waits 10 t before the next one
+MAX_COUNT = 1000   # the ceiling on k and candidates a server accepts
+
+
+def folder_signature(root: Path) -> str:
+    """A digest of what refresh would look at: every visible file (the same walk) with its
+    size, mtime, inode and ctime, and the folder-level problems. Equal digests: nothing to do."""
+    h = hashlib.sha256()
+    problems: list = []
+    for rel, path in walk(root, problems):
+        try:
+            st = os.stat(path)
+            h.update(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\0{st.st_ctime_ns}\n"
+                     .encode("utf-8", "surrogatepass"))
+        except OSError as e:
+            h.update(f"{rel}\0error {e.errno}\n".encode("utf-8", "surrogatepass"))
+    for p in sorted(problems, key=lambda p: p.path):  # by path: the walk's order is not theirs
+        h.update(f"{p.path}\0{p.status}\n".encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+# -- request fields ----------------------------------------------------------------------
+def _string(name: str, v: Any) -> str:
+    if not isinstance(v, str):
+        raise UsageError(f'"{name}" must be a string', f'for example "{name}": "..."')
+    return v
+
+
+def _flag(name: str, v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise UsageError(f'"{name}" must be true or false', f'for example "{name}": true')
+    return v
+
+
+def _count(name: str, v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_COUNT:
+        raise UsageError(f'"{name}" must be a whole number from 1 to {MAX_COUNT}',
+                         f'for example "{name}": 10')
+    return v
+
+
+def _ident(name: str, v: Any) -> str:
+    if isinstance(v, bool) or not isinstance(v, (str, int)):
+        raise UsageError(f'"{name}" must be a string or a whole number', f'for example "{name}": "q7"')
+    return str(v)
+
+
+ASK_FIELDS = {"question": _string, "path": _string, "id": _ident, "explain": _flag,
+              "candidates": _count}
+SEARCH_FIELDS = {"question": _string, "k": _count, "arms": _string, "fusion": _string,
+                 "path": _string, "hyde": _string, "explain": _flag}
+SHOW_FIELDS = {"id": _string, "locator": _string}
+
+
+def fields(obj: Any, allowed: dict[str, Callable[[str, Any], Any]], required: tuple[str, ...],
+           what: str) -> dict[str, Any]:
+    """Check a request object: a JSON object, no unknown field (a typo must not be ignored
+    silently), the required ones present; null counts as absent. Returns the given fields."""
+    if not isinstance(obj, dict):
+        raise UsageError(f"the {what} request must be a JSON object, not {type(obj).__name__}",
+                         f'for example {{"{required[0]}": "..."}}')
+    names = ", ".join(allowed)
+    unknown = sorted(k for k in obj if k not in allowed)
+    if unknown:
+        raise UsageError(f"unknown field{'s' * (len(unknown) > 1)} in the {what} request: "
+                         f"{', '.join(map(repr, unknown))}", f"the fields are: {names}")
+    out = {k: check(k, obj[k]) for k, check in allowed.items() if obj.get(k) is not None}
+    for k in required:
+        if k not in out:
+            raise UsageError(f'the {what} request needs "{k}"',
+                             f"the fields are: {names} ({', '.join(required)} required)")
+    return out
+
+
+# -- the service -------------------------------------------------------------------------
+class Service:
+    """The served engine: loaded once (now, or on a thread with start()), used under a lock."""
+
+    def __init__(self, docs: str | Path, make_engine: Callable[[], Any], *,
+                 recheck: float = RECHECK, log: Callable[[str], None] = lambda text: None):
+        self.docs = Path(docs)
+        self.make_engine = make_engine
+        self.recheck = recheck
+        self.log = log
+        self.lock = threading.Lock()
+        self.ready = threading.Event()
+        self.engine = None
+        self.failure: BaseException | None = None
+        self.closed = False
+        self._signature: str | None = None
+        self._checked = 0.0
+        self._every = recheck  # seconds between two looks at the folder
+
+    # loading
+    def load(self) -> None:
+        """Build the engine here (refreshing the index); raises what the Engine raises."""
+        try:
+            began = time.monotonic()
+            signature = folder_signature(self.docs)  # before the refresh: changes during it show
+            walked = time.monotonic() - began
+            self.engine = self.make_engine()
+            self._signature, self._checked = signature, time.monotonic()
+            self._every = self.recheck and max(self.recheck, WALK_SHARE * walked)
+        except BaseException as e:
+            self.failure = e
+            raise
+        finally:
+            self.ready.set()
+
+    def start(self) -> None:
+        """Build the engine on a daemon thread; requests wait for it."""
+        def run():
+            try:
+                self.load()
+            except AskError as e:
+                self.log(f"cannot serve: {e}")
+            except BaseException as e:  # reported to every request, and here once
+                self.log(f"cannot serve: {type(e).__name__}: {e}")
+        threading.Thread(target=run, name="ask-load", daemon=True).start()
+
+    def _engine(self):
+        self.ready.wait()
+        if self.failure is not None:
+            if isinstance(self.failure, AskError):
+                raise self.failure
+            raise AskError(f"the engine did not load: {type(self.failure).__name__}: {self.failure}",
+                           "see the server's stderr; fix the cause and start it again")
+        if self.closed:
+            raise AskError("the server is shutting down", "start it again")
+        return self.engine
+
+    def _fresh(self, force: bool = False):
+        """The engine, its index refreshed first if the folder changed (looked at no more
+        often than every `recheck` seconds unless forced). Returns (engine, refreshed?)."""
+        eng = self._engine()
+        if not force and time.monotonic() - self._checked < self._every:
+            return eng, False
+        if not self.docs.is_dir():
+            raise DocsError(f"documents folder not found: {self.docs}",
+                            "check that the folder served with --docs still exists")
+        began = time.monotonic()
+        signature = folder_signature(self.docs)
+        self._checked = time.monotonic()
+        # a big folder takes long to walk: walking stays under a tenth of the time (0: always)
+        self._every = self.recheck and max(self.recheck, WALK_SHARE * (self._checked - began))
+        if signature == self._signature and not force:
+            return eng, False
+        before = eng.report
+        report = eng.refresh()
+        done = report is not None and report is not before
+        self._signature = signature if done else None  # the lock was busy: look again next time
+        if done and (report.read or report.removed):
+            self.log(f"refreshed the index: {report.read} read, {report.removed} removed")
+        return eng, done
+
+    def close(self) -> None:
+        """Wait (a bounded time) for the request in progress, then close the engine."""
+        got = self.lock.acquire(timeout=30)
+        try:
+            self.closed = True
+            if self.engine is not None:
+                self.engine.close()
+        finally:
+            if got:
+                self.lock.release()
+
+    # requests
+    def ask(self, obj: Any):
+        f = fields(obj, ASK_FIELDS, ("question",), "ask")
+        with self.lock:
+            eng, _ = self._fresh()
+            return eng.ask(f["question"], id=f.get("id"), path=f.get("path"),
+                           candidates=f.get("candidates"), explain=f.get("explain", False))
+
+    def search(self, obj: Any):
+        f = fields(obj, SEARCH_FIELDS, ("question",), "search")
+        with self.lock:
+            eng, _ = self._fresh()
+            return eng.search(f.pop("question"), **f)
+
+    def show(self, obj: Any):
+        from ..show import show
+
+        f = fields(obj, SHOW_FIELDS, ("id",), "show")
+        ref = f["id"] + (f":{f['locator']}" if f.get("locator") else "")
+        with self.lock:
+            eng, _ = self._fresh()
+            return show(eng, ref)
+
+    def status(self) -> dict[str, Any]:
+        from ..status import status
+
+        with self.lock:
+            eng, _ = self._fresh()
+            return status(eng)
+
+    def refresh(self) -> dict[str, Any]:
+        """Look at the folder now and refresh the index if anything changed."""
+        with self.lock:
+            eng, done = self._fresh(force=True)
+            r = eng.report
+            out: dict[str, Any] = {"refreshed": done}  # False: another process held the index
+            if done:
+                out.update(seen=r.seen, read=r.read, unchanged=r.unchanged, removed=r.removed,
+                           skipped=r.skipped, failed=len(r.failed))
+            out["index"] = eng.coverage().to_dict()
+            if eng.notes:
+                out["notes"] = list(eng.notes)
+            return out
