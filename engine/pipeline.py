@@ -48,9 +48,9 @@ class Engine:
 
     `embed` says how much embedding a refresh does before the engine answers: "read" (the
     default) every passage of the documents it read and up to `embed_backlog` passages an
-    earlier run left without vectors; "all" every passage without a vector; "bounded" none,
-    so that a question on a large new folder is answered at once (the command line's single
-    question). Meanwhile each question embeds up to `embed_on_demand` of its best candidates
+    earlier run left without vectors; "all" every passage without a vector; "bounded" all of
+    them when at most `embed_backlog` lack one and none otherwise, so that a question on a
+    large new folder is answered at once (the command line's single question). Meanwhile each question embeds up to `embed_on_demand` of its best candidates
     that have no vector, and those vectors are stored in the index at the next refresh or
     when the engine closes.
     """
@@ -127,7 +127,8 @@ class Engine:
                 self.embedded = embed_missing(
                     self.store, self.embedder, self.progress,
                     fresh=self.report.read_paths if mode == "read" else (),
-                    backlog={"all": None, "bounded": 0}.get(mode, self.config.embed_backlog))
+                    backlog={"all": None, "bounded": 0}.get(mode, self.config.embed_backlog),
+                    all_up_to=self.config.embed_backlog if mode == "bounded" else 0)
         except sqlite3.DatabaseError as e:
             raise index_failure(self.index_path, e) from None
         finally:

@@ -314,13 +314,13 @@ def test_a_question_embeds_its_best_candidates_on_demand_and_the_index_keeps_the
         write(docs, f"n{i:02d}.txt", f"The alfa permit fee for lot {i} is {i + 10} dollars.\n")
     write(docs, "other.txt", "The zulu pump runs at night.\n")
     index = tmp_path / "i.sqlite"
-    with Engine(docs, index=index, embed="bounded") as eng:
-        assert eng.embedded == 0 and eng.coverage().vectors == 0  # a first question answers at once
+    with Engine(docs, index=index, config=Config(embed_backlog=12), embed="bounded") as eng:
+        assert eng.embedded == 0 and eng.coverage().vectors == 0  # 13 > 12: it answers at once
         assert "13 of 13 passages have no vectors yet" in eng.notes[0]
         with_words = eng.ask("What is the alfa permit fee for lot 5?")
         assert with_words.answered
     # the vectors embedded for that question were stored when the engine closed
-    with Engine(docs, index=index, config=Config(embed_on_demand=4), embed="bounded") as eng:
+    with Engine(docs, index=index, config=Config(embed_on_demand=4, embed_backlog=0), embed="bounded") as eng:
         assert eng.coverage().vectors == 12  # the twelve alfa passages reached the pool; zulu did not
         a = eng.ask("When does the zulu pump run?")
         assert "embed" in a.method
@@ -341,8 +341,11 @@ def test_a_bounded_run_embeds_nothing_first_and_all_embeds_everything(fake_model
     for i in range(20):
         write(docs, f"n{i:02d}.txt", f"Note {i} about the echo valve.\n")
     index = tmp_path / "i.sqlite"
-    with Engine(docs, index=index, config=Config(embed_on_demand=0), embed="bounded") as eng:
-        assert eng.embedded == 0 and eng.coverage().vectors == 0
+    with Engine(docs, index=index, config=Config(embed_on_demand=0, embed_backlog=20), embed="bounded") as eng:
+        assert eng.embedded == 20 and eng.coverage().vectors == 20  # a small folder: all at once
+    drop_vectors(index, keep_every=10**6)  # every vector gone (passage ids start at 1)
+    with Engine(docs, index=index, config=Config(embed_on_demand=0, embed_backlog=19), embed="bounded") as eng:
+        assert eng.embedded == 0 and eng.coverage().vectors == 0  # 20 > 19: none first
         assert "each run embeds" not in eng.notes[0] and "--rebuild" in eng.notes[0]
     with Engine(docs, index=index, config=Config(embed_backlog=5)) as eng:  # "read": the backlog cap
         assert eng.embedded == 5 and eng.coverage().vectors == 5

@@ -16,18 +16,20 @@ GROUP = 256  # passages per commit
 
 def embed_missing(store: Store, embedder: Embedder,
                   progress: Callable[[str, int, int], None] | None = None, *,
-                  fresh: Collection[str] = (), backlog: int | None = None) -> int:
+                  fresh: Collection[str] = (), backlog: int | None = None,
+                  all_up_to: int = 0) -> int:
     """Embed passages lacking a vector from `embedder`; returns how many were embedded.
 
     Passages of the documents in `fresh` (paths read by this refresh) are all embedded.
     Any other passage without a vector was left by an earlier run that stopped while
     embedding: at most `backlog` of those (None: all), lowest passage ids first, so that
-    a question on a large unfinished folder is answered soon and each run does a share."""
+    a question on a large unfinished folder is answered soon and each run does a share.
+    When no more than `all_up_to` passages lack vectors, all of them are embedded."""
     if store.has_vectors_not_from(embedder.identity):  # no write at all when there is none
         with store.transaction():
             store.drop_vectors_not_from(embedder.identity)
     todo = store.missing_vector_sizes(embedder.identity)
-    if backlog is not None:
+    if backlog is not None and len(todo) > all_up_to:
         new = store.passage_ids_of(fresh) if fresh else set()
         old = [r for r in todo if r[0] not in new]
         if len(old) > backlog:
