@@ -79,7 +79,7 @@ def main() -> None:
                    "staged": staged, "exit": code}, f)
     if hasattr(cli, "run"):  # the `ask` script (engine.cli:run) ends with os._exit, skipping teardown
         sys.stderr.flush()
-        os._exit(code)
+        os._exit(0)  # the command's own exit status is in OUT.json; 0 tells the parent all went well
 
 
 if __name__ == "__main__":
