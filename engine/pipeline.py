@@ -15,6 +15,7 @@ from typing import Callable
 
 import numpy as np
 
+from . import blas
 from .arms import bm25, cosine
 from .config import Config
 from .embed import Embedder, ModelChoice, load_embedder
@@ -265,7 +266,8 @@ class Engine:
         `fusion`: "minmax" or "rrf" (default: the configuration's)."""
         clock = _Clock()
         try:
-            return self._ask(question, id, path, candidates, explain, clock, hyde, fusion)
+            with blas.one_thread():
+                return self._ask(question, id, path, candidates, explain, clock, hyde, fusion)
         finally:
             if timings is not None:
                 timings.update(clock.done())
@@ -503,6 +505,12 @@ class Engine:
         `arms`: "all" or "bm25" / "tfidf" / "embed" joined by "+". The vector arm with no
         vectors raises nothing: it contributes no hits and a note says why. `hyde`: a
         written hypothetical passage the vector arm embeds instead of the query."""
+        with blas.one_thread():
+            return self._search(query, k=k, arms=arms, fusion=fusion, path=path, hyde=hyde,
+                                explain=explain)
+
+    def _search(self, query: str, *, k: int, arms: str, fusion: str | None, path: str | None,
+                hyde: str | None, explain: bool) -> SearchResult:
         query, notes = self._query(query, "query", 'ask "tree permit fee" --docs DIR --search')
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
             raise UsageError(f"the number of results must be a whole number of at least 1, got {k!r}",

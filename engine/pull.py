@@ -77,16 +77,20 @@ class Pool:
     def counts(self) -> TermCounts:
         return TermCounts.of(self.terms)
 
-    def present(self, qterms: Sequence[str]) -> list[tuple[str, ...]]:
-        """For each passage, the question terms it contains (in question order): all that
-        coverage and rarity look at, without a set of every passage's terms."""
+    def has(self, qterms: Sequence[str]) -> np.ndarray:
+        """passages × question terms: True where the passage contains the term."""
         c = self.counts
         has = np.zeros((len(self), len(qterms)), dtype=bool)
         for k, t in enumerate(qterms):
             j = c.vocab.get(t)
             if j is not None:
                 has[c.row[c.col == j], k] = True
-        return [tuple(compress(qterms, r)) for r in has.tolist()]
+        return has
+
+    def present(self, qterms: Sequence[str]) -> list[tuple[str, ...]]:
+        """For each passage, the question terms it contains (in question order): all that
+        coverage and rarity look at, without a set of every passage's terms."""
+        return [tuple(compress(qterms, r)) for r in self.has(qterms).tolist()]
 
 
 def fts_phrase(term: str) -> str:

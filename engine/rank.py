@@ -7,6 +7,7 @@ fusion ("minmax" or "rrf", engine/fuse.py). Bad names are usage errors with a hi
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
@@ -17,7 +18,8 @@ from .config import Config
 from .errors import UsageError
 from .fuse import FUSIONS, fuse, minmax, ranks, rrf, rrf_scale
 from .pull import Pool
-from .rerank import has_phrase, order_key, rarity_weights, rerank_score, terms_of
+from .rerank import has_phrase, order_key, rerank_score
+from .terms import is_number
 from .types import ArmScore, Candidate
 
 ARMS = ("bm25", "tfidf", "embed")
@@ -150,17 +152,68 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
         fused_arr, scale = fuse(normed, weights, n), 1.0
     fused = fused_arr.tolist()
     # the rerank reads only which question terms each passage holds
-    present = pool.present(qterms)
-    rarity = rarity_weights(qterms, present)
-    need = set(required) if cfg.require_names_numbers else set()
-    order = []
-    for i, row in enumerate(pool.rows):
-        cov, wcov, matched, unmatched, nums = terms_of(qterms, present[i], rarity)
-        # a phrase needs every question word, so only passages holding all are looked at
-        phrase = not unmatched and has_phrase(qterms, pool.terms[i])
-        score = rerank_score(fused[i] * scale if scale != 1.0 else fused[i], cov, phrase, nums, cfg)
-        key = order_key(wcov, score, row.pid, path_of(row.doc), cfg.order, need <= set(matched))
-        order.append(Scored(key, i, cov, wcov, matched, unmatched, nums, phrase, score))
-    order.sort(key=lambda s: s.key)  # order_key is total (pid, then path, last)
+    has = pool.has(qterms)
+    rarity = _rarity(qterms, has)
+    order = _Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of)
     return Ranked(pool=pool, raw=raw, normed=normed, arm_ranks=arm_ranks, fused=fused,
                   scale=scale, fusion=fusion, rarity=rarity, order=order, with_vec=with_vec)
+
+
+def _rarity(qterms: Sequence[str], has: np.ndarray) -> dict[str, float]:
+    """rerank.rarity_weights from the presence table: the same formula on the same counts."""
+    n = has.shape[0]
+    dfs = has.sum(axis=0).tolist()
+    return {t: math.log(1.0 + (n - df + 0.5) / (df + 0.5)) for t, df in zip(qterms, dfs)}
+
+
+class _Order(Sequence):
+    """The whole pool in its final order, best first; a place's `Scored` is built when read.
+
+    Every passage's rerank numbers are computed at once from the presence table, in the
+    order of operations of rerank.terms_of / rerank_score (so the floats are theirs), and
+    the order is rerank.order_key's; only the passages someone reads get their term lists."""
+
+    def __init__(self, pool: Pool, qterms, has: np.ndarray, rarity, fused: list[float],
+                 scale: float, required, cfg: Config, path_of):
+        n, q = has.shape
+        self.pool, self.qterms, self.has = pool, tuple(qterms), has
+        hasf = has.astype(np.float64)
+        cov = hasf.sum(axis=1) / q if q else np.zeros(n)
+        total = 0
+        for t in qterms:  # summed in question order, as terms_of does
+            total += rarity[t]
+        wsum = np.zeros(n)
+        for k, t in enumerate(qterms):
+            wsum += hasf[:, k] * rarity[t]
+        wcov = wsum / total if total > 0 else cov
+        number_cols = [k for k, t in enumerate(qterms) if is_number(t)]
+        nums = has[:, number_cols].sum(axis=1) if number_cols else np.zeros(n, dtype=np.int64)
+        full = has.all(axis=1) if q else np.ones(n, dtype=bool)
+        # a phrase needs every question word, so only passages holding all are looked at
+        phrase = [bool(f) and has_phrase(qterms, pool.terms[i]) for i, f in enumerate(full.tolist())]
+        need = [k for k, t in enumerate(qterms) if t in set(required)] if cfg.require_names_numbers else []
+        has_required = has[:, need].all(axis=1).tolist() if need else [True] * n
+        missing_need = bool(cfg.require_names_numbers and set(required) - set(qterms))
+        self.cov, self.wcov, self.nums = cov.tolist(), wcov.tolist(), nums.tolist()
+        self.phrase = phrase
+        self.score = [rerank_score(fused[i] * scale if scale != 1.0 else fused[i], self.cov[i],
+                                   phrase[i], self.nums[i], cfg) for i in range(n)]
+        keys = [order_key(self.wcov[i], self.score[i], row.pid, path_of(row.doc), cfg.order,
+                          has_required[i] and not missing_need)
+                for i, row in enumerate(pool.rows)]
+        self.keys = keys
+        self.index = sorted(range(n), key=keys.__getitem__)  # order_key is total (pid, then path, last)
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def _scored(self, i: int) -> Scored:
+        matched = tuple(t for t, h in zip(self.qterms, self.has[i].tolist()) if h)
+        unmatched = tuple(t for t, h in zip(self.qterms, self.has[i].tolist()) if not h)
+        return Scored(self.keys[i], i, self.cov[i], self.wcov[i], matched, unmatched,
+                      self.nums[i], self.phrase[i], self.score[i])
+
+    def __getitem__(self, at):
+        if isinstance(at, slice):
+            return [self._scored(i) for i in self.index[at]]
+        return self._scored(self.index[at])

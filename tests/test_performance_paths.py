@@ -420,3 +420,32 @@ def test_arm_ranks_are_those_of_the_plain_sort_by_value_then_id(seed):
         expected = np.empty(n, dtype=np.int64)
         expected[order] = np.arange(1, n + 1)
         assert np.array_equal(ranks(raw, ids), expected)
+
+
+# -- BLAS threads during a question ------------------------------------------------------------------
+
+
+def test_a_question_runs_blas_on_one_thread_and_gives_the_threads_back(model, tmp_path, monkeypatch):
+    """The vector scan runs with BLAS on the calling thread alone (engine/blas.py); the
+    process's own setting is back once the answer is made."""
+    from threadpoolctl import threadpool_info
+
+    from engine.arms import cosine
+
+    def blas_threads() -> set[int]:
+        return {p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"}
+
+    before = blas_threads()
+    seen: list[set[int]] = []
+    real = cosine.nearest
+
+    def watched(*args, **kwargs):
+        seen.append(blas_threads())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cosine, "nearest", watched)
+    with Engine(ROOT / "samples", index=tmp_path / "i.sqlite", **model) as eng:
+        a = eng.ask("What is the fee for a tree removal permit?")
+        hits = eng.search("tree removal permit", k=3)
+    assert a.answered and hits.hits and len(seen) == 2 and all(s == {1} for s in seen)
+    assert blas_threads() == before

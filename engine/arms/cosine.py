@@ -18,7 +18,7 @@ def nearest(q: np.ndarray, ids: np.ndarray, docs: np.ndarray, mat: np.ndarray, k
     only inside some documents."""
     if k <= 0 or not len(ids):
         return []
-    sims = mat @ q
+    sims = mat @ q  # BLAS on one thread: see engine/blas.py
     if only_docs is not None:
         sims = np.where(np.isin(docs, np.asarray(list(only_docs), dtype=np.int64)), sims, -np.inf)
     if np.isnan(sims).any():  # a damaged vector: never among the nearest
