@@ -127,11 +127,23 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
                 run.fail(p.path, p.error, kind=FOLDER)
             else:
                 run.skip(p.path, p.error.message, size=0, mtime_ns=0, kind=FOLDER)
+        # two files at a time: while this process stores one, the reading process reads the
+        # next (already hashed, so a change while it is read is still caught)
+        before: _Job | None = None
         for done, (rel, path) in enumerate(files, 1):
             if progress:
                 progress("reading", done, len(files))
             run.seen.add(rel)
-            run.file(rel, path)
+            job = run.file(rel, path)
+            if job is None:
+                continue
+            if before is not None:
+                outcome = run.collect(before)
+                worker.prefetch(job.path)
+                run.keep(before, outcome)
+            before = job
+        if before is not None:
+            run.keep(before, run.collect(before))
     gone = [row for path, row in run.known.items() if path not in run.seen]
     for row in gone:
         with store.transaction():
@@ -139,6 +151,16 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
     return RefreshReport(seen=len(files), read=len(run.read_paths), unchanged=run.n_same,
                          removed=len(gone), skipped=run.n_skip, failed=tuple(run.failed),
                          read_paths=tuple(run.read_paths))
+
+
+@dataclass(frozen=True)
+class _Job:
+    """A file that needs reading: its path and what it was when hashed."""
+
+    rel: str
+    path: Path
+    digest: str
+    st: os.stat_result
 
 
 class _Run:
@@ -157,7 +179,9 @@ class _Run:
         self.limit_messages = {timeout_error(worker.timeout).message if worker.timeout else None,
                                memory_error(worker.memory).message if worker.memory else None}
 
-    def file(self, rel: str, path: Path) -> None:
+    def file(self, rel: str, path: Path) -> "_Job | None":
+        """Everything short of reading: a file that needs reading comes back as a job (hashed),
+        anything else is recorded here (unchanged, skipped, failed) and gives None."""
         err = _link_problem(self.root_real, path)
         if err is not None:
             return self.fail(rel, err)
@@ -185,10 +209,12 @@ class _Run:
                 self.store.touch_document(old.id, st.st_size, st.st_mtime_ns)
             self.n_same += 1
             return None
-        return self.read(rel, path, digest, st)
+        return _Job(rel, path, digest, st)
 
-    def read(self, rel: str, path: Path, digest: str, st: os.stat_result) -> None:
-        """Read in the worker; if the file changed meanwhile, once more; then store or record."""
+    def collect(self, job: "_Job"):
+        """Read in the worker; if the file changed meanwhile, once more. Returns
+        (result, error, digest, stat) or None when the failure is already recorded."""
+        rel, path, digest, st = job.rel, job.path, job.digest, job.st
         for _attempt in (1, 2):
             try:
                 result, err = self.worker.read(path), None
@@ -200,12 +226,22 @@ class _Run:
                     break
                 again, st = _hash_file(path)
             except OSError as e:
-                return self.fail(rel, _file_error(e))
+                self.fail(rel, _file_error(e))
+                return None
             if again == digest:  # touched, not changed
                 break
             digest = again
         else:
-            return self.fail(rel, CHANGED)
+            self.fail(rel, CHANGED)
+            return None
+        return result, err, digest, st
+
+    def keep(self, job: "_Job", outcome) -> None:
+        """Store what was read (or record why not), one transaction per document."""
+        if outcome is None:
+            return None
+        result, err, digest, st = outcome
+        rel = job.rel
         if err is not None:
             if err.message.startswith(START_FAILED):
                 return self.fail(rel, err)  # says nothing about the file: look again next run

@@ -120,10 +120,46 @@ class ReadWorker:
         self._local: set[str] = set()        # suffixes read in this process
         self._finalizer = None
         self._broken: ReadError | None = None  # why no process could start: not tried again
+        # a file sent ahead (prefetch) whose reply is not collected yet: (path, deadline)
+        self._pending: tuple[Path, float | None] | None = None
 
     # -- the parent side ----------------------------------------------------------
+    def prefetch(self, path: str | Path) -> None:
+        """Start reading `path` in the child now, so that it reads while this process stores
+        the file before it; `read(path)` collects the result. Does nothing when a file is
+        already pending, when this process would read it itself, or when the child cannot
+        take it (read() then tries as usual)."""
+        path = Path(os.path.abspath(path))
+        if self._pending is not None or os.name == "nt" or path.suffix.lower() in self._local:
+            return
+        if self._proc is None or self._broken is not None:
+            return  # the child is started by a read, with its error handling
+        try:
+            self._send(str(path))
+        except OSError:
+            self._stop()
+            return
+        self._pending = (path, time.monotonic() + self.timeout if self.timeout else None)
+
+    def _drop_pending(self) -> None:
+        """A prefetched file that is not read after all: wait for its reply and drop it (a
+        child stuck on it is stopped at its deadline, and the next read starts a new one)."""
+        _, deadline = self._pending
+        self._pending = None
+        try:
+            if self._receive(deadline)[0] == "memory":
+                self._stop()  # start clean after an allocation failure, as read() does
+        except (_Timeout, _Gone, OSError):
+            self._stop()
+
     def read(self, path: str | Path) -> ReadResult:
         path = Path(os.path.abspath(path))
+        if self._pending is not None and self._pending[0] != path:
+            self._drop_pending()
+        if self._pending is not None:  # sent ahead: its reply is on the way
+            _, deadline = self._pending
+            self._pending = None
+            return self._reply(deadline)
         if os.name == "nt" or path.suffix.lower() in self._local:
             return readers.read(path)
         for attempt in (1, 2):
@@ -138,6 +174,9 @@ class ReadWorker:
                 if attempt == 2:
                     raise crash_error(None) from None
         deadline = time.monotonic() + self.timeout if self.timeout else None
+        return self._reply(deadline)
+
+    def _reply(self, deadline: float | None) -> ReadResult:
         try:
             reply = self._receive(deadline)
         except _Timeout:
@@ -207,6 +246,7 @@ class ReadWorker:
 
     def _stop(self) -> int | None:
         """Kill the child (if any), reap it, and return its exit status."""
+        self._pending = None  # whatever it was reading ahead is lost with it
         proc, self._proc = self._proc, None
         if proc is None:
             return None
