@@ -191,7 +191,8 @@ ROWS = [
     ("baseline peak RSS (MiB)", lambda f: num(f["baseline_peak_mb"])),
     ("engine warm p50 / baseline p50", lambda f: f"{f['ratio_warm']:.2f}×" if "ratio_warm" in f else "—"),
     ("speed-up over the baseline (baseline p50 / engine warm p50)",
-     lambda f: f"{1 / f['ratio_warm']:.1f}×" if f.get("ratio_warm") else "—"),
+     lambda f: (f"{1 / f['ratio_warm']:.1f}×" if 1 / f["ratio_warm"] >= 1 else f"{1 / f['ratio_warm']:.2f}×")
+     if f.get("ratio_warm") else "—"),
     ("engine cold p50 / baseline (build + p50)", lambda f: f"{f['ratio_cold']:.2f}×" if "ratio_cold" in f else "—"),
 ]
 
