@@ -92,7 +92,7 @@ def guard_synthetic() -> None:
     starts with; costs nothing when no passage lacks a vector."""
     from engine.index.store import Store
 
-    missing = Store.passages_missing_vectors
+    missing = Store.missing_vector_sizes
 
     def checked(self, model):
         rows = missing(self, model)
@@ -101,7 +101,7 @@ def guard_synthetic() -> None:
                                "vectors: the index changed under the benchmark; run it again")
         return rows
 
-    Store.passages_missing_vectors = checked
+    Store.missing_vector_sizes = checked
 
 
 def _engine_model(vectors: str) -> str | None:

@@ -51,9 +51,9 @@ class Engine:
     default) every passage of the documents it read and up to `embed_backlog` passages an
     earlier run left without vectors; "all" every passage without a vector; "bounded" all of
     them when at most `embed_backlog` lack one and none otherwise, so that a question on a
-    large new folder is answered at once (the command line's single question). Meanwhile each question embeds up to `embed_on_demand` of its best candidates
-    that have no vector, and those vectors are stored in the index at the next refresh or
-    when the engine closes.
+    large new folder is answered at once (the command line's single question). Meanwhile
+    each question embeds up to `embed_on_demand` of its best candidates that have no vector,
+    and those vectors are stored in the index at the next refresh or when the engine closes.
     """
 
     def __init__(self, docs: str | Path, *, index: str | Path | None = None,
@@ -217,11 +217,12 @@ class Engine:
         if not self._extra or self.embedder is None:
             return
         self.store.release_snapshot()  # the index as it is now (no writer: we hold the lock)
-        missing = {r[0] for r in self.store.missing_vector_sizes(self.embedder.identity)}
-        now = self.store.passages(sorted(self._extra))
+        ids = sorted(self._extra)
+        stored = self.store.with_vectors(self.embedder.identity, ids)
+        now = self.store.passages(ids)
         # only where the passage is still the one embedded (same content id and context)
-        rows = [(i, v) for i, v in sorted(self._extra.items())
-                if i in missing and i in now and (now[i].pid, now[i].context) == self._extra_key[i]]
+        rows = [(i, self._extra[i]) for i in ids
+                if i not in stored and i in now and (now[i].pid, now[i].context) == self._extra_key[i]]
         if rows:
             with self.store.transaction():
                 self.store.put_vectors(self.embedder.identity, rows)

@@ -7,7 +7,6 @@ fusion ("minmax" or "rrf", engine/fuse.py). Bad names are usage errors with a hi
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
@@ -18,8 +17,7 @@ from .config import Config
 from .errors import UsageError
 from .fuse import FUSIONS, fuse, minmax, ranks, rrf, rrf_scale
 from .pull import Pool
-from .rerank import has_phrase, order_key, rerank_score
-from .terms import is_number
+from .rerank import coverage_table, has_phrase, order_key, rarity_weights, rerank_score
 from .types import ArmScore, Candidate
 
 ARMS = ("bm25", "tfidf", "embed")
@@ -153,45 +151,28 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     fused = fused_arr.tolist()
     # the rerank reads only which question terms each passage holds
     has = pool.has(qterms)
-    rarity = _rarity(qterms, has)
+    rarity = rarity_weights(qterms, has)
     order = _Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of)
     return Ranked(pool=pool, raw=raw, normed=normed, arm_ranks=arm_ranks, fused=fused,
                   scale=scale, fusion=fusion, rarity=rarity, order=order, with_vec=with_vec)
 
 
-def _rarity(qterms: Sequence[str], has: np.ndarray) -> dict[str, float]:
-    """rerank.rarity_weights from the presence table: the same formula on the same counts."""
-    n = has.shape[0]
-    dfs = has.sum(axis=0).tolist()
-    return {t: math.log(1.0 + (n - df + 0.5) / (df + 0.5)) for t, df in zip(qterms, dfs)}
-
-
 class _Order(Sequence):
     """The whole pool in its final order, best first; a place's `Scored` is built when read.
 
-    Every passage's rerank numbers are computed at once from the presence table, in the
-    order of operations of rerank.terms_of / rerank_score (so the floats are theirs), and
-    the order is rerank.order_key's; only the passages someone reads get their term lists."""
+    Every passage's rerank numbers are computed at once from the presence table
+    (rerank.coverage_table, rerank_score) and the order is rerank.order_key's; only the
+    passages someone reads get their term lists."""
 
     def __init__(self, pool: Pool, qterms, has: np.ndarray, rarity, fused: list[float],
                  scale: float, required, cfg: Config, path_of):
         n, q = has.shape
         self.pool, self.qterms, self.has = pool, tuple(qterms), has
-        hasf = has.astype(np.float64)
-        cov = hasf.sum(axis=1) / q if q else np.zeros(n)
-        total = 0
-        for t in qterms:  # summed in question order, as terms_of does
-            total += rarity[t]
-        wsum = np.zeros(n)
-        for k, t in enumerate(qterms):
-            wsum += hasf[:, k] * rarity[t]
-        wcov = wsum / total if total > 0 else cov
-        number_cols = [k for k, t in enumerate(qterms) if is_number(t)]
-        nums = has[:, number_cols].sum(axis=1) if number_cols else np.zeros(n, dtype=np.int64)
+        cov, wcov, nums = coverage_table(qterms, has, rarity)
         full = has.all(axis=1) if q else np.ones(n, dtype=bool)
         # a phrase needs every question word, so only passages holding all are looked at
         phrase = [bool(f) and has_phrase(qterms, pool.terms[i]) for i, f in enumerate(full.tolist())]
-        need = [k for k, t in enumerate(qterms) if t in set(required)] if cfg.require_names_numbers else []
+        need = [k for k, t in enumerate(qterms) if t in required] if cfg.require_names_numbers else []
         has_required = has[:, need].all(axis=1).tolist() if need else [True] * n
         missing_need = bool(cfg.require_names_numbers and set(required) - set(qterms))
         self.cov, self.wcov, self.nums = cov.tolist(), wcov.tolist(), nums.tolist()

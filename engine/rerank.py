@@ -12,20 +12,19 @@ from __future__ import annotations
 import math
 from typing import Mapping, Sequence
 
+import numpy as np
+
 from .config import Config
 from .terms import is_number
 
 
-def rarity_weights(qterms: Sequence[str], pool_terms: Sequence[Sequence[str]]) -> dict[str, float]:
+def rarity_weights(qterms: Sequence[str], has: np.ndarray) -> dict[str, float]:
     """idf of each question term among the candidates, BM25's form kept positive:
-    ln(1 + (N - df + 0.5) / (df + 0.5)). A word most candidates share weighs little."""
-    n = len(pool_terms)
-    sets = [set(t) for t in pool_terms]
-    out = {}
-    for t in qterms:
-        df = sum(1 for s in sets if t in s)
-        out[t] = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
-    return out
+    ln(1 + (N - df + 0.5) / (df + 0.5)). A word most candidates share weighs little.
+    `has`: passages × question terms, True where the passage holds the term."""
+    n = has.shape[0]
+    return {t: math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+            for t, df in zip(qterms, has.sum(axis=0).tolist())}
 
 
 def has_phrase(qterms: Sequence[str], terms: Sequence[str]) -> bool:
@@ -38,16 +37,23 @@ def has_phrase(qterms: Sequence[str], terms: Sequence[str]) -> bool:
                for i in range(len(terms) - k + 1))
 
 
-def terms_of(qterms: Sequence[str], terms: Sequence[str], weights: Mapping[str, float]):
-    """(coverage, weighted coverage, matched, unmatched, numbers found) of a passage."""
-    present = set(terms)
-    matched = tuple(t for t in qterms if t in present)
-    unmatched = tuple(t for t in qterms if t not in present)
-    cov = len(matched) / len(qterms) if qterms else 0.0
-    total = sum(weights[t] for t in qterms)
-    wcov = sum(weights[t] for t in matched) / total if total > 0 else cov
-    numbers = sum(1 for t in matched if is_number(t))
-    return cov, wcov, matched, unmatched, numbers
+def coverage_table(qterms: Sequence[str], has: np.ndarray, weights: Mapping[str, float]):
+    """(coverage, weighted coverage, numbers found) of every passage, from the presence table:
+    the share of question words present; the same weighted by `weights` (summed in question
+    order); how many of the question's numbers are present."""
+    n, q = has.shape
+    hasf = has.astype(np.float64)
+    cov = hasf.sum(axis=1) / q if q else np.zeros(n)
+    total = 0
+    for t in qterms:
+        total += weights[t]
+    wsum = np.zeros(n)
+    for k, t in enumerate(qterms):
+        wsum += hasf[:, k] * weights[t]
+    wcov = wsum / total if total > 0 else cov
+    number_cols = [k for k, t in enumerate(qterms) if is_number(t)]
+    nums = has[:, number_cols].sum(axis=1) if number_cols else np.zeros(n, dtype=np.int64)
+    return cov, wcov, nums
 
 
 def rerank_score(fused: float, cov: float, phrase: bool, numbers: int, cfg: Config) -> float:

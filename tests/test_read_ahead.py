@@ -93,9 +93,11 @@ def test_a_hanging_file_sent_ahead_is_stopped_at_its_limit_and_the_next_read_wor
             w.read(stuck)
         assert [ln.text for ln in w.read(fine).lines] == ["charlie line"]
         assert w.pid != first  # the stuck process was replaced
+        second = w.pid
         w.prefetch(stuck)
         got = w.read(fine)  # dropping the stuck file waits for its limit, then reads on
         assert [ln.text for ln in got.lines] == ["charlie line"]
+        assert w.pid != second  # the file sent ahead really was being read: its process was stopped
 
 
 def test_a_folder_with_a_hanging_file_in_the_middle_indexes_everything_else(tmp_path, register):

@@ -375,6 +375,16 @@ class Store:
                 f"SELECT p.id FROM passages p JOIN documents d ON d.id = p.doc WHERE d.path IN ({marks})", part))
         return out
 
+    def with_vectors(self, model: str, ids: Sequence[int]) -> set[int]:
+        """Which of these passages have a vector from `model`."""
+        out: set[int] = set()
+        for i in range(0, len(ids), 900):
+            part = list(ids[i : i + 900])
+            marks = ",".join("?" * len(part))
+            out.update(r[0] for r in self.db.execute(
+                f"SELECT passage FROM vectors WHERE model = ? AND passage IN ({marks})", (model, *part)))
+        return out
+
     def has_vectors_not_from(self, model: str) -> bool:
         return self.db.execute("SELECT 1 FROM vectors WHERE model != ? LIMIT 1", (model,)).fetchone() is not None
 
