@@ -144,6 +144,10 @@ class Config:
         """The name of the score floor that applies: with vectors, or lexical arms only."""
         return "score_floor" if vectors else "score_floor_lexical"
 
+    def score_floor_for(self, vectors: bool) -> float:
+        """The score floor that applies (see floor_key)."""
+        return getattr(self, self.floor_key(vectors))
+
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)
 

@@ -1,96 +1,35 @@
-"""Candidate pull: question terms in, a pool of passages (with its term counts) out.
+"""Candidate pull: a Query in, the pool (and the vector the embedding arm compares with) out.
 
 First the whole question (its terms OR-ed) top K, then every content word alone, four
 times deeper (top word_depth * K), so a passage holding one rare name is not crowded out
 by passages full of common words. A word found nearly everywhere is left out of both
-searches (see `pull`). With vectors, the nearest passages to the question's
-vector join too (so an answer sharing no word with the question can be found). The union,
-with each passage's terms, is the pool; its term counts are tabulated once (`TermCounts`)
-and shared by every arm and the rerank.
+searches (see `search`). With vectors, the nearest passages to the question's vector join
+too (so an answer sharing no word with the question can be found). --path holds in every
+search. Refuses nothing: a pool may be empty.
 """
 from __future__ import annotations
 
+import math
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import cached_property
-from itertools import chain, compress
 from typing import Sequence
 
 import numpy as np
 
+from .arms import cosine
+from .clock import Clock
+from .config import Config
+from .index.session import OpenIndex
 from .index.store import PassageRow, Store
+from .pool import Pool, pool_of
+from .question import Query
+from .score import LEXICAL
 
 
 @dataclass(frozen=True)
-class TermCounts:
-    """The pool as a sparse passage × term count table.
-
-    `vocab` maps each distinct term to its id in the order the terms are first met (passage
-    by passage, word by word). Entries are sorted by passage, then term id: entry e says
-    term `col[e]` occurs `tf[e]` times in passage `row[e]`. `lengths` is each passage's
-    number of terms, `df` each term's number of passages."""
-
-    vocab: dict[str, int]
-    row: np.ndarray
-    col: np.ndarray
-    tf: np.ndarray
-    lengths: np.ndarray
-    df: np.ndarray
-
-    @classmethod
-    def of(cls, terms: Sequence[Sequence[str]]) -> "TermCounts":
-        n = len(terms)
-        lengths = np.fromiter(map(len, terms), dtype=np.int64, count=n)
-        flat = list(chain.from_iterable(terms))
-        vocab = {t: i for i, t in enumerate(dict.fromkeys(flat))}
-        v = len(vocab)
-        if not v:
-            empty = np.zeros(0, dtype=np.int64)
-            return cls(vocab, empty, empty, empty, lengths, empty)
-        ids = np.fromiter(map(vocab.__getitem__, flat), dtype=np.int64, count=len(flat))
-        keys, tf = np.unique(np.repeat(np.arange(n, dtype=np.int64), lengths) * v + ids,
-                             return_counts=True)
-        row, col = np.divmod(keys, v)
-        return cls(vocab, row, col, tf.astype(np.int64), lengths, np.bincount(col, minlength=v))
-
-    def freq(self, term: str, n: int) -> np.ndarray | None:
-        """Occurrences of `term` in each of the n passages, or None when no passage has it."""
-        j = self.vocab.get(term)
-        if j is None:
-            return None
-        at = np.flatnonzero(self.col == j)
-        out = np.zeros(n, dtype=np.int64)
-        out[self.row[at]] = self.tf[at]
-        return out
-
-
-@dataclass(frozen=True)
-class Pool:
-    """The passages every arm scores, in ascending rowid order, with their term lists."""
-
-    rows: tuple[PassageRow, ...]
-    terms: tuple[tuple[str, ...], ...]
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-    @cached_property
-    def counts(self) -> TermCounts:
-        return TermCounts.of(self.terms)
-
-    def has(self, qterms: Sequence[str]) -> np.ndarray:
-        """passages × question terms: True where the passage contains the term."""
-        c = self.counts
-        has = np.zeros((len(self), len(qterms)), dtype=bool)
-        for k, t in enumerate(qterms):
-            j = c.vocab.get(t)
-            if j is not None:
-                has[c.row[c.col == j], k] = True
-        return has
-
-    def present(self, qterms: Sequence[str]) -> list[tuple[str, ...]]:
-        """For each passage, the question terms it contains (in question order): all that
-        coverage and rarity look at, without a set of every passage's terms."""
-        return [tuple(compress(qterms, r)) for r in self.has(qterms).tolist()]
+class Pulled:
+    pool: Pool
+    qvec: np.ndarray | None  # what the vector arm compares with (None: it does not run)
 
 
 def fts_phrase(term: str) -> str:
@@ -126,21 +65,47 @@ def found_rows(store: Store, qterms: Sequence[str], k: int, word_depth: int,
     return store.passages(sorted(search(store, qterms, k, word_depth, docs, common)))
 
 
-def pool_of(store: Store, ids: set[int], known: dict[int, PassageRow] | None = None) -> Pool:
-    """The pool of these passages, in rowid order, with its term table built; `known`
-    passages already read are not read again."""
-    if not ids:
-        return Pool((), ())
-    rows = {i: known[i] for i in ids if i in known} if known else {}
-    rows.update(store.passages(sorted(i for i in ids if i not in rows)))
-    ordered = tuple(rows[i] for i in sorted(rows))  # rowid order: arms see a fixed order
-    pool = Pool(ordered, tuple(tuple(r.terms.split()) for r in ordered))
-    pool.counts  # built once here, shared by every arm and the rerank
-    return pool
+def common_limit(cfg: Config, k: int, passages: int, docs) -> int | None:
+    """How many passages a word may be found in and still be searched for (None: any).
+
+    Above word_skip_share of the index and above word_skip_min passages (and above the
+    word_depth * k its own search would keep), a word is left out of the searches: see
+    `search`. Searches limited to some documents (--path) leave no word out."""
+    if docs is not None or cfg.word_skip_share >= 1:
+        return None
+    return max(cfg.word_skip_min, k * cfg.word_depth, math.ceil(cfg.word_skip_share * passages))
 
 
-def pull(store: Store, qterms: Sequence[str], k: int, word_depth: int,
-         docs: Sequence[int] | None = None, nearest: Sequence[int] = (),
-         common: int | None = None) -> Pool:
-    """The pool for a question: what the searches find, and the `nearest` passages."""
-    return pool_of(store, search(store, qterms, k, word_depth, docs, common) | set(nearest))
+def pull(q: Query, index: OpenIndex, cfg: Config, helper: ThreadPoolExecutor, clock: Clock) -> Pulled:
+    """The pool for a query: the full-text searches when a lexical arm runs, the `near_k`
+    nearest stored vectors when the vector arm does (both only inside `q.docs`).
+
+    The full-text searches (SQLite) run on the `helper` thread while this one embeds the
+    question and scans the vectors (onnxruntime, numpy): all three release the GIL, and the
+    index's one connection is used by one thread at a time."""
+    embedder, vectors = index.embedder, index.vectors
+    lexical = any(a in LEXICAL for a in q.arms)
+    # with no stored vector yet, the vector arm can still score candidates the words
+    # found, embedded on demand (see score.py)
+    on_demand = lexical and embedder is not None and cfg.embed_on_demand > 0
+    ready = embedder is not None and index.coverage().vectors > 0
+    vector = "embed" in q.arms and (ready or on_demand) and (bool(q.terms) or not lexical)
+    # what this thread reads from the index, read before the helper thread takes it
+    common = common_limit(cfg, q.k, index.coverage().passages, q.docs) if lexical else None
+    if vector:
+        vectors.matrix()
+    store = index.store
+    found = (helper.submit(found_rows, store, q.terms, q.k, cfg.word_depth, q.docs, common)
+             if lexical else None)
+    near: list[int] = []
+    try:
+        qvec = embedder.embed_query(q.hyde or q.text) if vector else None
+        clock.lap("embed_question")
+        if qvec is not None and q.near_k > 0 and index.coverage().vectors:
+            ids, pdocs, mat = vectors.matrix()
+            near = cosine.nearest(qvec, ids, pdocs, mat, q.near_k, q.docs)
+    finally:
+        hits = found.result() if found is not None else {}  # the index is this thread's again
+    pool = pool_of(store, hits.keys() | set(near), hits)
+    clock.lap("pull")
+    return Pulled(pool, qvec)

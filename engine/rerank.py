@@ -1,5 +1,8 @@
 """Rerank: arithmetic over the fused scores, and the final total order of the pool.
 
+In: the pool, the question's terms, the fused scores. Out: every passage's rerank numbers
+and the pool in its final order (`Order`, best first; a total order). Refuses nothing.
+
 score = fused + coverage_credit * coverage + phrase_bonus * [question phrase present]
         + number_bonus * (question numbers found)
 Order: passages holding every number and proper name of the question first; then either
@@ -10,11 +13,13 @@ rerank score with weighted coverage breaking ties (order = "score"); then passag
 from __future__ import annotations
 
 import math
-from typing import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
 from .config import Config
+from .pool import Pool
 from .terms import is_number
 
 
@@ -69,3 +74,61 @@ def order_key(weighted_coverage: float, score: float, pid: str, path: str, order
     if order == "score":
         return (not has_required, -round(score, 9), -round(weighted_coverage, 9), pid, path)
     return (not has_required, -round(weighted_coverage, 9), -round(score, 9), pid, path)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One pool passage's place in the order and the rerank numbers behind it."""
+
+    key: tuple
+    i: int  # index into the pool
+    coverage: float
+    weighted_coverage: float
+    matched: tuple[str, ...]
+    unmatched: tuple[str, ...]
+    numbers: int
+    phrase: bool
+    score: float
+
+
+class Order(Sequence):
+    """The whole pool in its final order, best first; a place's `Scored` is built when read.
+
+    Every passage's rerank numbers are computed at once from the presence table
+    (rerank.coverage_table, rerank_score) and the order is rerank.order_key's; only the
+    passages someone reads get their term lists."""
+
+    def __init__(self, pool: Pool, qterms, has: np.ndarray, rarity, fused: list[float],
+                 scale: float, required, cfg: Config, path_of: Callable[[int], str]):
+        n, q = has.shape
+        self.pool, self.qterms, self.has = pool, tuple(qterms), has
+        cov, wcov, nums = coverage_table(qterms, has, rarity)
+        full = has.all(axis=1) if q else np.ones(n, dtype=bool)
+        # a phrase needs every question word, so only passages holding all are looked at
+        phrase = [bool(f) and has_phrase(qterms, pool.terms[i]) for i, f in enumerate(full.tolist())]
+        need = [k for k, t in enumerate(qterms) if t in required] if cfg.require_names_numbers else []
+        has_required = has[:, need].all(axis=1).tolist() if need else [True] * n
+        missing_need = bool(cfg.require_names_numbers and set(required) - set(qterms))
+        self.cov, self.wcov, self.nums = cov.tolist(), wcov.tolist(), nums.tolist()
+        self.phrase = phrase
+        self.score = [rerank_score(fused[i] * scale if scale != 1.0 else fused[i], self.cov[i],
+                                   phrase[i], self.nums[i], cfg) for i in range(n)]
+        keys = [order_key(self.wcov[i], self.score[i], row.pid, path_of(row.doc), cfg.order,
+                          has_required[i] and not missing_need)
+                for i, row in enumerate(pool.rows)]
+        self.keys = keys
+        self.index = sorted(range(n), key=keys.__getitem__)  # order_key is total (pid, then path, last)
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def _scored(self, i: int) -> Scored:
+        matched = tuple(t for t, h in zip(self.qterms, self.has[i].tolist()) if h)
+        unmatched = tuple(t for t, h in zip(self.qterms, self.has[i].tolist()) if not h)
+        return Scored(self.keys[i], i, self.cov[i], self.wcov[i], matched, unmatched,
+                      self.nums[i], self.phrase[i], self.score[i])
+
+    def __getitem__(self, at):
+        if isinstance(at, slice):
+            return [self._scored(i) for i in self.index[at]]
+        return self._scored(self.index[at])

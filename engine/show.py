@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .errors import NotFound
 from .pipeline import Engine
-from .quote.locators import line_range, subtree
+from .locators import line_range, subtree
 from .style import PLAIN, Style, md_block, md_code
 
 CONTEXT = 2

@@ -39,6 +39,12 @@ class ReadResult:
     notes: tuple[str, ...] = ()
 
 
+def passage_text(text: str, context: str) -> str:
+    """A passage as matched and embedded: its context (headings, a sheet's header row), then
+    its text. One rule for the index's terms, the refresh's vectors and vectors on demand."""
+    return f"{context}\n{text}" if context else text
+
+
 @dataclass(frozen=True)
 class Passage:
     """Consecutive lines of one region of one document.
@@ -55,7 +61,7 @@ class Passage:
 
     @property
     def match_text(self) -> str:
-        return f"{self.context}\n{self.text}" if self.context else self.text
+        return passage_text(self.text, self.context)
 
 
 @dataclass(frozen=True)
@@ -180,10 +186,12 @@ class GateDecision:
     coverage_floor: float
     runner_up_passed: bool
     vectors: bool = True  # the embedding arm ran, so score_floor (not score_floor_lexical) applied
+    names_numbers: bool = True  # the winner holds every number and name the question gives
 
     @property
     def passed(self) -> bool:
-        return self.score >= self.score_floor and self.coverage >= self.coverage_floor
+        """The gate's own verdict: the names-and-numbers rule, then both floors."""
+        return self.names_numbers and self.score >= self.score_floor and self.coverage >= self.coverage_floor
 
     def to_dict(self) -> dict[str, Any]:
         return {"score": round(self.score, 4), "score_floor": self.score_floor,

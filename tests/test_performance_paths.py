@@ -23,7 +23,8 @@ from conftest import ROOT, write
 from engine import Config, Engine
 from engine.arms import bm25, cosine, tfidf
 from engine.embed import Embedder
-from engine.pull import Pool, TermCounts, fts_phrase, pull
+from engine.pool import Pool, TermCounts, pool_of
+from engine.pull import fts_phrase, search
 from engine.terms import question_terms
 
 # -- reference implementations: the libraries the arms used to call --------------------------
@@ -93,7 +94,7 @@ def test_bm25_and_tfidf_are_the_libraries_to_the_bit_on_real_pools(samples_engin
     checked = 0
     for question in real_pools():
         qterms = question_terms(question)
-        pool = pull(eng.store, qterms, 40, 4)
+        pool = pool_of(eng.store, search(eng.store, qterms, 40, 4))
         if not len(pool):
             continue
         assert np.array_equal(bm25.score(pool, qterms), rank_bm25_scores(pool, qterms)), question

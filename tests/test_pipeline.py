@@ -171,3 +171,19 @@ def test_a_name_only_in_the_file_name_counts_but_is_never_quoted(tmp_path):
         # a town that is in no file name or line is still missing: refused by the names rule
         b = eng.ask("What is the civil filing fee in Kalamazoo?")
         assert not b.answered and b.refusal.reason == "name_or_number_missing"
+
+
+def test_explain_never_says_passed_beside_a_names_and_numbers_refusal(tmp_path):
+    """The gate's numbers shown by --explain agree with its verdict: a winner that clears both
+    floors but lacks a name the question gives is refused, and `passed` says false."""
+    d = tmp_path / "cabinet"
+    write(d, "fees/lansing_court-fees_FY16.txt", "Civil filing fee: $150.00 per case.\n")
+    cfg = Config(score_floor_lexical=0.0, coverage_floor=0.0)  # both floors pass whatever the scores
+    with Engine(d, index=tmp_path / "i.sqlite", config=cfg, embed_model="none") as eng:
+        a = eng.ask("What is the civil filing fee in Kalamazoo?", explain=True)
+        assert not a.answered and a.refusal.reason == "name_or_number_missing"
+        gate = a.to_dict()["gate"]
+        assert gate["score"] >= gate["score_floor"] and gate["coverage"] >= gate["coverage_floor"]
+        assert gate["passed"] is False
+        b = eng.ask("What is the civil filing fee in Lansing?", explain=True)
+        assert b.answered and b.to_dict()["gate"]["passed"] is True

@@ -22,7 +22,7 @@ from hostile import _p, docx_with_body  # noqa: E402
 
 from engine import readers  # noqa: E402
 from engine.errors import ReadError  # noqa: E402
-from engine.quote.locators import line_range, span, subtree  # noqa: E402
+from engine.locators import line_range, span, subtree  # noqa: E402
 from engine.readers import html_reader, json_reader  # noqa: E402
 
 CLI_TIMEOUT = 300  # seconds: a hang guard for one command, not a timing

@@ -212,7 +212,7 @@ def test_hyde_finds_the_answer_the_question_alone_misses(fees, tmp_path, model):
 
 
 def test_hyde_weighs_less_than_the_typed_words(tmp_path):
-    from engine.rank import arm_weights
+    from engine.score import arm_weights
 
     cfg = Config().replace(w_bm25=0.1, w_tfidf=0.1, w_embed=0.8)
     w = arm_weights(["bm25", "tfidf", "embed"], cfg, "minmax", hyde=True)

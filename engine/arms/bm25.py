@@ -13,7 +13,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..pull import Pool
+from ..pool import Pool
 
 K1, B, EPSILON = 1.5, 0.75, 0.25  # rank-bm25's defaults
 

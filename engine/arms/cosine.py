@@ -9,7 +9,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from ..pull import Pool
+from ..pool import Pool
 
 
 def nearest(q: np.ndarray, ids: np.ndarray, docs: np.ndarray, mat: np.ndarray, k: int,

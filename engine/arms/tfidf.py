@@ -14,7 +14,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..pull import Pool
+from ..pool import Pool
 
 
 def score(pool: Pool, qterms: Sequence[str]) -> np.ndarray | None:

@@ -197,22 +197,20 @@ def calibrate(eng, cases: Sequence[Case], *, max_wrong_rate: float = 0.05, path:
               coverage_grid: Sequence[float] = COVERAGE_GRID) -> Calibration:
     """Answer each case once at zero floors, then judge every floor pair of the grid."""
     cfg: Config = eng.config
-    # read at ask time; one line more so the winner's citation shows all it could quote alone
-    eng.config = cfg.replace(score_floor=0.0, score_floor_lexical=0.0, coverage_floor=0.0,
-                             max_lines=cfg.max_lines + 1)
-    try:
-        points = []
-        for n, case in enumerate(cases):
-            a = eng.ask(case.question, id=case.id, path=case.path or path, explain=True)
-            points.append(measure(case, a, cfg.max_lines, cfg))
-            if progress:
-                progress("calibrate", n + 1, len(cases))
-    finally:
-        eng.config = cfg
+    # one line more so the winner's citation shows all it could quote alone
+    zero = cfg.replace(score_floor=0.0, score_floor_lexical=0.0, coverage_floor=0.0,
+                       max_lines=cfg.max_lines + 1)
+    points = []
+    for n, case in enumerate(cases):
+        a = eng.ask(case.question, id=case.id, path=case.path or path, explain=True, config=zero)
+        points.append(measure(case, a, cfg.max_lines, cfg))
+        if progress:
+            progress("calibrate", n + 1, len(cases))
     cells = tuple(tally(points, s, c) for s in score_grid for c in coverage_grid)
-    key = cfg.floor_key(eng.embedder is not None and eng.coverage().vectors > 0)
+    vectors = eng.embedder is not None and eng.coverage().vectors > 0
     return Calibration(tuple(points), cells, front(cells), choose(cells, max_wrong_rate),
-                       tally(points, getattr(cfg, key), cfg.coverage_floor), max_wrong_rate, key)
+                       tally(points, cfg.score_floor_for(vectors), cfg.coverage_floor),
+                       max_wrong_rate, cfg.floor_key(vectors))
 
 
 _HEADER = re.compile(r"^\s*\[")

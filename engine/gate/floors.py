@@ -35,7 +35,7 @@ def check(c: Candidate, cfg: Config, required: tuple[str, ...] = (), vectors: bo
     cov = coverage_of(c, cfg)
     if cov < cfg.coverage_floor:
         failed.append(("coverage", cov, cfg.coverage_floor))
-    score_floor = getattr(cfg, cfg.floor_key(vectors))
+    score_floor = cfg.score_floor_for(vectors)
     if c.score < score_floor:
         failed.append(("score", c.score, score_floor))
     if not failed:

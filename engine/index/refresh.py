@@ -25,7 +25,7 @@ from .. import readers
 from ..chunk import CHUNK_VERSION, chunk, title
 from ..config import Config
 from ..errors import DocsError, ReadError
-from ..quote.locators import span
+from ..locators import span
 from ..terms import content_terms, matching_text
 from .store import DocRow, Store
 from .worker import (START_FAILED, ReadWorker, is_limit_error, memory_error,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Callable, Collection
 
 from ..embed import Embedder
+from ..types import passage_text
 from .store import Store
 
 GROUP = 256  # passages per commit
@@ -42,7 +43,7 @@ def embed_missing(store: Store, embedder: Embedder,
     for start in range(0, len(todo), GROUP):
         group = [pid for pid, _ in todo[start : start + GROUP]]
         found = store.passage_texts(group)
-        texts = [f"{ctx}\n{text}" if ctx else text for text, ctx in (found[pid] for pid in group)]
+        texts = [passage_text(text, ctx) for text, ctx in (found[pid] for pid in group)]
         vecs = embedder.embed(texts)
         with store.transaction():
             store.put_vectors(embedder.identity, list(zip(group, vecs)))

@@ -1,5 +1,5 @@
-"""Ranking a pool: the pulled passages and the question in; each arm's scores, the fused value,
-the rerank score and the final total order out. Computed once here for both callers:
+"""Scoring: the pool in, the ranked pool out — each arm's scores, the fused value, the
+rerank score and the final total order (rerank.py). Computed once here for both callers:
 Engine.ask gates and quotes the top of the order, Engine.search lists it.
 
 Which arms run is a choice ("all", or "bm25" / "tfidf" / "embed" joined by "+"); so is the
@@ -7,17 +7,18 @@ fusion ("minmax" or "rrf", engine/fuse.py). Bad names are usage errors with a hi
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
 from .arms import bm25, cosine, tfidf
+from .clock import Clock
 from .config import Config
 from .errors import UsageError
 from .fuse import FUSIONS, fuse, minmax, ranks, rrf, rrf_scale
-from .pull import Pool
-from .rerank import coverage_table, has_phrase, order_key, rarity_weights, rerank_score
+from .pool import Pool
+from .rerank import Order, Scored, rarity_weights
 from .types import ArmScore, Candidate
 
 ARMS = ("bm25", "tfidf", "embed")
@@ -47,21 +48,6 @@ def parse_fusion(text: str | None, cfg: Config) -> str:
 
 
 @dataclass(frozen=True)
-class Scored:
-    """One pool passage's place in the order and the rerank numbers behind it."""
-
-    key: tuple
-    i: int  # index into the pool
-    coverage: float
-    weighted_coverage: float
-    matched: tuple[str, ...]
-    unmatched: tuple[str, ...]
-    numbers: int
-    phrase: bool
-    score: float
-
-
-@dataclass(frozen=True)
 class Ranked:
     """A pool scored and ordered. `order` is the whole pool, best first (a total order)."""
 
@@ -75,6 +61,8 @@ class Ranked:
     rarity: Mapping[str, float]
     order: Sequence[Scored]
     with_vec: int  # pool passages with a vector (0 when the vector arm did not run)
+    on_demand: int = 0  # pool passages embedded for this query
+    notes: tuple[str, ...] = ()
 
     @property
     def ran(self) -> tuple[str, ...]:
@@ -97,6 +85,11 @@ class Ranked:
             weighted_coverage=s.weighted_coverage, phrase=s.phrase, numbers_found=s.numbers,
             score=s.score, matched=s.matched, unmatched=tuple(said.get(t, t) for t in s.unmatched),
             fused_scale=self.scale)
+
+
+    def candidates(self, n: int, doc_rows, said: Mapping[str, str]) -> list[Candidate]:
+        """The first n of the order as candidates (only those anyone looks at are built)."""
+        return [self.candidate(s, doc_rows, said) for s in self.order[:n]]
 
 
 def arm_weights(ran: Sequence[str], cfg: Config, fusion: str, hyde: bool) -> dict[str, float] | None:
@@ -152,49 +145,45 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     # the rerank reads only which question terms each passage holds
     has = pool.has(qterms)
     rarity = rarity_weights(qterms, has)
-    order = _Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of)
+    order = Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of)
     return Ranked(pool=pool, raw=raw, normed=normed, arm_ranks=arm_ranks, fused=fused,
                   scale=scale, fusion=fusion, rarity=rarity, order=order, with_vec=with_vec)
 
 
-class _Order(Sequence):
-    """The whole pool in its final order, best first; a place's `Scored` is built when read.
+def score(q, pulled, index, cfg: Config, clock: Clock) -> Ranked:
+    """The pulled pool ranked for a query (a question.Query, a pull.Pulled, an open index).
 
-    Every passage's rerank numbers are computed at once from the presence table
-    (rerank.coverage_table, rerank_score) and the order is rerank.order_key's; only the
-    passages someone reads get their term lists."""
+    While the index lacks vectors, up to cfg.embed_on_demand of the pool's best passages by
+    BM25 that have none are embedded first (index/matrix.py keeps them), and a note says so."""
+    pool, qvec, n, notes = pulled.pool, pulled.qvec, 0, ()
+    vectors = None
+    if qvec is not None:
+        ids, _, mat = index.vectors.matrix()
+        cov, limit = index.coverage(), cfg.embed_on_demand
+        if limit > 0 and cov.vectors < cov.passages and index.embedder is not None:
+            n = _embed_on_demand(pool, q.terms, ids, limit, index.vectors)
+            if n:
+                notes = (f"{n} candidates without stored vectors were embedded for this query "
+                         f"({cov.vectors} of {cov.passages} passages in the index have vectors)",)
+        vectors = (ids, mat, index.vectors.extra)
+    ranked = rank_pool(pool, q.terms, q.required, cfg, arms=q.arms, fusion=q.fusion, qvec=qvec,
+                       vectors=vectors, hyde=q.hyde is not None,
+                       path_of=lambda d: index.doc_rows[d].path, lap=clock.lap)
+    return replace(ranked, on_demand=n, notes=notes)
 
-    def __init__(self, pool: Pool, qterms, has: np.ndarray, rarity, fused: list[float],
-                 scale: float, required, cfg: Config, path_of):
-        n, q = has.shape
-        self.pool, self.qterms, self.has = pool, tuple(qterms), has
-        cov, wcov, nums = coverage_table(qterms, has, rarity)
-        full = has.all(axis=1) if q else np.ones(n, dtype=bool)
-        # a phrase needs every question word, so only passages holding all are looked at
-        phrase = [bool(f) and has_phrase(qterms, pool.terms[i]) for i, f in enumerate(full.tolist())]
-        need = [k for k, t in enumerate(qterms) if t in required] if cfg.require_names_numbers else []
-        has_required = has[:, need].all(axis=1).tolist() if need else [True] * n
-        missing_need = bool(cfg.require_names_numbers and set(required) - set(qterms))
-        self.cov, self.wcov, self.nums = cov.tolist(), wcov.tolist(), nums.tolist()
-        self.phrase = phrase
-        self.score = [rerank_score(fused[i] * scale if scale != 1.0 else fused[i], self.cov[i],
-                                   phrase[i], self.nums[i], cfg) for i in range(n)]
-        keys = [order_key(self.wcov[i], self.score[i], row.pid, path_of(row.doc), cfg.order,
-                          has_required[i] and not missing_need)
-                for i, row in enumerate(pool.rows)]
-        self.keys = keys
-        self.index = sorted(range(n), key=keys.__getitem__)  # order_key is total (pid, then path, last)
 
-    def __len__(self) -> int:
-        return len(self.index)
-
-    def _scored(self, i: int) -> Scored:
-        matched = tuple(t for t, h in zip(self.qterms, self.has[i].tolist()) if h)
-        unmatched = tuple(t for t, h in zip(self.qterms, self.has[i].tolist()) if not h)
-        return Scored(self.keys[i], i, self.cov[i], self.wcov[i], matched, unmatched,
-                      self.nums[i], self.phrase[i], self.score[i])
-
-    def __getitem__(self, at):
-        if isinstance(at, slice):
-            return [self._scored(i) for i in self.index[at]]
-        return self._scored(self.index[at])
+def _embed_on_demand(pool: Pool, qterms, ids: np.ndarray, limit: int, cache) -> int:
+    """Embed up to `limit` pool passages that have no vector, best BM25 first (ties by
+    passage id), into the cache; returns how many were embedded."""
+    lexical = bm25.score(pool, qterms) if qterms else None
+    if lexical is None:
+        return 0
+    want = np.fromiter((r.id for r in pool.rows), dtype=np.int64, count=len(pool))
+    stored = np.zeros(len(pool), dtype=bool)
+    if len(ids):
+        stored = ids[np.minimum(np.searchsorted(ids, want), len(ids) - 1)] == want
+    order = sorted(range(len(pool)), key=lambda i: (-lexical[i], pool.rows[i].pid))
+    todo = [pool.rows[i] for i in order if not stored[i] and pool.rows[i].id not in cache.extra][:limit]
+    if todo:
+        cache.embed(todo)
+    return len(todo)

@@ -1,0 +1,182 @@
+"""The index while an engine has it open: lock, rebuild, refresh, snapshot, document rows,
+counts and the notes about it.
+
+In: the documents folder, the index path, the configuration and the embedding model. Out:
+a Store holding one read snapshot between refreshes, the documents it shows, how many
+passages have vectors, and plain-words notes (another process still updating the index,
+vectors not all made yet). Refuses: a rebuild of a folder that is not there, and a rebuild
+while another process keeps the write lock past `wait` seconds.
+"""
+from __future__ import annotations
+
+import fnmatch
+import sqlite3
+from pathlib import Path
+from typing import Callable
+
+from ..config import Config
+from ..embed import Embedder
+from ..errors import DocsError, IndexError_
+from ..types import Coverage
+from .location import IndexLock
+from .matrix import VectorCache
+from .refresh import RefreshReport, refresh
+from .store import DocRow, Store, index_failure, prepare_rebuild
+from .vectors import embed_missing
+
+EMBED_MODES = ("read", "all", "bounded")
+
+
+class OpenIndex:
+    """One index file opened for an engine. `embed` says how much embedding a refresh does:
+    "read" every passage of the documents it read and up to `embed_backlog` passages an
+    earlier run left without vectors; "all" every passage without a vector; "bounded" all of
+    them when at most `embed_backlog` lack one and none otherwise."""
+
+    def __init__(self, docs: Path, path: Path, config: Config, *, embed: str,
+                 progress: Callable[[str, int, int], None] | None, wait: float,
+                 notify: Callable[[str], None] | None):
+        self.docs, self.path, self.config = docs, path, config
+        self.embed_mode, self.progress, self.wait, self.notify = embed, progress, wait, notify
+        self.lock = IndexLock(path)
+        self.store: Store | None = None
+        self.embedder: Embedder | None = None
+        self.vectors: VectorCache | None = None
+        self.notes: tuple[str, ...] = ()
+        self.report: RefreshReport | None = None
+        self.embedded = 0  # passages embedded by the last refresh
+        self.doc_rows: dict[int, DocRow] = {}
+        self._coverage: Coverage | None = None
+
+    def open(self, rebuild: bool) -> None:
+        """Open the store; a rebuild first takes the lock (kept until its refresh ends) and
+        empties or deletes the old index."""
+        if rebuild:
+            if not self.docs.is_dir():  # check before clearing anything
+                raise DocsError(f"documents folder not found: {self.docs}", "check the --docs path")
+            self.take_lock(required=True)
+            prepare_rebuild(self.path)
+        self.store = Store(self.path)
+
+    def attach(self, embedder: Embedder | None) -> None:
+        """The model whose vectors this index's counts, matrix and refreshes use."""
+        self.embedder = embedder
+        self.vectors = VectorCache(self.store, embedder)
+
+    # -- refresh -----------------------------------------------------------------
+    def refresh(self) -> RefreshReport | None:
+        """Bring the index up to date with the folder under the write lock; returns the report.
+
+        When another process keeps the lock past `wait` seconds, nothing is refreshed: the
+        index is used as it is, `notes` says so, and the previous report (or None) is returned.
+        """
+        self.store.release_snapshot()
+        took = not self.lock.held
+        try:
+            if took and not self.take_lock(required=False):
+                self.load()
+                self.notes = (self._busy_note(),)
+                return self.report
+            self.notes = ()
+            self.vectors.store_extra()
+            self.report = refresh(self.store, self.docs, self.config, self.progress)
+            self.embedded = self._embed()
+        except sqlite3.DatabaseError as e:
+            raise index_failure(self.path, e) from None
+        finally:
+            if took:
+                self.lock.release()
+        self.load()
+        self.notes = self._vector_notes()
+        return self.report
+
+    def _embed(self) -> int:
+        if self.embedder is None:
+            return 0
+        mode, backlog = self.embed_mode, self.config.embed_backlog
+        return embed_missing(
+            self.store, self.embedder, self.progress,
+            fresh=self.report.read_paths if mode == "read" else (),
+            backlog={"all": None, "bounded": 0}.get(mode, backlog),
+            all_up_to=backlog if mode == "bounded" else 0)
+
+    def _vector_notes(self) -> tuple[str, ...]:
+        cov = self.coverage()
+        if self.embedder is None or cov.vectors >= cov.passages:
+            return ()
+        before = (f"each run embeds up to {self.config.embed_backlog} more before answering, "
+                  if self.embed_mode == "read" else "")
+        return (f"{cov.passages - cov.vectors} of {cov.passages} passages have no vectors "
+                f"yet; {before}each question embeds up to "
+                f"{self.config.embed_on_demand} of its best candidates that have none, "
+                f"and answers meanwhile use the words and the vectors there are "
+                f"(`ask --docs DIR --rebuild` embeds every passage now)",)
+
+    def _busy_note(self) -> str:
+        cov = self.coverage()
+        return (f"another ask{self._holder()} is still updating this index; not waiting longer "
+                f"than {self.wait:g} s, so this uses the index as it is ({cov.documents} "
+                f"documents, {cov.passages} passages so far)")
+
+    def _holder(self) -> str:
+        holder = self.lock.holder()
+        return f" (pid {holder})" if holder else ""
+
+    def take_lock(self, required: bool) -> bool:
+        """The write lock, waiting up to `wait` seconds; False (or an error when `required`)
+        when another process keeps it."""
+        def waiting(holder: int | None) -> None:
+            if self.notify is not None:
+                who = f" (pid {holder})" if holder else ""
+                self.notify(f"another ask{who} is updating this index; waiting up to {self.wait:g} s…")
+
+        try:
+            if self.lock.acquire(self.wait, waiting):
+                return True
+        except OSError as e:
+            raise IndexError_(f"cannot lock the index: {self.lock.path}: {e.strerror}",
+                              "use --index PATH to put the index somewhere writable") from None
+        if not required:
+            return False
+        raise IndexError_(
+            f"another ask{self._holder()} is still updating the index {self.path} after {self.wait:g} s",
+            "run again when it has finished, or give --wait SECONDS to wait longer (the lock "
+            "goes away as soon as that process ends, even if it is killed)")
+
+    # -- the snapshot ------------------------------------------------------------
+    def load(self) -> None:
+        """Hold one read snapshot until the next refresh and read its documents."""
+        self.store.hold_snapshot()  # every read until the next refresh sees this one state
+        if self.vectors is not None:
+            self.vectors.reset()
+        self._coverage = None
+        self.doc_rows = {r.id: r for r in self.store.documents().values() if r.status == "ok"}
+
+    def coverage(self) -> Coverage:
+        """Documents, passages and vectors of the current model in the snapshot (counted once)."""
+        if self._coverage is None:
+            model = self.embedder.identity if self.embedder else None
+            n_docs, n_pass, n_vec = self.store.counts(model)
+            self._coverage = Coverage(documents=n_docs, passages=n_pass, vectors=n_vec, model=model)
+        return self._coverage
+
+    def docs_matching(self, pattern: str) -> list[int]:
+        """Document rowids whose relative path matches a glob (or, for a bare name, whose file
+        name does), in rowid order."""
+        pat = pattern.replace("\\", "/").removeprefix("./")
+        out = []
+        for doc_id, row in sorted(self.doc_rows.items()):
+            name = row.path.rsplit("/", 1)[-1]
+            if fnmatch.fnmatchcase(row.path, pat) or ("/" not in pat and fnmatch.fnmatchcase(name, pat)):
+                out.append(doc_id)
+        return out
+
+    def close(self) -> None:
+        if self.vectors is not None and self.vectors.pending and self.lock.try_acquire():
+            try:  # never waits: another process updating the index keeps its say
+                self.vectors.store_extra()
+            except sqlite3.DatabaseError:
+                pass  # a cache: the next run embeds these again
+        self.lock.release()
+        if self.store is not None:
+            self.store.close()

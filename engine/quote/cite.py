@@ -1,0 +1,85 @@
+"""Quoting the gate's decision: the winner (and a runner-up that passed) in, citations out.
+
+Each quoted passage's lines are scored against the question (quote/lines.py, with each
+line's cosine to the question when the model is loaded) and the best are cited verbatim,
+in document order, with one locator span. Three lines and two citations are the ceiling.
+Refuses: when neither passage has a line relevant enough to quote (`no_relevant_line`).
+"""
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from ..config import Config
+from ..embed import Embedder
+from ..gate import Decision
+from ..index.store import Store
+from ..locators import span
+from ..pool import Pool
+from ..types import Candidate, Citation, Refusal
+from .lines import choose_lines, line_budget
+
+Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
+
+
+@dataclass(frozen=True)
+class Quoted:
+    citations: tuple[Citation, ...]
+    refusal: Refusal | None  # no_relevant_line when nothing could be quoted
+
+
+def quote(d: Decision, pool: Pool, store: Store, qterms: Sequence[str], rarity: Mapping[str, float],
+          cfg: Config, sims_of) -> Quoted:
+    """`sims_of(list of Lines) -> per passage {seq: cosine} or None` (see line_sims)."""
+    rows = {r.id: r for r in pool.rows}
+    quoted = [d.winner] + ([d.runner] if d.runner is not None else [])
+    lines = [store.lines(rows[c.rowid].doc, rows[c.rowid].first, rows[c.rowid].last) for c in quoted]
+    sims = sims_of(lines)
+    first = cite(lines[0], d.winner, qterms, rarity, cfg,
+                 line_budget(cfg.max_lines, d.runner is not None), sims[0])
+    citations = [first]
+    if d.runner is not None:
+        second = cite(lines[1], d.runner, qterms, rarity, cfg,
+                      line_budget(cfg.max_lines, True, len(first.lines)), sims[1])
+        citations.append(second)
+    citations = [c for c in citations if c.lines]
+    if citations:
+        return Quoted(tuple(citations), None)
+    return Quoted((), Refusal(reason="no_relevant_line",
+                              message="no confident answer: the best passage has no line that "
+                                      "contains the question's words", unmatched=d.winner.unmatched))
+
+
+def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None) -> Citation:
+    chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims)
+    return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
+                    score=c.score, coverage=c.coverage, lines=tuple(chosen))
+
+
+def line_sims(passages: Sequence[Lines], qvec, embedder: Embedder | None, cfg: Config,
+              helper: ThreadPoolExecutor) -> list[dict[int, float] | None]:
+    """Cosine with the question of every line of the quoted passages (line seq -> value),
+    or None per passage without a model. The lines go to the model in one call, split in
+    two halves embedded at once on two threads (the helper thread is idle by now); the
+    vectors do not depend on the batching, so neither do the quoted lines."""
+    if qvec is None or cfg.line_embed_weight <= 0 or embedder is None:
+        return [None] * len(passages)
+    texts = [text for lines in passages for _, _, text in lines]
+    if len(texts) >= 4:
+        order = sorted(range(len(texts)), key=lambda i: (len(texts[i]), i))
+        halves = (order[0::2], order[1::2])  # similar lengths in both, so both take as long
+        other = helper.submit(embedder.embed, [texts[i] for i in halves[1]])
+        mine = embedder.embed([texts[i] for i in halves[0]])
+        vecs = np.zeros((len(texts), mine.shape[1]), dtype=np.float32)
+        vecs[halves[0]] = mine
+        vecs[halves[1]] = other.result()
+    else:
+        vecs = embedder.embed(texts)
+    out, at = [], 0
+    for lines in passages:
+        out.append({seq: float(vecs[at + j] @ qvec) for j, (seq, _, _) in enumerate(lines)})
+        at += len(lines)
+    return out
