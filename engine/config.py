@@ -49,6 +49,12 @@ class Config:
     coverage_credit: float = 0.5
     phrase_bonus: float = 0.2
     number_bonus: float = 0.15
+    # Answer kinds (engine/kinds.py): a passage holding the kind of value the question asks
+    # for (an amount for "how much", a time for "what time") gets kind_bonus in the rerank;
+    # a winner without one gives way to the first of the next kind_depth candidates that has
+    # one and clears the gate, or the answer is refused (0 turns the fallback off).
+    kind_bonus: float = 0.15
+    kind_depth: int = 5
     # Final order of the pool: "coverage" = rarity-weighted coverage first, rerank score
     # breaking ties (DESIGN.md); "score" = rerank score first, weighted coverage breaking ties.
     order: str = "score"
@@ -72,6 +78,11 @@ class Config:
     line_floor: float = 0.01
     line_relative_floor: float = 0.5
     line_number_bonus: float = 0.5
+    # A line holding the kind of value the question asks for scores line_kind_bonus more.
+    line_kind_bonus: float = 0.5
+    # Quote whole units (1 on, 0 off): a label with the line that holds its value, a sentence
+    # wrapped over lines whole (engine/quote/lines.py), within max_lines.
+    quote_units: int = 1
     # With a model: line score += line_embed_weight * cosine(line, question). The winner's
     # lines are embedded at question time (a handful of short lines).
     line_embed_weight: float = 1.0

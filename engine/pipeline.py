@@ -150,15 +150,15 @@ class Engine:
             return Answer(citations=(), refusal=refusal, method=self._method(None, q),
                           candidates=() if n_shown else None, notes=q.notes, **common)
         ranked = score(q, pulled, self.index, cfg, clock)
-        cands = ranked.candidates(max(2, n_shown), self.doc_rows, q.said)
+        cands = ranked.candidates(max(cfg.kind_depth + 2, n_shown), self.doc_rows, q.said)
         clock.lap("fuse_rerank")
         common.update(method=self._method(ranked, q), notes=q.notes + ranked.notes,
                       candidates=tuple(cands[:n_shown]) if n_shown else None)
-        d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw)
+        d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds)
         clock.lap("gate")
         if d.refusal is not None:
             return Answer(citations=(), refusal=d.refusal, gate=d.gate, **common)
-        quoted = quote(d, pulled.pool, self.store, q.terms, ranked.rarity, cfg,
+        quoted = quote(d, pulled.pool, self.store, q, ranked.rarity, cfg,
                        lambda lines: line_sims(lines, pulled.qvec, self.embedder, cfg, self.helper()))
         clock.lap("quote")
         return Answer(citations=quoted.citations, refusal=quoted.refusal, gate=d.gate, **common)
@@ -181,7 +181,7 @@ class Engine:
             clock = Clock()
             pulled = pull(q, self.index, cfg, self.helper(), clock)
             ranked = score(q, pulled, self.index, cfg, clock) if len(pulled.pool) else None
-            hits = self._hits(ranked, k, pulled.qvec, q.terms, cfg) if ranked is not None else []
+            hits = self._hits(ranked, k, pulled.qvec, q, cfg) if ranked is not None else []
         notes = list(q.notes)
         if len(hits) < k and not (q.arms == ("embed",) and not self._vectors(cfg).ready):
             where = f" under --path {path!r}" if path else ""
@@ -192,7 +192,7 @@ class Engine:
                             fusion=q.fusion, hits=tuple(hits), method=self._method(ranked, q, "list"),
                             coverage=self.coverage(), notes=tuple(notes), explain=explain)
 
-    def _hits(self, ranked, k: int, qvec, qterms, cfg: Config) -> list[Hit]:
+    def _hits(self, ranked, k: int, qvec, q: question.Query, cfg: Config) -> list[Hit]:
         """The first k of the order, each with its passage's single best line."""
         top = ranked.order[:k]
         rows = [ranked.pool.rows[s.i] for s in top]
@@ -200,7 +200,7 @@ class Engine:
         sims = line_sims(lines, qvec, self.embedder, cfg, self.helper())
         hits = []
         for n, (s, row, passage_lines, sim) in enumerate(zip(top, rows, lines, sims), 1):
-            best = choose_lines(passage_lines, qterms, ranked.rarity, cfg, 1, sim)
+            best = choose_lines(passage_lines, q.terms, ranked.rarity, cfg, 1, sim, q.kinds)
             doc = self.doc_rows[row.doc]
             hits.append(Hit(rank=n, doc_id=doc.doc_id, path=doc.path, locator=row.span,
                             score=ranked.fused[s.i], line=best[0] if best else None,

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
+from . import kinds
 from .config import Config
 from .errors import UsageError
 from .score import ARMS, parse_arms, parse_fusion
@@ -77,6 +78,7 @@ class Query:
     arms: tuple[str, ...]
     k: int  # the whole-question search's depth (each word goes cfg.word_depth times deeper)
     near_k: int  # nearest stored vectors to pull (0: none)
+    kinds: tuple[str, ...] = ()  # what kind of value an answer must hold (engine/kinds.py)
 
 
 def _cut(text, what: str, example: str, notes: list[str]) -> str:
@@ -122,6 +124,10 @@ def _query(text: str, notes: list[str], cfg: Config, **fields) -> Query:
                  said=surface_forms(text), required=required_terms(text), **fields)
 
 
+def _asks(text: str, cfg: Config) -> tuple[str, ...]:
+    return kinds.asked(text) if cfg.kind_depth > 0 or cfg.kind_bonus > 0 else ()
+
+
 def for_ask(text, cfg: Config, *, notes: Sequence[str], vectors: Vectors,
             docs_matching: Callable[[str], Sequence[int]], path: str | None = None,
             candidates: int | None = None, hyde: str | None = None,
@@ -134,7 +140,7 @@ def for_ask(text, cfg: Config, *, notes: Sequence[str], vectors: Vectors,
     docs = _docs(path, docs_matching, notes)
     near_k = max(cfg.vector_k, candidates or 0) if cfg.vector_k > 0 else 0
     return _query(text, notes, cfg, docs=docs, path=path, hyde=hyde, fusion=fusion, arms=ARMS,
-                  k=max(cfg.pull_k, candidates or 0), near_k=near_k)
+                  k=max(cfg.pull_k, candidates or 0), near_k=near_k, kinds=_asks(text, cfg))
 
 
 def for_search(text, cfg: Config, *, notes: Sequence[str], vectors: Vectors,
@@ -158,4 +164,5 @@ def for_search(text, cfg: Config, *, notes: Sequence[str], vectors: Vectors,
                      f"{vectors.missing}; --arms embed has nothing to rank (try --arms bm25)")
     docs = _docs(path, docs_matching, notes)
     return _query(text, notes, cfg, docs=docs, path=path, hyde=hyde, fusion=fusion, arms=asked,
-                  k=max(cfg.pull_k, k), near_k=max(cfg.vector_k, k) if "embed" in asked else 0)
+                  k=max(cfg.pull_k, k), near_k=max(cfg.vector_k, k) if "embed" in asked else 0,
+                  kinds=_asks(text, cfg))

@@ -4,7 +4,7 @@ In: the pool, the question's terms, the fused scores. Out: every passage's reran
 and the pool in its final order (`Order`, best first; a total order). Refuses nothing.
 
 score = fused + coverage_credit * coverage + phrase_bonus * [question phrase present]
-        + number_bonus * (question numbers found)
+        + number_bonus * (question numbers found) + kind_bonus * [holds the asked kind]
 Order: passages holding every number and proper name of the question first; then either
 rarity-weighted coverage (each question word weighted by how rare it is among the
 candidates) with the rerank score breaking ties (order = "coverage", DESIGN.md), or the
@@ -19,6 +19,7 @@ from typing import Callable, Mapping, Sequence
 import numpy as np
 
 from .config import Config
+from .kinds import holds
 from .pool import Pool
 from .terms import is_number
 
@@ -61,9 +62,11 @@ def coverage_table(qterms: Sequence[str], has: np.ndarray, weights: Mapping[str,
     return cov, wcov, nums
 
 
-def rerank_score(fused: float, cov: float, phrase: bool, numbers: int, cfg: Config) -> float:
+def rerank_score(fused: float, cov: float, phrase: bool, numbers: int, cfg: Config,
+                 kind: bool = False) -> float:
+    """`kind`: the passage holds the kind of value the question asks for (engine/kinds.py)."""
     return fused + cfg.coverage_credit * cov + (cfg.phrase_bonus if phrase else 0.0) \
-        + cfg.number_bonus * numbers
+        + cfg.number_bonus * numbers + (cfg.kind_bonus if kind else 0.0)
 
 
 def order_key(weighted_coverage: float, score: float, pid: str, path: str, order: str = "coverage",
@@ -89,6 +92,7 @@ class Scored:
     numbers: int
     phrase: bool
     score: float
+    kind: bool | None = None  # holds the asked kind (None: no kind asked)
 
 
 class Order(Sequence):
@@ -99,7 +103,8 @@ class Order(Sequence):
     passages someone reads get their term lists."""
 
     def __init__(self, pool: Pool, qterms, has: np.ndarray, rarity, fused: list[float],
-                 scale: float, required, cfg: Config, path_of: Callable[[int], str]):
+                 scale: float, required, cfg: Config, path_of: Callable[[int], str],
+                 kinds: tuple[str, ...] = ()):
         n, q = has.shape
         self.pool, self.qterms, self.has = pool, tuple(qterms), has
         cov, wcov, nums = coverage_table(qterms, has, rarity)
@@ -111,8 +116,11 @@ class Order(Sequence):
         missing_need = bool(cfg.require_names_numbers and set(required) - set(qterms))
         self.cov, self.wcov, self.nums = cov.tolist(), wcov.tolist(), nums.tolist()
         self.phrase = phrase
+        # which passages hold the kind of value asked for (None for all when none is asked)
+        self.kind = [holds(r.text, kinds) for r in pool.rows] if kinds else [None] * n
         self.score = [rerank_score(fused[i] * scale if scale != 1.0 else fused[i], self.cov[i],
-                                   phrase[i], self.nums[i], cfg) for i in range(n)]
+                                   phrase[i], self.nums[i], cfg, bool(self.kind[i]) and bool(kinds))
+                      for i in range(n)]
         keys = [order_key(self.wcov[i], self.score[i], row.pid, path_of(row.doc), cfg.order,
                           has_required[i] and not missing_need)
                 for i, row in enumerate(pool.rows)]
@@ -126,7 +134,7 @@ class Order(Sequence):
         matched = tuple(t for t, h in zip(self.qterms, self.has[i].tolist()) if h)
         unmatched = tuple(t for t, h in zip(self.qterms, self.has[i].tolist()) if not h)
         return Scored(self.keys[i], i, self.cov[i], self.wcov[i], matched, unmatched,
-                      self.nums[i], self.phrase[i], self.score[i])
+                      self.nums[i], self.phrase[i], self.score[i], self.kind[i])
 
     def __getitem__(self, at):
         if isinstance(at, slice):

@@ -84,7 +84,7 @@ class Ranked:
             arms=self.arm_scores(s.i), fused=self.fused[s.i], coverage=s.coverage,
             weighted_coverage=s.weighted_coverage, phrase=s.phrase, numbers_found=s.numbers,
             score=s.score, matched=s.matched, unmatched=tuple(said.get(t, t) for t in s.unmatched),
-            fused_scale=self.scale)
+            fused_scale=self.scale, kind=s.kind)
 
 
     def candidates(self, n: int, doc_rows, said: Mapping[str, str]) -> list[Candidate]:
@@ -111,8 +111,8 @@ def arm_weights(ran: Sequence[str], cfg: Config, fusion: str, hyde: bool) -> dic
 def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: Config, *,
               arms: Sequence[str] = ARMS, fusion: str = "minmax", qvec: np.ndarray | None = None,
               vectors: tuple | None = None, hyde: bool = False,
-              path_of: Callable[[int], str], lap: Callable[[str], None] = lambda stage: None
-              ) -> Ranked:
+              path_of: Callable[[int], str], lap: Callable[[str], None] = lambda stage: None,
+              kinds: tuple[str, ...] = ()) -> Ranked:
     """Score the pool with the chosen arms, fuse, rerank and order it.
 
     `qvec` is the vector the embedding arm compares with (the question's, or the written
@@ -145,7 +145,7 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     # the rerank reads only which question terms each passage holds
     has = pool.has(qterms)
     rarity = rarity_weights(qterms, has)
-    order = Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of)
+    order = Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of, kinds)
     return Ranked(pool=pool, raw=raw, normed=normed, arm_ranks=arm_ranks, fused=fused,
                   scale=scale, fusion=fusion, rarity=rarity, order=order, with_vec=with_vec)
 
@@ -168,7 +168,7 @@ def score(q, pulled, index, cfg: Config, clock: Clock) -> Ranked:
         vectors = (ids, mat, index.vectors.extra)
     ranked = rank_pool(pool, q.terms, q.required, cfg, arms=q.arms, fusion=q.fusion, qvec=qvec,
                        vectors=vectors, hyde=q.hyde is not None,
-                       path_of=lambda d: index.doc_rows[d].path, lap=clock.lap)
+                       path_of=lambda d: index.doc_rows[d].path, lap=clock.lap, kinds=q.kinds)
     return replace(ranked, on_demand=n, notes=notes)
 
 

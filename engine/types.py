@@ -122,6 +122,7 @@ class Candidate:
     matched: tuple[str, ...]
     unmatched: tuple[str, ...]
     fused_scale: float = 1.0  # the rerank adds fused * fused_scale (rrf: 1 / best possible)
+    kind: bool | None = None  # holds the kind of answer the question asks for (None: none asked)
 
     def to_dict(self, explain: bool = False) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -143,6 +144,8 @@ class Candidate:
             d["weighted_coverage"] = round(self.weighted_coverage, 4)
             d["phrase"] = self.phrase
             d["numbers_found"] = self.numbers_found
+            if self.kind is not None:
+                d["answer_kind"] = self.kind
             d["unmatched"] = list(self.unmatched)
         return d
 
@@ -187,11 +190,13 @@ class GateDecision:
     runner_up_passed: bool
     vectors: bool = True  # the embedding arm ran, so score_floor (not score_floor_lexical) applied
     names_numbers: bool = True  # the winner holds every number and name the question gives
+    answer_kind: bool = True  # the winner holds the kind of value asked for (or none is asked)
 
     @property
     def passed(self) -> bool:
-        """The gate's own verdict: the names-and-numbers rule, then both floors."""
-        return self.names_numbers and self.score >= self.score_floor and self.coverage >= self.coverage_floor
+        """The gate's own verdict: the names-and-numbers rule, both floors, the answer kind."""
+        return (self.names_numbers and self.answer_kind and self.score >= self.score_floor
+                and self.coverage >= self.coverage_floor)
 
     def to_dict(self) -> dict[str, Any]:
         return {"score": round(self.score, 4), "score_floor": self.score_floor,

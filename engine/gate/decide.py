@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..config import Config
+from ..kinds import name
 from ..types import Candidate, GateDecision, Refusal
 from .floors import check, coverage_of
 
@@ -22,15 +23,38 @@ class Decision:
     gate: GateDecision  # the winner's numbers against the floors, for --explain
 
 
-def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vectors: bool) -> Decision:
+def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vectors: bool,
+           kinds: tuple[str, ...] = ()) -> Decision:
     """`cands`: the first candidates of the order (at least the winner); `vectors`: the
-    embedding arm ran, so the score floor with vectors applies."""
-    winner = cands[0]
+    embedding arm ran, so the score floor with vectors applies; `kinds`: what kind of value
+    the question asks for (engine/kinds.py), () for none.
+
+    When a kind is asked and the first candidate holds none, the first of the next
+    cfg.kind_depth candidates that holds one and clears the gate wins in its place; when
+    none does, the answer is refused (`no_answer_kind`), since a passage that names the
+    topic but not the value asked for is a wrong answer."""
+    at = 0
+    if kinds and cfg.kind_depth > 0 and cands[0].kind is False:
+        at = next((i for i, c in enumerate(cands[1 : cfg.kind_depth + 1], 1)
+                   if c.kind and check(c, cfg, tuple(required), vectors) is None), 0)
+    winner = cands[at]
     refusal = check(winner, cfg, tuple(required), vectors)
+    if refusal is None and kinds and cfg.kind_depth > 0 and winner.kind is False:
+        refusal = no_answer_kind(winner, kinds)
     runner = None
-    if len(cands) > 1 and check(cands[1], cfg, tuple(required), vectors) is None:
-        runner = cands[1]
+    nxt = cands[at + 1] if len(cands) > at + 1 else None
+    if nxt is not None and nxt.kind is not False and check(nxt, cfg, tuple(required), vectors) is None:
+        runner = nxt
     gate = GateDecision(winner.score, cfg.score_floor_for(vectors), coverage_of(winner, cfg),
                         cfg.coverage_floor, runner is not None, vectors,
-                        names_numbers=refusal is None or refusal.reason != "name_or_number_missing")
+                        names_numbers=refusal is None or refusal.reason != "name_or_number_missing",
+                        answer_kind=refusal is None or refusal.reason != "no_answer_kind")
     return Decision(winner, runner, refusal, gate)
+
+
+def no_answer_kind(c: Candidate, kinds: tuple[str, ...]) -> Refusal:
+    what = name(kinds)
+    return Refusal(reason="no_answer_kind",
+                   message=f"no confident answer: the best passages name the topic but hold no line "
+                           f"with {what}", floor="answer_kind", value=0.0, threshold=1.0,
+                   unmatched=c.unmatched, failed=(("answer_kind", 0.0, 1.0),))

@@ -31,19 +31,20 @@ class Quoted:
     refusal: Refusal | None  # no_relevant_line when nothing could be quoted
 
 
-def quote(d: Decision, pool: Pool, store: Store, qterms: Sequence[str], rarity: Mapping[str, float],
+def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
           cfg: Config, sims_of) -> Quoted:
-    """`sims_of(list of Lines) -> per passage {seq: cosine} or None` (see line_sims)."""
+    """`q`: the question.Query; `sims_of(list of Lines) -> per passage {seq: cosine} or None`
+    (see line_sims)."""
     rows = {r.id: r for r in pool.rows}
     quoted = [d.winner] + ([d.runner] if d.runner is not None else [])
     lines = [store.lines(rows[c.rowid].doc, rows[c.rowid].first, rows[c.rowid].last) for c in quoted]
     sims = sims_of(lines)
-    first = cite(lines[0], d.winner, qterms, rarity, cfg,
-                 line_budget(cfg.max_lines, d.runner is not None), sims[0])
+    first = cite(lines[0], d.winner, q.terms, rarity, cfg,
+                 line_budget(cfg.max_lines, d.runner is not None), sims[0], q.kinds)
     citations = [first]
     if d.runner is not None:
-        second = cite(lines[1], d.runner, qterms, rarity, cfg,
-                      line_budget(cfg.max_lines, True, len(first.lines)), sims[1])
+        second = cite(lines[1], d.runner, q.terms, rarity, cfg,
+                      line_budget(cfg.max_lines, True, len(first.lines)), sims[1], q.kinds)
         citations.append(second)
     citations = [c for c in citations if c.lines]
     if citations:
@@ -53,8 +54,9 @@ def quote(d: Decision, pool: Pool, store: Store, qterms: Sequence[str], rarity: 
                                       "contains the question's words", unmatched=d.winner.unmatched))
 
 
-def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None) -> Citation:
-    chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims)
+def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None,
+         kinds: tuple[str, ...] = ()) -> Citation:
+    chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds)
     return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                     score=c.score, coverage=c.coverage, lines=tuple(chosen))
 

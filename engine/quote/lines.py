@@ -1,18 +1,35 @@
 """Line selection: a passage's lines and the question in, the lines to quote out.
 
 Each line is scored by rarity-weighted overlap with the question's content words, plus a
-bonus per question number it contains, plus (when the model is loaded) a weighted cosine
-between the line and the question. The best `limit` lines above the floors (absolute, and
-relative to the best line) are kept (ties go to the earlier line) and returned in document
-order, unchanged.
+bonus per question number it contains, plus a bonus when it holds the kind of value the
+question asks for (engine/kinds.py: an amount, a time, a measure...), plus (when the model
+is loaded) a weighted cosine between the line and the question. Lines above the floors
+(absolute, and relative to the best line) are taken best first (ties go to the earlier
+line), each with the lines that complete it, until `limit` lines are taken:
+
+- a label whose value sits on the next line(s) ("Customer Charge:" / "$1,715.00 per
+  month") is quoted with the line that holds the value;
+- a sentence wrapped over lines is quoted whole: a line that does not end its sentence
+  takes the next line, a line that begins mid-sentence takes the one before.
+
+When the question asks for a kind and some line of the passage holds one, at least one
+quoted line does. Returned in document order, every line unchanged.
 """
 from __future__ import annotations
 
+import re
 from typing import Mapping, Sequence
 
 from ..config import Config
+from ..kinds import holds
 from ..terms import content_terms, is_number
 from ..types import QuotedLine
+
+_ENDS_SENTENCE = re.compile(r"[.!?;:)\]\"”’]\s*$|^\s*$")
+_ENDS_LABEL = re.compile(r":\s*$")
+_STARTS_MID = re.compile(r"^\s*[a-z(]")  # a lower-case first word continues the line above
+_OPEN_END = re.compile(r"(?:,|\b(?:and|or|of|the|a|an|to|for|in|on|at|by|with|under|than|is|"
+                       r"are|be|shall|will|per|from|not|no)\s*)$", re.I)
 
 
 def line_budget(max_lines: int, runner_up: bool, winner_quoted: int | None = None) -> int:
@@ -25,24 +42,64 @@ def line_budget(max_lines: int, runner_up: bool, winner_quoted: int | None = Non
 
 
 def line_score(text: str, qterms: Sequence[str], weights: Mapping[str, float], cfg: Config,
-               sim: float | None = None) -> float:
+               sim: float | None = None, kinds: tuple[str, ...] = ()) -> float:
     present = set(content_terms(text))
     total = sum(weights[t] for t in qterms)
     overlap = sum(weights[t] for t in qterms if t in present) / total if total > 0 else 0.0
     numbers = sum(1 for t in qterms if is_number(t) and t in present)
     semantic = cfg.line_embed_weight * max(0.0, sim) if sim is not None else 0.0
-    return overlap + cfg.line_number_bonus * numbers + semantic
+    kind = cfg.line_kind_bonus if kinds and holds(text, kinds) else 0.0
+    return overlap + cfg.line_number_bonus * numbers + semantic + kind
+
+
+def _unit(texts: Sequence[str], i: int, kinds: tuple[str, ...]) -> list[int]:
+    """Line i with the lines that complete it (indexes into the passage, in order): the value
+    of a label, the rest of a wrapped sentence. At most three lines."""
+    out = [i]
+    if i > 0 and _STARTS_MID.match(texts[i]) and not _ENDS_SENTENCE.search(texts[i - 1]):
+        out.insert(0, i - 1)
+    j = i
+    while len(out) < 3 and j + 1 < len(texts):
+        line, nxt = texts[j], texts[j + 1]
+        needs_value = bool(kinds) and not holds(line, kinds) and holds(nxt, kinds)
+        label = _ENDS_LABEL.search(line) is not None
+        wrapped = not _ENDS_SENTENCE.search(line) and (
+            _STARTS_MID.match(nxt) is not None or _OPEN_END.search(line) is not None)
+        if not (wrapped or (label and needs_value) or (needs_value and not _ENDS_SENTENCE.search(line))):
+            break
+        j += 1
+        out.append(j)
+        if holds(nxt, kinds) and _ENDS_SENTENCE.search(nxt):
+            break
+    return out
 
 
 def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  weights: Mapping[str, float], cfg: Config, limit: int,
-                 sims: Mapping[int, float] | None = None) -> list[QuotedLine]:
-    """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question."""
+                 sims: Mapping[int, float] | None = None,
+                 kinds: tuple[str, ...] = ()) -> list[QuotedLine]:
+    """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
+    kinds: what kind of value the question asks for (engine/kinds.py), () for none."""
     sims = sims or {}
-    scored = [(line_score(text, qterms, weights, cfg, sims.get(seq)), seq, loc, text)
-              for seq, loc, text in lines]
-    top = max((s[0] for s in scored), default=0.0)
+    texts = [text for _, _, text in lines]
+    scores = [line_score(text, qterms, weights, cfg, sims.get(seq), kinds) for seq, _, text in lines]
+    top = max(scores, default=0.0)
     floor = max(cfg.line_floor, cfg.line_relative_floor * top)
-    relevant = [s for s in scored if s[0] >= floor]
-    best = sorted(relevant, key=lambda s: (-s[0], s[1]))[:limit]  # ties: earlier line wins
-    return [QuotedLine(text=t, locator=loc, score=sc) for sc, _, loc, t in sorted(best, key=lambda s: s[1])]
+    ranked = sorted((i for i, s in enumerate(scores) if s >= floor), key=lambda i: (-scores[i], i))
+    if kinds and not any(holds(texts[i], kinds) for i in ranked[:limit]):
+        # the best line holding the asked kind goes first, if any line has one
+        best_kind = max((i for i in range(len(lines)) if holds(texts[i], kinds)),
+                        key=lambda i: (scores[i], -i), default=None)
+        if best_kind is not None and scores[best_kind] > 0:
+            ranked = [best_kind] + [i for i in ranked if i != best_kind]
+    taken: list[int] = []
+    for i in ranked:  # ties: earlier line wins (the sort above)
+        if len(taken) >= limit:
+            break
+        if i in taken:
+            continue
+        unit = [j for j in (_unit(texts, i, kinds) if cfg.quote_units else [i]) if j not in taken]
+        if len(taken) + len(unit) > limit:
+            unit = [i]
+        taken.extend(unit)
+    return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i]) for i in sorted(taken)]

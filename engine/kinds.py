@@ -1,0 +1,162 @@
+"""Answer kinds: what a question asks for, and whether a line holds it.
+
+In: a question (`asked`), or a line of a document (`holds`). Out: the kinds the question's
+form asks for (an amount for "how much is the fee", a time for "what time did it end", a
+measure for "how wide") and, for a line, whether it carries evidence of one of them.
+Refuses nothing: a question whose form asks for no kind in particular gets `()`, and then
+no step of the engine looks at kinds.
+
+Every rule is a regular expression a person can read, tested on real lines
+(tests/test_kinds.py). The table from question forms to kinds (`_ASKS`) is checked in
+order; the first form that matches decides. Kinds:
+
+  amount      $12.50, £0, 1,715.00 dollars, "no fee", "free of charge"
+  count       a whole number that is not a year, a date or a time; number words
+  percentage  5.37%, 20.00 percent
+  rate        an amount or a number "per" a unit, or a percentage
+  date        a month with a day or year, 2021-11-01, 11/1/2021, a year
+  time        7:30 a.m., 6 p.m., 19:00, noon, midnight
+  duration    a number with seconds .. years ("120 days", "five years")
+  measure     a number with a unit (12 feet, 35 ft, 4.1 ppb, 999 kilowatts, 3 MGD)
+  person      a title and a name, or two or three capitalised words
+  organisation capitalised words ending in Company, District, LLP, Inc, ...
+  place       a street address, "Town, ST", a park, hall or room
+  code        letters and digits in one token (4199-G, B-20, TGSB) or a section number
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_WORD_NUM = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+             r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|"
+             r"sixty|seventy|eighty|ninety|hundred|thousand|dozen)")
+_ANY_NUM = rf"(?:{_NUM}|{_WORD_NUM})"
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+          r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_UNITS = (r"(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|meters?|metres?|km|cm|mm|m|"
+          r"acres?|hectares?|square|sq\.?|cubic|gallons?|gal|mgd|gpd|gpm|cfs|af|acre-feet|"
+          r"liters?|litres?|kw|kwh|mw|mwh|kva|kvar|kv|volts?|watts?|therms?|ccf|hcf|dth|"
+          r"pounds?|lbs?|tons?|tonnes?|kg|psi|degrees?|°|ppb|ppm|ppt|mg/l|µg/l|ug/l|ntu|"
+          r"pci/l|kilowatts?|kilowatt-hours?|megawatts?|horsepower|hp|rpm|stories|storeys|"
+          r"lanes|seats|beds|units)")
+_DURATION_UNITS = r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)"
+
+_DETECT = {
+    "amount": re.compile(
+        rf"[$£€]\s?{_NUM}|\b{_NUM}\s?(?:dollars?|cents?|usd|eur|gbp|¢)\b|\b{_WORD_NUM}[- ]dollars?\b"
+        r"|\bno (?:fee|charge|cost)\b|\bfree of charge\b|\bno[- ]charge\b|\bn/c\b"),
+    "count": re.compile(rf"(?<![\d.,:/$£€-])\b(?!(?:18|19|20)\d\d\b){_NUM}\b(?![.,:/]\d)(?!\s?%)"
+                        rf"|\b{_WORD_NUM}\b"),
+    "percentage": re.compile(rf"{_NUM}\s?(?:%|percent\b|per cent\b|pct\b)"),
+    "rate": re.compile(rf"(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
+                       rf"|{_NUM}\s?(?:%|percent\b)|\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
+                       rf"|[$£€]\s?\d*\.\d{{3,}}"),
+    "date": re.compile(rf"\b{_MONTH}\s+\d{{1,2}}\b|\b\d{{1,2}}\s+{_MONTH}\b|\b{_MONTH},?\s+(?:18|19|20)\d\d\b"
+                       r"|\b(?:18|19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:\d\d){1,2}\b"
+                       r"|\b(?:18|19|20)\d\d\b"),
+    "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:a\.?\s?m\b\.?|p\.?\s?m\b\.?)|\b\d{1,2}:\d\d\b"
+                       r"|\bnoon\b|\bmidnight\b|\bo'clock\b"),
+    "duration": re.compile(rf"\b{_ANY_NUM}(?:\s|-)(?:\(\d+\)\s)?(?:calendar |business |working )?"
+                           rf"{_DURATION_UNITS}\b"),
+    "measure": re.compile(rf"\b{_NUM}\s?-?(?:{_UNITS})(?![a-z])"),
+    "person": re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Mayor|Councilor|Councillor|Commissioner|President|"
+                         r"Chair|Chairman|Director|Superintendent|Manager|Secretary|Clerk|"
+                         r"Trustee|Judge|Hon)\.?\s+[A-Z][a-z]+"
+                         r"|\b[A-Z][a-z]+\s+(?:[A-Z]\.?\s+)?[A-Z][a-z'’-]+\b"
+                         r"|\b[A-Z]{2,}\s+(?:[A-Z]\.?\s+)?[A-Z]{3,}\b"),
+    "organisation": re.compile(r"\b[A-Z][\w&.'’-]*(?:\s+(?:&\s+)?[A-Z][\w&.'’-]*)*\s+"
+                               r"(?:Company|Co\.|Corporation|Corp\.?|Inc\.?|LLC|LLP|Ltd\.?|District|"
+                               r"Department|Agency|Authority|Commission|Council|Board|Bureau|"
+                               r"Administration|Association|Bank|Utility|Utilities|Office|"
+                               r"Division|Group|Partners|Services)\b"),
+    "place": re.compile(r"\b\d+\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Street|St|Road|Rd|Avenue|Ave|"
+                        r"Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Highway|Hwy|"
+                        r"Parkway|Pkwy)\b"
+                        r"|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*,\s+[A-Z]{2}\b"
+                        r"|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Park|Hall|Room|Center|Centre|"
+                        r"Building|Library|Chambers|Plaza|School)\b"),
+    "code": re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)+\b"
+                       r"|\b[A-Z]{2,}\d+[A-Z]*\b|\b\d+[A-Z]{1,3}\b|\b[A-Z]{3,6}\b|\b\d{4,}\b"),
+}
+
+_MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay|paid|fine|fines|penalty|"
+          r"deposit|bill|amount|budget|budgeted|revenue|revenues|sales|salary|spend|spent|tariff|"
+          r"premium|rate|rates|allowance|reimbursement|expenditure|expenditures|appropriation|"
+          r"surcharge)")
+_SOME = r"(?:[\w'’&.-]+ ){0,5}"  # up to five words between "what" and the noun it asks about
+
+# question form -> the kinds an answer line may hold; first match wins
+_ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.I), k) for p, k in (
+    (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b", ("time",)),
+    (r"\b(?:what|which) (?:dates?|days?|months?|years?|deadline)\b|\bby what date\b|"
+     r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b", ("date", "time")),
+    (r"\bwhere\b|\b(?:what|which) (?:address|location|place|city|county|town|park|building|room)\b",
+     ("place",)),
+    (rf"\b(?:what|which) {_SOME}(?:code|identifier|id|designation|(?<!the )number)\b", ("code",)),
+    (r"^(?:[\w,]+ ){0,3}(?:who|whom|whose)\b", ("person", "organisation")),
+    (r"\bin (?:cents|dollars|millions|thousands|billions|euros|pounds|francs)\b",
+     ("amount", "rate")),
+    (r"\bhow many (?:more |fewer )?(?:seconds|minutes|hours|days|weeks|months|years)\b|"
+     r"\bhow much (?:notice|time|warning)\b", ("duration",)),
+    (r"\bhow many (?:feet|inches|miles|gallons|acres|kilowatts|kilowatt-hours|kwh|kw|megawatts|"
+     r"square feet|therms|pounds|tons|stories)\b", ("measure",)),
+    (r"\bhow many\b|\b(?:the|a|total) number of\b", ("count",)),
+    (r"\b(?:what|which) (?:percent|percentage|share|portion|proportion|fraction)\b|"
+     r"\bhow much of\b|\binterest\b|\bpercent(?:age)?\b|"
+     r"\bhow much (?:[\w-]+ ){0,2}(?:growth|increase|decrease|raise|reduction|cut|discount)\b",
+     ("percentage", "rate", "amount")),
+    (r"\bhow (?:wide|tall|high|deep|big|large|far|heavy|thick)\b", ("measure",)),
+    (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\bwhat (?:does|do|did|will|would) .* (?:cost|pay|charge)\b|"
+     rf"\bwhat (?:are|were|was|is) the .*\b{_MONEY}\b", ("amount", "rate", "percentage")),
+    (rf"\b(?:which|what) {_SOME}(?:company|firm|agency|department|"
+     r"official|officer|person|member|consultant|auditor|engineer|contractor|administrator|"
+     r"utility|bank|organi[sz]ation|vendor|supplier)\b", ("person", "organisation")),
+    (rf"\b(?:what|which) {_SOME}(?:size|width|height|depth|length|capacity|flow|area|distance|"
+     r"weight|voltage|temperature|pressure|speed|volume|demand)\b|"
+     r"\b(?:maximum|minimum) (?:size|width|height|depth|length|capacity|flow|demand)\b", ("measure",)),
+    (r"\bhow long\b", ("duration", "measure")),
+    (r"\bhow soon\b|\bwhat (?:period|term)\b", ("duration", "date")),
+    (r"\bhow often\b", ("duration", "count")),
+    (r"\bhow much (?:[\w-]+ ){0,3}(?:water|wastewater|sewage|power|electricity|energy|gas|flow|"
+     r"space|land|rain|snow)\b", ("measure", "amount")),
+    (r"\bhow much\b", ("amount", "rate", "percentage")),
+    (rf"\b(?:is|are|was|were|does|do|did|can|will|has|have) (?:[\w'’-]+ ){{0,8}}{_MONEY}\b",
+     ("amount", "rate", "percentage")),
+    (r"\bwhen\b", ("date", "time")),
+))
+
+
+@lru_cache(maxsize=4096)
+def asked(question: str) -> tuple[str, ...]:
+    """The kinds an answer to `question` must hold one of; () when its form asks for none."""
+    text = " ".join(question.split())
+    for pattern, kinds in _ASKS:
+        if pattern.search(text):
+            return kinds
+    return ()
+
+
+def holds(text: str, kinds: tuple[str, ...]) -> bool:
+    """Whether `text` carries evidence of any of `kinds` (() : nothing is asked, so True)."""
+    if not kinds:
+        return True
+    return any(_DETECT[k].search(text if k in _CASED else text.lower()) for k in kinds)
+
+
+def found(text: str) -> tuple[str, ...]:
+    """Every kind `text` carries evidence of, in the table's order (for --explain and tests)."""
+    return tuple(k for k in _DETECT if _DETECT[k].search(text if k in _CASED else text.lower()))
+
+
+def name(kinds: tuple[str, ...]) -> str:
+    """The kinds in words, for a refusal: "an amount", "a date or a time"."""
+    words = {"amount": "an amount", "count": "a count", "percentage": "a percentage",
+             "rate": "a rate", "date": "a date", "time": "a time of day", "duration": "a duration",
+             "measure": "a measure with a unit", "person": "a person's name",
+             "organisation": "an organisation", "place": "a place or address", "code": "a code"}
+    return " or ".join(words[k] for k in kinds)
+
+
+_CASED = frozenset({"person", "organisation", "place", "code"})  # capitals are the evidence
