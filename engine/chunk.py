@@ -6,6 +6,14 @@ window). Prose breaks at blank lines and headings once a passage has some body; 
 break every `chunk_rows` rows and carry the region's header row as matching context.
 Prose passages carry the Markdown headings above them (and a Markdown table's header row)
 as matching context too, so a table row under "## Loan periods" can match "loan".
+Structure is context in every format (docs/pipeline.md, "Structure as context"):
+- a heading line (Markdown "#", an underline, or `looks_like_heading`: a short ALL-CAPS
+  line, a short numbered or lettered title such as "9. Docks." or "B. MONTHLY RATE.")
+  opens the passage it heads, instead of ending the one before;
+- the last plain heading above a passage joins its context, across page breaks, so a list
+  that starts under "9. Docks." on one page keeps that heading on the next;
+- a page header (a line that stands at the top of two or more pages, digits aside: a
+  schedule's name) joins the context of every passage on those pages.
 Every passage also carries its document's title (the file's path without its extension, in
 words) as matching context: a name or year that appears only in the file name
 ("grand-rapids-court-fees-FY16.xlsx") still counts as present in each of its passages.
@@ -21,7 +29,7 @@ from typing import Sequence
 from .config import Config
 from .types import Line, Passage
 
-CHUNK_VERSION = "3"  # bump when passages could come out differently for the same lines
+CHUNK_VERSION = "4"  # bump when passages could come out differently for the same lines
 MIN_PARAGRAPH_WORDS = 40  # a paragraph shorter than this joins the next one
 
 
@@ -34,9 +42,27 @@ def _words(line: Line) -> int:
     return len(line.text.split())
 
 
-def _is_heading(line: Line) -> bool:
+def _is_heading(line: Line, plain: bool = True) -> bool:
     t = line.text.lstrip()
-    return t.startswith("#") or (len(t) > 2 and set(t) <= set("=-~^*"))
+    return t.startswith("#") or (len(t) > 2 and set(t) <= set("=-~^*")) or (plain and looks_like_heading(t))
+
+
+_NUMBERED = re.compile(r"^(?:(?:section|article|part|chapter|schedule)\s+)?(?:[A-Z]|\d{1,2}(?:\.\d{1,2})*|"
+                       r"[IVX]{1,5})[.)]\s+[A-Z][^.:;!?]{1,60}[.:]?$", re.I)
+_VALUE = re.compile(r"[$£€%]|\d[\d,]*\.\d|\d{3,}|\|")
+
+
+def looks_like_heading(text: str) -> bool:
+    """A plain-text heading: at most eight words, no amount, figure or table cell, and either
+    every letter in capitals (at least four letters) or a short numbered or lettered title
+    ("9. Docks.", "B. Monthly Rate.", "Section 3. Fees"). Markdown headings are found apart."""
+    t = " ".join(text.split())
+    if not t or len(t.split()) > 8 or _VALUE.search(t) or t.startswith("#"):
+        return False
+    letters = [c for c in t if c.isalpha()]
+    if len(letters) >= 4 and all(c.isupper() for c in letters):
+        return True
+    return _NUMBERED.match(t) is not None
 
 
 def _prose_spans(lines: Sequence[Line], start: int, cfg: Config) -> list[tuple[int, int]]:
@@ -46,8 +72,11 @@ def _prose_spans(lines: Sequence[Line], start: int, cfg: Config) -> list[tuple[i
         w = _words(line)
         if i > first:
             prev = lines[i - 1 - start]
-            paragraph_break = line.ordinal > prev.ordinal + 1 or _is_heading(line)
-            if words + w > cfg.chunk_words or (paragraph_break and words >= MIN_PARAGRAPH_WORDS):
+            heading = _is_heading(line, cfg.structure) and not _is_heading(prev, cfg.structure)
+            paragraph_break = line.ordinal > prev.ordinal + 1 or heading
+            # a heading opens the passage it heads: it never ends the one before
+            if words + w > cfg.chunk_words or (paragraph_break and words >= MIN_PARAGRAPH_WORDS) \
+                    or (heading and words > 0 and cfg.structure):
                 spans.append((first, i - 1))
                 first, words = i, 0
         words += w
@@ -102,6 +131,53 @@ class _ProseContext:
         return "\n".join(parts)
 
 
+class _PlainContext:
+    """The last plain heading above a line (across pages) and each page's header lines.
+
+    A page header is a line among the first two of a page whose text, digits aside, stands
+    among the first two lines of at least one other page of the document."""
+
+    def __init__(self, lines: Sequence[Line]):
+        self.lines = lines
+        tops: dict[str, list[str]] = {}  # region -> its first two lines' shapes
+        for ln in lines:
+            if ln.region and len(tops.setdefault(ln.region, [])) < 2:
+                tops[ln.region].append(_shape(ln.text))
+        seen: dict[str, int] = {}
+        for shapes in tops.values():
+            for s in set(shapes):
+                seen[s] = seen.get(s, 0) + 1
+        self.page_header = {s for s, n in seen.items() if n >= 2 and s}
+        self.headers: dict[str, list[str]] = {}  # region -> its header lines, in order
+        for ln in lines:
+            if ln.region and _shape(ln.text) in self.page_header:
+                text = " ".join(ln.text.split())
+                got = self.headers.setdefault(ln.region, [])
+                if text not in got and len(got) < 2:
+                    got.append(text)
+        self.heading: list[str | None] = []
+        last = None
+        for ln in lines:
+            if looks_like_heading(ln.text) and _shape(ln.text) not in self.page_header:
+                last = " ".join(ln.text.split())
+            self.heading.append(last)
+
+    def at(self, a: int, b: int) -> str:
+        """Context for the passage of lines a..b: its page's headers, then the heading in
+        force above it (when the passage does not open with that heading itself)."""
+        parts = list(self.headers.get(self.lines[a].region, ()))
+        first = " ".join(self.lines[a].text.split())
+        above = self.heading[a]
+        if above is not None and above != first and above not in parts:
+            parts.append(above)
+        return "\n".join(parts)
+
+
+def _shape(text: str) -> str:
+    """A line's text with digits and spacing ignored (page numbers, dates in a header)."""
+    return re.sub(r"\d+", "#", " ".join(text.split()).lower())
+
+
 _TITLE_SEP = re.compile(r"[\\/_.\-\s]+")
 
 
@@ -119,6 +195,7 @@ def chunk(lines: Sequence[Line], content_hash: str, cfg: Config, doc_title: str 
     pos = 0
     has_headings = any(_MD_HEADING.match(ln.text) or ln.text.startswith("|") for ln in lines)
     prose_context = _ProseContext(lines)
+    plain = _PlainContext(lines) if not has_headings and cfg.structure else None
     for _, group in groupby(lines, key=lambda ln: ln.region):
         region = list(group)
         start = pos
@@ -130,7 +207,7 @@ def chunk(lines: Sequence[Line], content_hash: str, cfg: Config, doc_title: str 
             if header is not None:
                 context = header.text if header not in body else ""
             else:
-                context = prose_context.at(a) if has_headings else ""
+                context = prose_context.at(a) if has_headings else plain.at(a, b) if plain else ""
             out.append(
                 Passage(
                     pid=passage_id(content_hash, lines[a], lines[b]),

@@ -55,6 +55,9 @@ class Config:
     # one and clears the gate, or the answer is refused (0 turns the fallback off).
     kind_bonus: float = 0.15
     kind_depth: int = 5
+    # A winner holding the asked kind needs coverage >= coverage_floor - kind_relief: a long
+    # question whose passage misses a word or two but holds the value asked for is answered.
+    kind_relief: float = 0.0
     # Final order of the pool: "coverage" = rarity-weighted coverage first, rerank score
     # breaking ties (DESIGN.md); "score" = rerank score first, weighted coverage breaking ties.
     order: str = "score"
@@ -89,6 +92,9 @@ class Config:
     # Chunking: passages stay under these sizes (words approximate model tokens).
     chunk_words: int = 120
     chunk_rows: int = 12
+    # Plain-text structure as context (1 on, 0 off; engine/chunk.py): headings open the
+    # passages they head and join the context of those below, page headers join their page's.
+    structure: int = 1
     # Reading: each file is read in a separate process, stopped after read_timeout seconds
     # or when it needs more than read_memory_mb MiB (0 turns a limit off); the file is then
     # listed as failed with the reason, and indexing goes on.

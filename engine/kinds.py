@@ -13,7 +13,7 @@ order; the first form that matches decides. Kinds:
   amount      $12.50, £0, 1,715.00 dollars, "no fee", "free of charge"
   count       a whole number that is not a year, a date or a time; number words
   percentage  5.37%, 20.00 percent
-  rate        an amount or a number "per" a unit, or a percentage
+  rate        an amount or a number "per" a unit, a number alone in a table cell
   date        a month with a day or year, 2021-11-01, 11/1/2021, a year
   time        7:30 a.m., 6 p.m., 19:00, noon, midnight
   duration    a number with seconds .. years ("120 days", "five years")
@@ -27,6 +27,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Collection
+
+from .terms import content_terms
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _WORD_NUM = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
@@ -41,21 +44,26 @@ _UNITS = (r"(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|meters?|metres?|km
           r"pounds?|lbs?|tons?|tonnes?|kg|psi|degrees?|°|ppb|ppm|ppt|mg/l|µg/l|ug/l|ntu|"
           r"pci/l|kilowatts?|kilowatt-hours?|megawatts?|horsepower|hp|rpm|stories|storeys|"
           r"lanes|seats|beds|units)")
+# a spreadsheet or table cell holding only a number (not a year): "Library Book Fines | 170000"
+_CELL = (r"(?:^|\|)\s*[$£€]?\s*\(?-?(?!(?:18|19|20)\d\d\s*(?:\||$))"
+         r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?\s*(?:\||$)")
 _DURATION_UNITS = r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)"
 
 _DETECT = {
     "amount": re.compile(
-        rf"[$£€]\s?{_NUM}|\b{_NUM}\s?(?:dollars?|cents?|usd|eur|gbp|¢)\b|\b{_WORD_NUM}[- ]dollars?\b"
-        r"|\bno (?:fee|charge|cost)\b|\bfree of charge\b|\bno[- ]charge\b|\bn/c\b"),
+        rf"[$£€]\s?{_NUM}|[$£€]\s?\.\d+|\b{_NUM}\s?(?:dollars?|cents?|usd|eur|gbp|¢)\b"
+        rf"|\(?\.\d+\)?\s?(?:cents?|¢)|\b{_WORD_NUM}[- ](?:dollars?|cents?)\b"
+        r"|\bno (?:fee|charge|cost)\b|\bfree of charge\b|\bno[- ]charge\b|\bn/c\b|" + _CELL),
     "count": re.compile(rf"(?<![\d.,:/$£€-])\b(?!(?:18|19|20)\d\d\b){_NUM}\b(?![.,:/]\d)(?!\s?%)"
                         rf"|\b{_WORD_NUM}\b"),
     "percentage": re.compile(rf"{_NUM}\s?(?:%|percent\b|per cent\b|pct\b)"),
-    "rate": re.compile(rf"(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
-                       rf"|{_NUM}\s?(?:%|percent\b)|\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
+    "rate": re.compile(_CELL + rf"|(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
+                       rf"|\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
                        rf"|[$£€]\s?\d*\.\d{{3,}}"),
     "date": re.compile(rf"\b{_MONTH}\s+\d{{1,2}}\b|\b\d{{1,2}}\s+{_MONTH}\b|\b{_MONTH},?\s+(?:18|19|20)\d\d\b"
                        r"|\b(?:18|19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:\d\d){1,2}\b"
-                       r"|\b(?:18|19|20)\d\d\b"),
+                       r"|(?<![\d-])\b(?:18|19|20)\d\d\b(?![\d-])"
+                       r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"),
     "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:a\.?\s?m\b\.?|p\.?\s?m\b\.?)|\b\d{1,2}:\d\d\b"
                        r"|\bnoon\b|\bmidnight\b|\bo'clock\b"),
     "duration": re.compile(rf"\b{_ANY_NUM}(?:\s|-)(?:\(\d+\)\s)?(?:calendar |business |working )?"
@@ -104,12 +112,12 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"square feet|therms|pounds|tons|stories)\b", ("measure",)),
     (r"\bhow many\b|\b(?:the|a|total) number of\b", ("count",)),
     (r"\b(?:what|which) (?:percent|percentage|share|portion|proportion|fraction)\b|"
-     r"\bhow much of\b|\binterest\b|\bpercent(?:age)?\b|"
+     r"\bhow much of\b|\binterest\b|\b(?:what|which) (?:credit|discount|reduction|increase)\b|\bpercent(?:age)?\b|\b(?:tax|discount|growth|vacancy) rate\b|"
      r"\bhow much (?:[\w-]+ ){0,2}(?:growth|increase|decrease|raise|reduction|cut|discount)\b",
      ("percentage", "rate", "amount")),
     (r"\bhow (?:wide|tall|high|deep|big|large|far|heavy|thick)\b", ("measure",)),
-    (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\bwhat (?:does|do|did|will|would) .* (?:cost|pay|charge)\b|"
-     rf"\bwhat (?:are|were|was|is) the .*\b{_MONEY}\b", ("amount", "rate", "percentage")),
+    (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\bwhat (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
+     rf"\bwhat (?:are|were|was|is) the .*\b{_MONEY}\b", ("amount", "rate")),
     (rf"\b(?:which|what) {_SOME}(?:company|firm|agency|department|"
      r"official|officer|person|member|consultant|auditor|engineer|contractor|administrator|"
      r"utility|bank|organi[sz]ation|vendor|supplier)\b", ("person", "organisation")),
@@ -123,7 +131,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"space|land|rain|snow)\b", ("measure", "amount")),
     (r"\bhow much\b", ("amount", "rate", "percentage")),
     (rf"\b(?:is|are|was|were|does|do|did|can|will|has|have) (?:[\w'’-]+ ){{0,8}}{_MONEY}\b",
-     ("amount", "rate", "percentage")),
+     ("amount", "rate")),
     (r"\bwhen\b", ("date", "time")),
 ))
 
@@ -138,11 +146,20 @@ def asked(question: str) -> tuple[str, ...]:
     return ()
 
 
-def holds(text: str, kinds: tuple[str, ...]) -> bool:
-    """Whether `text` carries evidence of any of `kinds` (() : nothing is asked, so True)."""
+def holds(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()) -> bool:
+    """Whether `text` carries evidence of any of `kinds` (() : nothing is asked, so True).
+
+    Evidence made only of the question's own terms (`qterms`) does not count: the year the
+    question names is not the date it asks for, nor the name it gives the person it asks
+    about."""
     if not kinds:
         return True
-    return any(_DETECT[k].search(text if k in _CASED else text.lower()) for k in kinds)
+    asked_terms = set(qterms)
+    for k in kinds:
+        for m in _DETECT[k].finditer(text if k in _CASED else text.lower()):
+            if not asked_terms or set(content_terms(m.group(0))) - asked_terms:
+                return True
+    return False
 
 
 def found(text: str) -> tuple[str, ...]:

@@ -117,7 +117,7 @@ class Order(Sequence):
         self.cov, self.wcov, self.nums = cov.tolist(), wcov.tolist(), nums.tolist()
         self.phrase = phrase
         # which passages hold the kind of value asked for (None for all when none is asked)
-        self.kind = [holds(r.text, kinds) for r in pool.rows] if kinds else [None] * n
+        self.kind = [holds(r.text, kinds, qterms) for r in pool.rows] if kinds else [None] * n
         self.score = [rerank_score(fused[i] * scale if scale != 1.0 else fused[i], self.cov[i],
                                    phrase[i], self.nums[i], cfg, bool(self.kind[i]) and bool(kinds))
                       for i in range(n)]

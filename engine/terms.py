@@ -4,7 +4,9 @@ Unicode NFKC, accents folded, lower-cased, NUL and soft hyphens removed. Numbers
 whole (`1,715.00`, `5.37%`, `4199-g`, `5/8`); a leading currency sign is dropped so
 `$12.50` matches `12.50`.
 Words (not numbers or codes) are stemmed with the Snowball English stemmer, so
-"hotspots" meets "hotspot" and "flushed" meets "flushing". Hyphenated words yield the
+"hotspots" meets "hotspot" and "flushed" meets "flushing". Dimension words meet their
+nouns (`DIMENSIONS`: "wide" is "width", "tall" is "height"), and a question's "how high",
+"how far", "how old", "how big" ask for a height, a distance, an age, a size. Hyphenated words yield the
 whole word and its parts. Stop words are dropped from content terms (checked before
 stemming). TOKENIZER_VERSION changes whenever the output could change, forcing a re-index.
 """
@@ -16,7 +18,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "4"
+TOKENIZER_VERSION = "5"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -37,12 +39,25 @@ STOP_WORDS = frozenset(
 
 _STEMMER = snowballstemmer.stemmer("english")
 
+# Adjectives (and verbs) of size meet the nouns documents use, in every text: "How wide can a
+# dock be?" meets "12 feet in width". Only words whose every use is about the dimension.
+DIMENSIONS = {"wide": "width", "wider": "width", "widest": "width", "breadth": "width",
+              "tall": "height", "taller": "height", "tallest": "height",
+              "deep": "depth", "deeper": "depth", "deepest": "depth",
+              "heavy": "weight", "heavier": "weight", "heaviest": "weight", "weigh": "weight",
+              "weighs": "weight", "lengthy": "length"}
+# In a question, "how ADJ" asks for the noun; elsewhere these words have other senses
+# ("high voltage", "as far as", "large commercial"), so documents keep them as they are.
+HOW_DIMENSIONS = {"high": "height", "far": "distance", "old": "age", "big": "size", "large": "size"}
+_HOW = re.compile(r"\bhow\s+(" + "|".join(HOW_DIMENSIONS) + r")\b")
+
 
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
     """Snowball (Porter2) stem of a lower-case word; words with digits are left whole."""
     if _DIGIT.search(word) or len(word) < 3:
         return word
+    word = DIMENSIONS.get(word, word)
     if "-" in word:
         return "-".join(stem(p) if p else p for p in word.split("-"))
     return _STEMMER.stemWord(word)
@@ -110,6 +125,7 @@ def question_terms(question: str) -> tuple[str, ...]:
     question is not counted three times by coverage.
     """
     seen: dict[str, None] = {}
+    question = _HOW.sub(lambda m: "how " + HOW_DIMENSIONS[m.group(1)], normalise(question))
     for t in content_terms(question):
         if "-" in t and not _DIGIT.search(t):
             continue

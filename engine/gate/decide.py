@@ -12,7 +12,7 @@ from typing import Sequence
 from ..config import Config
 from ..kinds import name
 from ..types import Candidate, GateDecision, Refusal
-from .floors import check, coverage_of
+from .floors import check, coverage_floor_for, coverage_of
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     if nxt is not None and nxt.kind is not False and check(nxt, cfg, tuple(required), vectors) is None:
         runner = nxt
     gate = GateDecision(winner.score, cfg.score_floor_for(vectors), coverage_of(winner, cfg),
-                        cfg.coverage_floor, runner is not None, vectors,
+                        coverage_floor_for(winner, cfg), runner is not None, vectors,
                         names_numbers=refusal is None or refusal.reason != "name_or_number_missing",
                         answer_kind=refusal is None or refusal.reason != "no_answer_kind")
     return Decision(winner, runner, refusal, gate)

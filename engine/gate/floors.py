@@ -16,6 +16,12 @@ def coverage_of(c: Candidate, cfg: Config) -> float:
     return c.weighted_coverage if cfg.gate_coverage == "weighted" else c.coverage
 
 
+def coverage_floor_for(c: Candidate, cfg: Config) -> float:
+    """The coverage floor this candidate must clear: lower by cfg.kind_relief when it holds the
+    kind of value the question asks for (engine/kinds.py)."""
+    return cfg.coverage_floor - cfg.kind_relief if c.kind else cfg.coverage_floor
+
+
 def check(c: Candidate, cfg: Config, required: tuple[str, ...] = (), vectors: bool = True
           ) -> Refusal | None:
     """`required`: question terms (numbers, names) the passage must hold when cfg.require_names_numbers."""
@@ -33,8 +39,8 @@ def check(c: Candidate, cfg: Config, required: tuple[str, ...] = (), vectors: bo
                 failed=(("names_numbers", share, 1.0),))
     failed: list[tuple[str, float, float]] = []
     cov = coverage_of(c, cfg)
-    if cov < cfg.coverage_floor:
-        failed.append(("coverage", cov, cfg.coverage_floor))
+    if cov < coverage_floor_for(c, cfg):
+        failed.append(("coverage", cov, coverage_floor_for(c, cfg)))
     score_floor = cfg.score_floor_for(vectors)
     if c.score < score_floor:
         failed.append(("score", c.score, score_floor))

@@ -111,7 +111,7 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
         raise DocsError(f"cannot list the documents folder {root}: {_plain(e)}",
                         "make it readable by the user running ask") from None
     store.ensure_rules(f"readers {readers.READERS_VERSION} chunk {CHUNK_VERSION} "
-                       f"words {cfg.chunk_words} rows {cfg.chunk_rows}")
+                       f"words {cfg.chunk_words} rows {cfg.chunk_rows} structure {cfg.structure}")
     # the configured limits unless the caller gives its own (0: no limit)
     if read_timeout is None:
         read_timeout = cfg.read_timeout

@@ -42,26 +42,27 @@ def line_budget(max_lines: int, runner_up: bool, winner_quoted: int | None = Non
 
 
 def line_score(text: str, qterms: Sequence[str], weights: Mapping[str, float], cfg: Config,
-               sim: float | None = None, kinds: tuple[str, ...] = ()) -> float:
+               sim: float | None = None, kind: bool = False) -> float:
+    """`kind`: the line holds the kind of value the question asks for (engine/kinds.py)."""
     present = set(content_terms(text))
     total = sum(weights[t] for t in qterms)
     overlap = sum(weights[t] for t in qterms if t in present) / total if total > 0 else 0.0
     numbers = sum(1 for t in qterms if is_number(t) and t in present)
     semantic = cfg.line_embed_weight * max(0.0, sim) if sim is not None else 0.0
-    kind = cfg.line_kind_bonus if kinds and holds(text, kinds) else 0.0
-    return overlap + cfg.line_number_bonus * numbers + semantic + kind
+    return overlap + cfg.line_number_bonus * numbers + semantic + (cfg.line_kind_bonus if kind else 0.0)
 
 
-def _unit(texts: Sequence[str], i: int, kinds: tuple[str, ...]) -> list[int]:
+def _unit(texts: Sequence[str], i: int, kind: Sequence[bool]) -> list[int]:
     """Line i with the lines that complete it (indexes into the passage, in order): the value
-    of a label, the rest of a wrapped sentence. At most three lines."""
+    of a label, the rest of a wrapped sentence. At most three lines. `kind[j]`: line j holds
+    the kind of value asked for (all False when none is asked)."""
     out = [i]
     if i > 0 and _STARTS_MID.match(texts[i]) and not _ENDS_SENTENCE.search(texts[i - 1]):
         out.insert(0, i - 1)
     j = i
     while len(out) < 3 and j + 1 < len(texts):
         line, nxt = texts[j], texts[j + 1]
-        needs_value = bool(kinds) and not holds(line, kinds) and holds(nxt, kinds)
+        needs_value = not kind[j] and kind[j + 1]
         label = _ENDS_LABEL.search(line) is not None
         wrapped = not _ENDS_SENTENCE.search(line) and (
             _STARTS_MID.match(nxt) is not None or _OPEN_END.search(line) is not None)
@@ -69,7 +70,7 @@ def _unit(texts: Sequence[str], i: int, kinds: tuple[str, ...]) -> list[int]:
             break
         j += 1
         out.append(j)
-        if holds(nxt, kinds) and _ENDS_SENTENCE.search(nxt):
+        if kind[j] and _ENDS_SENTENCE.search(nxt):
             break
     return out
 
@@ -82,13 +83,15 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     kinds: what kind of value the question asks for (engine/kinds.py), () for none."""
     sims = sims or {}
     texts = [text for _, _, text in lines]
-    scores = [line_score(text, qterms, weights, cfg, sims.get(seq), kinds) for seq, _, text in lines]
+    kind = [bool(kinds) and holds(text, kinds, qterms) for text in texts]
+    scores = [line_score(text, qterms, weights, cfg, sims.get(seq), kind[i])
+              for i, (seq, _, text) in enumerate(lines)]
     top = max(scores, default=0.0)
     floor = max(cfg.line_floor, cfg.line_relative_floor * top)
     ranked = sorted((i for i, s in enumerate(scores) if s >= floor), key=lambda i: (-scores[i], i))
-    if kinds and not any(holds(texts[i], kinds) for i in ranked[:limit]):
+    if kinds and not any(kind[i] for i in ranked[:limit]):
         # the best line holding the asked kind goes first, if any line has one
-        best_kind = max((i for i in range(len(lines)) if holds(texts[i], kinds)),
+        best_kind = max((i for i in range(len(lines)) if kind[i]),
                         key=lambda i: (scores[i], -i), default=None)
         if best_kind is not None and scores[best_kind] > 0:
             ranked = [best_kind] + [i for i in ranked if i != best_kind]
@@ -98,7 +101,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
             break
         if i in taken:
             continue
-        unit = [j for j in (_unit(texts, i, kinds) if cfg.quote_units else [i]) if j not in taken]
+        unit = [j for j in (_unit(texts, i, kind) if cfg.quote_units else [i]) if j not in taken]
         if len(taken) + len(unit) > limit:
             unit = [i]
         taken.extend(unit)
