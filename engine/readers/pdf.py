@@ -35,7 +35,7 @@ from typing import Iterator
 
 from ..errors import ReadError
 from ..types import Line, ReadResult
-from .text import _binary, _binary_hint, split_lines
+from .text import binary_hint, binary_kind, split_lines
 
 # Limits (docs/decisions.md, "Hostile PDFs").
 MAX_PAGE_UNPACKED = 64 << 20  # bytes a page's content streams may unpack to, in all
@@ -378,13 +378,13 @@ def _unopened(path: Path, error: Exception) -> ReadError:
         return ReadError("not a valid PDF: the file is empty",
                          "replace it with a complete copy, or remove it")
     if b"%PDF-" not in head:
-        what = _binary(head)
+        what = binary_kind(head)
         if what is None:
             return ReadError("not a valid PDF: it holds plain text",
                              "rename it to .txt if it should be read as text")
         if what and what != "a PDF":
             said = f"it holds {what}" if what.startswith("only") else f"it looks like {what}"
-            return ReadError(f"not a valid PDF: {said}", _binary_hint(what))
+            return ReadError(f"not a valid PDF: {said}", binary_hint(what))
         return ReadError("not a valid PDF: no PDF header (unknown binary content)",
                          "check that the file opens in a PDF viewer, or move it out of the "
                          "documents folder")
