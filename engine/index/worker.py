@@ -213,12 +213,11 @@ class ReadWorker:
         if self._broken is not None:
             raise self._broken
         blobs, local = {}, set()
-        for suffix, entry in sorted(getattr(readers, "_REGISTRY", {}).items()):
-            if callable(entry):
-                try:
-                    blobs[suffix] = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
-                except Exception:  # a lambda or closure: only this process can run it
-                    local.add(suffix)
+        for suffix, entry in readers.loaded().items():
+            try:
+                blobs[suffix] = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+            except Exception:  # a lambda or closure: only this process can run it
+                local.add(suffix)
         env = dict(os.environ)
         for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
             env.setdefault(var, "1")  # a numeric library's thread buffers would eat the memory limit

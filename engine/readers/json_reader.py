@@ -39,7 +39,7 @@ from typing import Iterator
 
 from ..errors import ReadError
 from ..types import Line, ReadResult
-from .text import (MAX_LINE_CHARS, _binary, _binary_hint, cut, decode, load, numbers,
+from .text import (MAX_LINE_CHARS, binary_hint, binary_kind, cut, decode, load, numbers,
                    split_lines)
 
 KEY_SEPARATOR = " / "  # not ".": the tokenizer keeps "boards.meets" whole, as it keeps 1,715.00
@@ -209,9 +209,9 @@ def _records(path: Path, notes: list[str], oversize: list[int]) -> Iterator[tupl
             notes.extend(more)
             yield from ((n, t) for n, t in enumerate(split_lines(text), start=1) if t.strip())
             return
-        if head and (what := _binary(head)) is not None:
+        if head and (what := binary_kind(head)) is not None:
             raise ReadError(f"not a text file (binary content{': ' + what if what else ''})",
-                            _binary_hint(what))
+                            binary_hint(what))
         fh.seek(3 if head.startswith(codecs.BOM_UTF8) else 0)
         legacy: list[int] = []
         number = 0
