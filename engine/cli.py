@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import sys
 from dataclasses import dataclass
 
@@ -144,14 +143,6 @@ def main(**options):
         bar.end_line()
         click.echo(f"ask: {e}", err=True)
         sys.exit(e.exit_code)
-    except sqlite3.DatabaseError as e:  # the index failed after it opened (damaged, disk full)
-        from .index import default_index_path
-        from .index.store import index_failure
-
-        err = index_failure(o.index or default_index_path(o.docs), e)
-        bar.end_line()
-        click.echo(f"ask: {err}", err=True)
-        sys.exit(err.exit_code)
     except KeyboardInterrupt:
         bar.end_line()
         click.echo("ask: interrupted; the index keeps every document finished so far", err=True)
