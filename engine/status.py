@@ -34,13 +34,6 @@ def _last_write(index: Path) -> float | None:
     return last
 
 
-def _size(store) -> int:
-    """Bytes of the index as SQLite counts it (pages × page size): what the file holds once the
-    write-ahead log is folded in, the same whether or not another process has it open."""
-    pages = store.db.execute("PRAGMA page_count").fetchone()[0]
-    return pages * store.db.execute("PRAGMA page_size").fetchone()[0]
-
-
 def _utc(t: float | None) -> str | None:
     return None if t is None else datetime.fromtimestamp(int(t), timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -54,14 +47,12 @@ def status(eng: Engine) -> dict[str, Any]:
                    "passages": sum(r.n_passages for r in ok if (r.kind or "?") == k)} for k in kinds}
     cov = eng.coverage()
     # every model that made stored vectors (a run with another model or none keeps them)
-    made_by = [{"model": m, "passages": n} for m, n in eng.store.db.execute(
-        "SELECT model, COUNT(*) FROM vectors GROUP BY model ORDER BY model")]
-    size, last = _size(eng.store), _last_write(eng.index_path)
+    made_by = [{"model": m, "passages": n} for m, n in eng.store.vectors_by_model()]
     return {
         "docs": str(eng.docs),
         "index": str(eng.index_path),
-        "index_bytes": size,
-        "last_change": _utc(last),
+        "index_bytes": eng.store.size_bytes(),
+        "last_change": _utc(_last_write(eng.index_path)),
         "documents": {k: v["documents"] for k, v in by_kind.items()},
         "types": by_kind,
         "lines": sum(r.n_lines for r in ok),

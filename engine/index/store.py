@@ -456,6 +456,16 @@ class Store:
             vecs = self.db.execute("SELECT COUNT(*) FROM vectors WHERE model=?", (model,)).fetchone()[0]
         return docs, passages, vecs
 
+    def vectors_by_model(self) -> list[tuple[str, int]]:
+        """(model, how many vectors it made) for every model with stored vectors, by model."""
+        return list(self.db.execute("SELECT model, COUNT(*) FROM vectors GROUP BY model ORDER BY model"))
+
+    def size_bytes(self) -> int:
+        """Bytes of the index as SQLite counts it (pages × page size): what the file holds once
+        the write-ahead log is folded in, the same whether or not another process has it open."""
+        pages = self.db.execute("PRAGMA page_count").fetchone()[0]
+        return pages * self.db.execute("PRAGMA page_size").fetchone()[0]
+
 
 class _Transaction:
     """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any exception; SQLite's errors as IndexError_."""
