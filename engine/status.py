@@ -15,6 +15,7 @@ from typing import Any
 from .index.refresh import UNSUPPORTED
 from .pipeline import Engine
 from .style import PLAIN, Style
+from .units import size
 
 # the files SQLite keeps for one index in WAL mode (the -shm file is a cache, rebuilt at will)
 _PARTS = ("", "-wal")
@@ -78,16 +79,9 @@ def entries(eng: Engine) -> list[dict[str, Any]]:
     return out
 
 
-def _bytes(n: int) -> str:
-    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
-        if n >= scale:
-            return f"{n / scale:.1f} {unit}"
-    return f"{n} bytes"
-
-
 def status_text(s: dict[str, Any], style: Style = PLAIN) -> str:
     when = f", last changed {s['last_change'].replace('T', ' ').replace('Z', ' UTC')}" if s.get("last_change") else ""
-    out = [f"index: {s['index']} ({_bytes(s['index_bytes'])}{when})", f"documents folder: {s['docs']}"]
+    out = [f"index: {s['index']} ({size(s['index_bytes'])}{when})", f"documents folder: {s['docs']}"]
     docs = ", ".join(f"{n} {k}" for k, n in s["documents"].items()) or "none"
     out.append(f"documents: {sum(s['documents'].values())} ({docs})")
     if s.get("types"):
@@ -120,7 +114,7 @@ def status_md(s: dict[str, Any]) -> str:
     """Status as Markdown: a table of types, then skipped and failed files as lists."""
     from .style import md_code, md_escape
 
-    out = ["## Index", "", f"- index: {md_code(s['index'])} ({_bytes(s['index_bytes'])})",
+    out = ["## Index", "", f"- index: {md_code(s['index'])} ({size(s['index_bytes'])})",
            f"- documents folder: {md_code(s['docs'])}"]
     if s.get("last_change"):
         out.append(f"- last changed: {s['last_change']}")
