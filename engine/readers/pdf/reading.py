@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ...errors import ReadError
 from ...types import Line, ReadResult
+from ...units import size
 from ..text import split_lines
 from . import bombs
 from .fixes import Noise, clean, quiet_pypdf
@@ -15,13 +16,6 @@ from .opening import open_pdf
 from .rows import page_text
 
 MOST_LISTED = 10  # page numbers (or runs) a note lists before "and N more"
-
-
-def _size(n: int) -> str:
-    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
-        if n >= 1 << shift:
-            return f"{n / (1 << shift):g} {unit}"
-    return f"{n} bytes"
 
 
 def _undecodable(line: str) -> bool:
@@ -141,7 +135,7 @@ def _notes(tally: _Tally, count: int) -> list[str]:
     notes: list[str] = []
     if tally.bombs:
         notes.append(f"{_pages(tally.bombs)}: content that unpacks to more than "
-                     f"{_size(bombs.MAX_PAGE_UNPACKED)} skipped (a decompression bomb?)")
+                     f"{size(bombs.MAX_PAGE_UNPACKED)} skipped (a decompression bomb?)")
     if tally.limited:
         notes.append(f"{_pages(list(tally.limited))} skipped: {_past_limits(tally.limited)}")
     if tally.failed:
@@ -171,7 +165,7 @@ def _nothing_read(count: int, tally: _Tally):
     if tally.bombs:
         raise ReadError(f"looks like a decompression bomb: {_pages(tally.bombs)} unpack"
                         f"{'s' if len(tally.bombs) == 1 else ''} to more than "
-                        f"{_size(bombs.MAX_PAGE_UNPACKED)}", _SPLIT)
+                        f"{size(bombs.MAX_PAGE_UNPACKED)}", _SPLIT)
     if tally.limited:
         raise ReadError(_past_limits(tally.limited), _SPLIT)
     if len(tally.failed) == count:
