@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
@@ -19,6 +20,10 @@ from . import question as question_text
 from .errors import AskError, UsageError
 from .progress import Progress
 from .style import COLORS, FORMATS
+
+if TYPE_CHECKING:
+    from .config import Config
+    from .pipeline import Engine
 
 
 def _dump(obj) -> str:
@@ -144,14 +149,6 @@ def main(**options):
         bar.end_line()
         click.echo(f"ask: {e}", err=True)
         sys.exit(e.exit_code)
-    except sqlite3.DatabaseError as e:  # the index failed after it opened (damaged, disk full)
-        from .index import default_index_path
-        from .index.store import index_failure
-
-        err = index_failure(o.index or default_index_path(o.docs), e)
-        bar.end_line()
-        click.echo(f"ask: {err}", err=True)
-        sys.exit(err.exit_code)
     except KeyboardInterrupt:
         bar.end_line()
         click.echo("ask: interrupted; the index keeps every document finished so far", err=True)
@@ -275,128 +272,213 @@ def _emit(o: _Options, text, obj=None, lines=None, md=None) -> None:
         click.echo(text(style), color=True if style.color else None)
 
 
+@dataclass(frozen=True)
+class _Call:
+    """One run of the command: its options, its configuration and the input files, all read
+    (and so checked) before any work, and how to load the engine."""
+    o: _Options
+    progress: Progress
+    cfg: "Config"         # --fusion applied
+    items: list | None    # --batch: the questions
+    gold: Any             # --golden: the cases, or a snapshot
+
+    @classmethod
+    def prepare(cls, o: _Options, progress: Progress) -> "_Call":
+        from . import batch as batch_mod
+        from . import golden as golden_mod
+        from .config import Config
+
+        cfg = Config.load(o.config_file)
+        if o.fusion is not None:  # --fusion overrides the configuration, in every mode
+            cfg = cfg.replace(fusion=o.fusion)
+        return cls(o, progress, cfg,
+                   batch_mod.load(o.batch_file) if o.batch_file else None,
+                   golden_mod.read(o.golden_path) if o.golden_path else None)
+
+    def notify(self, text: str) -> None:
+        self.progress.end_line()
+        click.echo(f"ask: {text}", err=True)
+
+    def embed(self) -> str:
+        """How much embedding comes before the first answer (docs/decisions.md, "Speed"): a
+        single question or search answers at once on a large new folder and embeds the rest
+        over later runs; a rebuild, a batch and a golden run embed every passage first (their
+        answers are compared between runs); show, status and the servers keep the library's
+        default."""
+        o = self.o
+        if o.rebuild or o.batch_file or o.golden_path:
+            return "all"
+        if o.question is not None and not (o.serve or o.mcp):
+            return "bounded"
+        return "read"
+
+    def engine(self) -> "Engine":
+        from .pipeline import Engine
+
+        o = self.o
+        return Engine(o.docs, index=o.index, config=self.cfg, embed_model=o.embed_model,
+                      embed_model_dir=o.embed_model_dir, progress=self.progress, rebuild=o.rebuild,
+                      wait=o.wait, notify=self.notify, embed=self.embed())
+
+    @contextmanager
+    def loaded(self, notes: bool = True):
+        """The engine, loaded for this call and closed after; its notes said on stderr first
+        (`notes=False` for the modes whose answers carry them)."""
+        with self.engine() as eng:
+            for note in eng.notes if notes else ():
+                click.echo(f"ask: note: {note}", err=True)
+            yield eng
+
+
+def _mode(o: _Options) -> str:
+    """The one mode of this call (_check_usage has made sure there is exactly one)."""
+    for mode, on in (("serve", o.serve), ("mcp", o.mcp), ("status", o.show_status),
+                     ("show", o.show_ref), ("golden", o.golden_path), ("batch", o.batch_file),
+                     ("search", o.search), ("ask", o.question is not None)):
+        if on:
+            return mode
+    return "rebuild"  # --rebuild alone
+
+
 def _run(o: _Options, progress: Progress) -> int:
-    from . import batch as batch_mod
-    from . import golden as golden_mod
-    from .config import Config
-    from .pipeline import Engine
+    c = _Call.prepare(o, progress)
+    return MODES[_mode(o)](c)
+
+
+# -- the modes: each takes the call and returns the exit status ---------------------------------
+def _serve(c: _Call) -> int:
+    """--serve: load once, answer many over HTTP (engine/serve/)."""
+    from . import serve
+
+    o = c.o
+    return serve.serve_http(o.docs, c.engine, host=o.host or "127.0.0.1",
+                            port=8765 if o.port is None else o.port, recheck=_recheck(o), quiet=o.quiet)
+
+
+def _mcp(c: _Call) -> int:
+    """--mcp: load once, answer many over the Model Context Protocol on stdio."""
+    from . import serve
+
+    return serve.serve_mcp(c.o.docs, c.engine, recheck=_recheck(c.o), quiet=c.o.quiet)
+
+
+def _recheck(o: _Options) -> float:
+    from . import serve
+
+    return serve.RECHECK if o.recheck is None else o.recheck
+
+
+def _rebuilt(c: _Call) -> int:
+    """--rebuild alone: say what the new index holds."""
+    with c.loaded() as eng:
+        cov = eng.coverage()
+        failed = len(eng.report.failed) if eng.report else 0
+        _emit(c.o, lambda st: f"rebuilt {eng.index_path}: {cov.documents} documents, {cov.passages} passages, "
+                              f"{cov.vectors} with vectors" + (f", {failed} failed (see --status)" if failed else ""),
+              lambda: {"rebuilt": str(eng.index_path), **cov.to_dict(), "failed": failed})
+    return 0
+
+
+def _status(c: _Call) -> int:
+    """--status: what the index holds, what was skipped or failed and why."""
+    from .status import entries, status, status_md, status_text
+
+    with c.loaded() as eng:
+        s = status(eng)
+        _emit(c.o, lambda st: status_text(s, st), lambda: s, lambda: entries(eng), lambda: status_md(s))
+    return 0
+
+
+def _show(c: _Call) -> int:
+    """--show ID[:LOCATOR]: a document's lines around a citation."""
+    from .show import show, show_dict, show_md, show_text
+
+    with c.loaded() as eng:
+        shown = show(eng, c.o.show_ref)
+        _emit(c.o, lambda st: show_text(shown, st), lambda: show_dict(shown),
+              lambda: [{"doc_id": shown.doc_id, "path": shown.path, **ln} for ln in show_dict(shown)["lines"]],
+              lambda: show_md(shown))
+    return 0
+
+
+def _batch(c: _Call) -> int:
+    """--batch FILE: every question in FILE, one answer after another."""
     from .render import answer_text, batch_header
     from .style import md_answer
 
-    cfg = Config.load(o.config_file)
-    if o.fusion is not None:  # --fusion overrides the configuration, in every mode
-        cfg = cfg.replace(fusion=o.fusion)
-    # check the input files before any work
-    items = batch_mod.load(o.batch_file) if o.batch_file else None
-    gold = golden_mod.read(o.golden_path) if o.golden_path else None
+    o = c.o
+    with c.loaded(notes=False) as eng:  # the answers carry the engine's notes themselves
+        for n, item in enumerate(c.items):
+            a = eng.ask(item.question, id=item.id, path=item.path or o.path_glob,
+                        candidates=o.n_candidates, explain=o.explain, hyde=item.hyde)
+            _emit(o, lambda st: ("\n" if n else "") + batch_header(a) + "\n" + answer_text(a, st),
+                  a.to_dict, md=lambda: ("\n" if n else "") + md_answer(a.to_dict()))
+    return 0
 
-    def notify(text: str) -> None:
-        progress.end_line()
-        click.echo(f"ask: {text}", err=True)
 
-    # how much embedding comes before the first answer (docs/decisions.md, "Speed"): a single
-    # question or search answers at once on a large new folder and embeds the rest over later
-    # runs; a rebuild, a batch and a golden run embed every passage first (their answers are
-    # compared between runs); show, status and the servers keep the library's default
-    if o.rebuild or o.batch_file or o.golden_path:
-        embed = "all"
-    elif o.question is not None and not (o.serve or o.mcp):
-        embed = "bounded"
-    else:
-        embed = "read"
+def _ask(c: _Call) -> int:
+    """QUESTION: the answer, or why there is none (exit 1)."""
+    from .render import answer_text
+    from .style import md_answer
 
-    def engine() -> Engine:
-        return Engine(o.docs, index=o.index, config=cfg, embed_model=o.embed_model,
-                      embed_model_dir=o.embed_model_dir, progress=progress, rebuild=o.rebuild,
-                      wait=o.wait, notify=notify, embed=embed)
-
-    if o.serve or o.mcp:  # load once, answer many: engine/serve/
-        from . import serve
-
-        recheck = serve.RECHECK if o.recheck is None else o.recheck
-        if o.mcp:
-            return serve.serve_mcp(o.docs, engine, recheck=recheck, quiet=o.quiet)
-        return serve.serve_http(o.docs, engine, host=o.host or "127.0.0.1",
-                                port=8765 if o.port is None else o.port, recheck=recheck, quiet=o.quiet)
-    eng = engine()
-    with eng:
-        if o.question is None and not o.batch_file:  # answers carry the engine's notes themselves
-            for note in eng.notes:
-                click.echo(f"ask: note: {note}", err=True)
-        if o.rebuild and not (o.question is not None or o.batch_file or o.golden_path
-                              or o.show_status or o.show_ref):
-            cov = eng.coverage()
-            failed = len(eng.report.failed) if eng.report else 0
-            _emit(o, lambda st: f"rebuilt {eng.index_path}: {cov.documents} documents, {cov.passages} passages, "
-                                f"{cov.vectors} with vectors" + (f", {failed} failed (see --status)" if failed else ""),
-                  lambda: {"rebuilt": str(eng.index_path), **cov.to_dict(), "failed": failed})
-            return 0
-        if o.show_status:
-            from .status import entries, status, status_md, status_text
-
-            s = status(eng)
-            _emit(o, lambda st: status_text(s, st), lambda: s, lambda: entries(eng), lambda: status_md(s))
-            return 0
-        if o.show_ref:
-            from .show import show, show_dict, show_md, show_text
-
-            shown = show(eng, o.show_ref)
-            _emit(o, lambda st: show_text(shown, st), lambda: show_dict(shown),
-                  lambda: [{"doc_id": shown.doc_id, "path": shown.path, **ln} for ln in show_dict(shown)["lines"]],
-                  lambda: show_md(shown))
-            return 0
-        if gold is not None:
-            return _golden(eng, gold, o, progress)
-        if items is not None:
-            for n, item in enumerate(items):
-                a = eng.ask(item.question, id=item.id, path=item.path or o.path_glob,
-                            candidates=o.n_candidates, explain=o.explain, hyde=item.hyde)
-                _emit(o, lambda st: ("\n" if n else "") + batch_header(a) + "\n" + answer_text(a, st),
-                      a.to_dict, md=lambda: ("\n" if n else "") + md_answer(a.to_dict()))
-            return 0
-        if o.search:
-            return _search(eng, o)
+    o = c.o
+    with c.loaded(notes=False) as eng:  # the answer carries the engine's notes itself
         a = eng.ask(o.question, path=o.path_glob, candidates=o.n_candidates, explain=o.explain,
                     hyde=o.hyde)
         _emit(o, lambda st: answer_text(a, st), a.to_dict, md=lambda: md_answer(a.to_dict()))
-        return 0 if a.answered else 1
+    return 0 if a.answered else 1
 
 
-def _search(eng, o: _Options) -> int:
+def _search(c: _Call) -> int:
     """--search: the top N passages, notes on stderr; exit 0 with hits, 1 with none."""
     from .render import search_text
     from .style import md_block
 
-    r = eng.search(o.question, k=o.n_results or 10, arms=o.arms or "all", path=o.path_glob,
-                   hyde=o.hyde, explain=o.explain)
-    for note in r.notes:
-        click.echo(f"ask: note: {note}", err=True)
-    _emit(o, lambda st: search_text(r, st), lambda: [h.to_dict() for h in r.hits],
-          lambda: [h.to_dict() for h in r.hits], lambda: md_block(search_text(r)))
+    o = c.o
+    with c.loaded(notes=False) as eng:  # the search result carries the notes
+        r = eng.search(o.question, k=o.n_results or 10, arms=o.arms or "all", path=o.path_glob,
+                       hyde=o.hyde, explain=o.explain)
+        for note in r.notes:
+            click.echo(f"ask: note: {note}", err=True)
+        _emit(o, lambda st: search_text(r, st), lambda: [h.to_dict() for h in r.hits],
+              lambda: [h.to_dict() for h in r.hits], lambda: md_block(search_text(r)))
     return 0 if r.hits else 1
 
 
-def _golden(eng, gold, o: _Options, progress) -> int:
-    """--golden: a regression run, a snapshot replay, or a calibration of the floors."""
+def _golden(c: _Call) -> int:
+    """--golden: a calibration of the floors, or a regression run (a snapshot replay)."""
+    with c.loaded() as eng:
+        return _calibrate(c, eng) if c.o.calibrate else _regression(c, eng)
+
+
+def _calibrate(c: _Call, eng: "Engine") -> int:
+    """--golden --calibrate: sweep the floors, print (and perhaps write) the best pair."""
+    from .gate.calibrate import calibrate, write_floors
+    from .render import calibration_text
+
+    o = c.o
+    rate = 0.05 if o.max_wrong_rate is None else o.max_wrong_rate
+    cal = calibrate(eng, c.gold.cases, max_wrong_rate=rate, path=o.path_glob, progress=c.progress)
+    if o.write_config and cal.chosen is not None:
+        write_floors(o.write_config, cal.chosen.score_floor, cal.chosen.coverage_floor, cal.score_key)
+    _emit(o, lambda st: calibration_text(cal), cal.to_dict)
+    if o.write_config and _fmt(o) in ("text", "md"):
+        click.echo(f"written to {o.write_config}" if cal.chosen else f"{o.write_config} left unchanged")
+    return 0
+
+
+def _regression(c: _Call, eng: "Engine") -> int:
+    """--golden [--record]: check every case (a snapshot: replay it); exit 1 on any failure."""
     from . import golden as golden_mod
     from . import snapshot as snapshot_mod
-    from .render import calibration_text, golden_text, snapshot_check_text
+    from .render import golden_text, snapshot_check_text
+    from .style import md_block
 
-    if o.calibrate:
-        from .gate.calibrate import calibrate, write_floors
-
-        rate = 0.05 if o.max_wrong_rate is None else o.max_wrong_rate
-        cal = calibrate(eng, gold.cases, max_wrong_rate=rate, path=o.path_glob, progress=progress)
-        if o.write_config and cal.chosen is not None:
-            write_floors(o.write_config, cal.chosen.score_floor, cal.chosen.coverage_floor, cal.score_key)
-        _emit(o, lambda st: calibration_text(cal), cal.to_dict)
-        if o.write_config and _fmt(o) in ("text", "md"):
-            click.echo(f"written to {o.write_config}" if cal.chosen else f"{o.write_config} left unchanged")
-        return 0
+    o, gold = c.o, c.gold
     check = snapshot_mod.check_snapshot(eng, gold) if gold.digest is not None else None
     if check is not None and _fmt(o) == "text":
         click.echo(snapshot_check_text(check))  # before the run: what changed since the recording
-    report = golden_mod.run(eng, gold, path=o.path_glob, check=check, progress=progress)
+    report = golden_mod.run(eng, gold, path=o.path_glob, check=check, progress=c.progress)
     if o.record_file:
         snapshot_mod.record(o.record_file, eng, report, path=o.path_glob)
 
@@ -404,14 +486,17 @@ def _golden(eng, gold, o: _Options, progress) -> int:
         return {k: v for k, v in report.to_dict().items() if k != "cases"}
 
     def md() -> str:
-        from .style import md_block
-
         before = snapshot_check_text(check) + "\n" if check is not None else ""
         return md_block(before + golden_text(report))
 
     _emit(o, lambda st: golden_text(report), report.to_dict,
           lambda: [r.to_dict() for r in report.results] + [summary()], md)
     return 0 if report.ok else 1
+
+
+MODES: dict[str, Callable[[_Call], int]] = {
+    "ask": _ask, "search": _search, "batch": _batch, "golden": _golden, "status": _status,
+    "show": _show, "serve": _serve, "mcp": _mcp, "rebuild": _rebuilt}
 
 
 def run() -> None:

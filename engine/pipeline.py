@@ -7,7 +7,6 @@ decides between stages, and nothing here prints (the CLI renders).
 """
 from __future__ import annotations
 
-import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable
@@ -21,7 +20,6 @@ from .gate import decide, nothing_found
 from .index import default_index_path
 from .index.refresh import RefreshReport
 from .index.session import EMBED_MODES, OpenIndex
-from .index.store import index_failure
 from .method import ModelState, describe
 from .pull import pull
 from .quote import choose_lines, line_sims, quote
@@ -76,9 +74,6 @@ class Engine:
                 self.index.refresh()
             else:
                 self.index.load()
-        except sqlite3.DatabaseError as e:
-            self.close()
-            raise index_failure(self.index_path, e) from None
         except BaseException:
             self.close()
             raise

@@ -15,6 +15,7 @@ from typing import Any
 from .index.refresh import UNSUPPORTED
 from .pipeline import Engine
 from .style import PLAIN, Style
+from .units import size
 
 # the files SQLite keeps for one index in WAL mode (the -shm file is a cache, rebuilt at will)
 _PARTS = ("", "-wal")
@@ -34,13 +35,6 @@ def _last_write(index: Path) -> float | None:
     return last
 
 
-def _size(store) -> int:
-    """Bytes of the index as SQLite counts it (pages × page size): what the file holds once the
-    write-ahead log is folded in, the same whether or not another process has it open."""
-    pages = store.db.execute("PRAGMA page_count").fetchone()[0]
-    return pages * store.db.execute("PRAGMA page_size").fetchone()[0]
-
-
 def _utc(t: float | None) -> str | None:
     return None if t is None else datetime.fromtimestamp(int(t), timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -54,14 +48,12 @@ def status(eng: Engine) -> dict[str, Any]:
                    "passages": sum(r.n_passages for r in ok if (r.kind or "?") == k)} for k in kinds}
     cov = eng.coverage()
     # every model that made stored vectors (a run with another model or none keeps them)
-    made_by = [{"model": m, "passages": n} for m, n in eng.store.db.execute(
-        "SELECT model, COUNT(*) FROM vectors GROUP BY model ORDER BY model")]
-    size, last = _size(eng.store), _last_write(eng.index_path)
+    made_by = [{"model": m, "passages": n} for m, n in eng.store.vectors_by_model()]
     return {
         "docs": str(eng.docs),
         "index": str(eng.index_path),
-        "index_bytes": size,
-        "last_change": _utc(last),
+        "index_bytes": eng.store.size_bytes(),
+        "last_change": _utc(_last_write(eng.index_path)),
         "documents": {k: v["documents"] for k, v in by_kind.items()},
         "types": by_kind,
         "lines": sum(r.n_lines for r in ok),
@@ -87,16 +79,9 @@ def entries(eng: Engine) -> list[dict[str, Any]]:
     return out
 
 
-def _bytes(n: int) -> str:
-    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
-        if n >= scale:
-            return f"{n / scale:.1f} {unit}"
-    return f"{n} bytes"
-
-
 def status_text(s: dict[str, Any], style: Style = PLAIN) -> str:
     when = f", last changed {s['last_change'].replace('T', ' ').replace('Z', ' UTC')}" if s.get("last_change") else ""
-    out = [f"index: {s['index']} ({_bytes(s['index_bytes'])}{when})", f"documents folder: {s['docs']}"]
+    out = [f"index: {s['index']} ({size(s['index_bytes'])}{when})", f"documents folder: {s['docs']}"]
     docs = ", ".join(f"{n} {k}" for k, n in s["documents"].items()) or "none"
     out.append(f"documents: {sum(s['documents'].values())} ({docs})")
     if s.get("types"):
@@ -129,7 +114,7 @@ def status_md(s: dict[str, Any]) -> str:
     """Status as Markdown: a table of types, then skipped and failed files as lists."""
     from .style import md_code, md_escape
 
-    out = ["## Index", "", f"- index: {md_code(s['index'])} ({_bytes(s['index_bytes'])})",
+    out = ["## Index", "", f"- index: {md_code(s['index'])} ({size(s['index_bytes'])})",
            f"- documents folder: {md_code(s['docs'])}"]
     if s.get("last_change"):
         out.append(f"- last changed: {s['last_change']}")

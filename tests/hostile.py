@@ -737,7 +737,7 @@ HOSTILE_FILES: dict[str, Hostile] = {
         "1 object or list nested deeper than 64 levels not read"),
     "json-too-large": Hostile(
         _sparse("json-too-large.json", 65 << 20, b'{"padding": "'),
-        "failed", "too large to read safely: 65.0 MiB of JSON (limit 64.0 MiB, read whole)"),
+        "failed", "too large to read safely: 65 MiB of JSON (limit 64 MiB, read whole)"),
     "json-png-renamed": Hostile(
         _put("json-png-renamed.json", png_bytes()),
         "failed", "not a text file (binary content: a PNG image)"),
@@ -757,7 +757,7 @@ HOSTILE_FILES: dict[str, Hostile] = {
     "jsonl-long-line": Hostile(
         _put("jsonl-long-line.jsonl",
              b'{"log": "' + b"x" * (17 << 20) + b'"}\n{"boat": "Tern", "berth": "D-2"}\n'),
-        "ok", "Tern / berth: D-2", "line 1 skipped: longer than 16.0 MiB"),
+        "ok", "Tern / berth: D-2", "line 1 skipped: longer than 16 MiB"),
     "jsonl-empty": Hostile(_put("jsonl-empty.jsonl", b"\n\n"), "ok", "", "empty file"),
 }
 

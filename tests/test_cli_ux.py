@@ -23,6 +23,7 @@ from click.testing import CliRunner
 from conftest import write
 from engine.cli import main
 from engine.progress import Progress, bar_line, clock_text
+from engine.units import size
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -303,6 +304,7 @@ def test_status_fields(cli, tmp_path):
     assert again["last_change"] >= s["last_change"]  # (the log is folded in when the first run ends)
     code, text = cli("--docs", str(d), "--status")
     assert f"last changed {s['last_change'][:10]}" in text
+    assert text.startswith(f"index: {idx} ({size(s['index_bytes'])}, last changed ")
     assert re.search(r"^  text +2 +5 +\d+$", text, re.M)
     assert "lines: 5, passages:" in text and "failed: 1" in text and "bad.pdf: not a valid PDF" in text
     code, out = cli("--docs", str(d), "--status", "--format", "jsonl")
@@ -310,6 +312,11 @@ def test_status_fields(cli, tmp_path):
     assert [r["path"] for r in rows] == ["a.txt", "bad.pdf", "logo.png", "notes/b.md"]
     assert [r["status"] for r in rows] == ["ok", "failed", "skipped", "ok"]
     assert rows[0]["lines"] == 3 and re.fullmatch(r"[0-9a-f]{12}", rows[0]["doc_id"])
+
+
+def test_sizes_are_said_in_binary_units_one_decimal_at_most():
+    assert [size(n) for n in (0, 1023, 1024, 1536, 401408, 64 << 20, 65 * 10**6, 3 << 29)] == \
+        ["0 bytes", "1023 bytes", "1 KiB", "1.5 KiB", "392 KiB", "64 MiB", "62 MiB", "1.5 GiB"]
 
 
 def test_status_names_vectors_of_another_model(tmp_path, model):

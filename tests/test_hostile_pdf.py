@@ -26,7 +26,7 @@ from minipdf import RawPage, encrypt, pdf_bytes, scanned_page, write_pdf  # noqa
 from engine import readers  # noqa: E402
 from engine.errors import ReadError  # noqa: E402
 from engine.index.worker import ReadWorker  # noqa: E402
-from engine.readers import pdf  # noqa: E402
+from engine.readers.pdf import bombs, reading  # noqa: E402
 
 PDF_KINDS = sorted(k for k in HOSTILE_FILES if k.startswith("pdf-"))
 MiB = 1 << 20
@@ -229,7 +229,7 @@ def test_a_font_that_is_not_a_font_leaves_no_replacement_characters(tmp_path):
     ("", False),
 ])
 def test_undecodable(line, dropped):
-    assert pdf._undecodable(line) is dropped
+    assert reading._undecodable(line) is dropped
 
 
 # ---------------------------------------------------------------- scans
@@ -263,7 +263,7 @@ def test_a_one_page_scan(tmp_path):
     (list(range(1, 40, 2)), "pages 1, 3, 5, 7, 9, 11, 13, 15, 17, 19 and 10 more"),
 ])
 def test_page_lists(numbers, said):
-    assert pdf._pages(numbers) == said
+    assert reading._pages(numbers) == said
 
 
 # ---------------------------------------------------------------- decompression bombs
@@ -301,10 +301,10 @@ def test_a_1_gib_bomb_is_refused_in_bounded_memory_and_time(cabinet):
 
 def test_the_limit_is_a_setting_of_the_reader(tmp_path, monkeypatch):
     p = write_pdf(tmp_path / "b.pdf", [["Mike page one."], hostile.bomb_page(2 * MiB)])
-    monkeypatch.setattr(pdf, "MAX_PAGE_UNPACKED", 1 * MiB)
+    monkeypatch.setattr(bombs, "MAX_PAGE_UNPACKED", 1 * MiB)
     assert readers.read(p).notes == ("page 2: content that unpacks to more than 1 MiB skipped "
                                      "(a decompression bomb?)",)
-    monkeypatch.setattr(pdf, "MAX_PAGE_UNPACKED", 4 * MiB)
+    monkeypatch.setattr(bombs, "MAX_PAGE_UNPACKED", 4 * MiB)
     result = readers.read(p)  # under the limit: the page is read as any other
     assert rows(result) == [("p1:L1", "Mike page one."), ("p2:L1", "Bomb page text")]
 
@@ -320,7 +320,7 @@ def _pypdf_limits() -> bool:
 def test_pypdf_own_limit_is_the_second_guard(kind, cabinet, monkeypatch):
     """With the reader's check off, pypdf stops at its own limit (75 MB), and the note is the
     same: whether it raised (a content stream) or only logged and went on (a form)."""
-    monkeypatch.setattr(pdf, "MAX_PAGE_UNPACKED", 1 << 40)
+    monkeypatch.setattr(bombs, "MAX_PAGE_UNPACKED", 1 << 40)
     started = time.perf_counter()
     result = readers.read(cabinet[kind])
     assert time.perf_counter() - started < 60  # a hang guard, not a timing: the machine is shared
@@ -331,7 +331,7 @@ def test_pypdf_own_limit_is_the_second_guard(kind, cabinet, monkeypatch):
 
 @pytest.mark.skipif(not _pypdf_limits(), reason="this pypdf has no unpacking limit of its own")
 def test_pypdf_own_limit_catches_a_bomb_inside_a_bomb_too(cabinet, monkeypatch):
-    monkeypatch.setattr(pdf, "MAX_PAGE_UNPACKED", 1 << 40)
+    monkeypatch.setattr(bombs, "MAX_PAGE_UNPACKED", 1 << 40)
     assert refusal(cabinet["pdf-nested-bomb"]).message.startswith("looks like a decompression bomb")
 
 

@@ -123,3 +123,44 @@ def test_new_readers_or_chunking_rules_rebuild_the_index(folder, tmp_path, monke
     monkeypatch.setattr(readers, "READERS_VERSION", readers.READERS_VERSION + "-next")
     assert refresh(store, folder, Config()).read == 3
     assert refresh(store, folder, Config(chunk_words=60)).read == 3
+
+
+def _damage(index: Path, how: str) -> None:
+    """Garbage over the documents table's root page, or the file cut short after that page."""
+    db = sqlite3.connect(index)
+    page = db.execute("PRAGMA page_size").fetchone()[0]
+    root = db.execute("SELECT rootpage FROM sqlite_master WHERE name='documents'").fetchone()[0]
+    db.close()
+    assert not Path(f"{index}-wal").exists()  # everything is in the main file
+    with open(index, "r+b") as f:
+        if how == "garbage":
+            f.seek((root - 1) * page)
+            f.write(bytes((i * 37 + 11) % 256 for i in range(page)))
+        else:
+            f.truncate(root * page)
+
+
+@pytest.mark.parametrize("how", ["garbage", "truncated"])
+def test_a_damaged_index_raises_our_error_from_the_store_and_the_cli_says_it(folder, tmp_path, how):
+    import subprocess
+    import sys
+
+    index = tmp_path / "i.sqlite"
+    with Engine(folder, index=index, embed_model="none"):
+        pass
+    _damage(index, how)
+    if how == "garbage":  # the file opens: a query meets the damage
+        with Store(index) as store, pytest.raises(IndexError_) as e:
+            store.documents()
+    else:  # cut short: opening it fails
+        with pytest.raises(IndexError_) as e:
+            Store(index)
+    assert not isinstance(e.value, sqlite3.Error)  # the project's error type, not sqlite3's
+    said = {"garbage": f"index file {index} is damaged (", "truncated": f"index file {index} is not a usable"}
+    assert e.value.message.startswith(said[how]) and "--rebuild" in e.value.hint
+
+    r = subprocess.run([sys.executable, "-m", "engine.cli", "--status", "--docs", str(folder),
+                        "--index", str(index), "--embed-model", "none", "--quiet"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == f"ask: {e.value.message}\n  hint: {e.value.hint}\n"

@@ -15,6 +15,7 @@ from minipdf import pdf_bytes, write_pdf  # noqa: E402
 from engine import readers  # noqa: E402
 from engine.errors import ReadError  # noqa: E402
 from engine.readers import csv_reader, numfmt, pdf, text, xlsx  # noqa: E402
+from engine.readers.pdf import reading as pdf_reading, rows as pdf_rows  # noqa: E402
 from engine.types import Line  # noqa: E402
 
 
@@ -126,7 +127,7 @@ def test_pdf_two_pages(tmp_path):
 
 
 def test_pdf_blank_extracted_lines_leave_gaps():
-    lines = pdf._page_lines(4, "alfa\n\n  \nbravo ﬁles 12\x00\n")
+    lines = pdf_reading._page_lines(4, "alfa\n\n  \nbravo ﬁles 12\x00\n")
     assert [(ln.locator, ln.region, ln.ordinal, ln.text) for ln in lines] == [
         ("p4:L1", "p4", 1, "alfa"),
         ("p4:L4", "p4", 4, "bravo files 12"),
@@ -304,7 +305,7 @@ A = pdf.At
       "first of July this year.", "Scope"]),
 ])
 def test_pdf_rows(lines, at, expected):
-    assert pdf._rows(lines, at) == expected
+    assert pdf_rows._rows(lines, at) == expected
 
 
 @pytest.mark.parametrize("cm, tm, size, expected", [
@@ -315,11 +316,11 @@ def test_pdf_rows(lines, at, expected):
     ([1, 0, 0, 1, 0, 0], [0.7, 0.7, -0.7, 0.7, 50, 700], 10, None),  # slanted 45 degrees
 ])
 def test_pdf_where_text_starts(cm, tm, size, expected):
-    assert pdf._at(cm, tm, size, 0) == expected
+    assert pdf_rows._at(cm, tm, size, 0) == expected
 
 
 def test_pdf_text_in_a_form_keeps_the_forms_coordinates():
-    rec, one = pdf._Recorder(), [1, 0, 0, 1, 0, 0]
+    rec, one = pdf_rows._Recorder(), [1, 0, 0, 1, 0, 0]
     rec.text("page\n", one, [1, 0, 0, 1, 50, 700], None, 10)
     rec.before(b"Do", ["/Im1"], one, one)  # an image: nothing drawn inside
     rec.after(b"Do", ["/Im1"], one, one)
@@ -341,7 +342,7 @@ def test_pdf_rows_fall_back_to_the_lines_as_extracted(tmp_path, monkeypatch, whe
         raise RuntimeError("boom")
 
     owner, _, name = where.rpartition(".")
-    monkeypatch.setattr(getattr(pdf, owner) if owner else pdf, name, broken)
+    monkeypatch.setattr(getattr(pdf_rows, owner) if owner else pdf_rows, name, broken)
     result = readers.read(write_pdf(tmp_path / "fees.pdf", [FEE_TABLE, ["Page two"]]))
     assert [text for _, text in rows(result)][2:6] == [
         "Tree removal permit", "Building permit (city fee)", "Appeal", "$75.00"]

@@ -24,6 +24,7 @@ from typing import Callable, Iterator
 from .. import readers
 from ..chunk import CHUNK_VERSION, chunk, title
 from ..config import Config
+from .. import errors
 from ..errors import DocsError, ReadError
 from ..locators import span
 from ..terms import content_terms, matching_text
@@ -103,7 +104,7 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
     the reading of each file; by default they come from the config, else worker.READ_*."""
     root = Path(root)
     if not root.is_dir():
-        raise DocsError(f"documents folder not found: {root}", "check the --docs path")
+        raise errors.docs_missing(root)
     try:
         with os.scandir(root):
             pass

@@ -10,18 +10,17 @@ while another process keeps the write lock past `wait` seconds.
 from __future__ import annotations
 
 import fnmatch
-import sqlite3
 from pathlib import Path
 from typing import Callable
 
 from ..config import Config
 from ..embed import Embedder
-from ..errors import DocsError, IndexError_
+from ..errors import IndexError_, docs_missing, holder_words, index_busy
 from ..types import Coverage
 from .location import IndexLock
 from .matrix import VectorCache
 from .refresh import RefreshReport, refresh
-from .store import DocRow, Store, index_failure, prepare_rebuild
+from .store import DocRow, Store, prepare_rebuild
 from .vectors import embed_missing
 
 EMBED_MODES = ("read", "all", "bounded")
@@ -53,7 +52,7 @@ class OpenIndex:
         empties or deletes the old index."""
         if rebuild:
             if not self.docs.is_dir():  # check before clearing anything
-                raise DocsError(f"documents folder not found: {self.docs}", "check the --docs path")
+                raise docs_missing(self.docs)
             self.take_lock(required=True)
             prepare_rebuild(self.path)
         self.store = Store(self.path)
@@ -81,8 +80,6 @@ class OpenIndex:
             self.vectors.store_extra()
             self.report = refresh(self.store, self.docs, self.config, self.progress)
             self.embedded = self._embed()
-        except sqlite3.DatabaseError as e:
-            raise index_failure(self.path, e) from None
         finally:
             if took:
                 self.lock.release()
@@ -114,21 +111,17 @@ class OpenIndex:
 
     def _busy_note(self) -> str:
         cov = self.coverage()
-        return (f"another ask{self._holder()} is still updating this index; not waiting longer "
+        return (f"another ask{holder_words(self.lock.holder())} is still updating this index; not waiting longer "
                 f"than {self.wait:g} s, so this uses the index as it is ({cov.documents} "
                 f"documents, {cov.passages} passages so far)")
-
-    def _holder(self) -> str:
-        holder = self.lock.holder()
-        return f" (pid {holder})" if holder else ""
 
     def take_lock(self, required: bool) -> bool:
         """The write lock, waiting up to `wait` seconds; False (or an error when `required`)
         when another process keeps it."""
         def waiting(holder: int | None) -> None:
             if self.notify is not None:
-                who = f" (pid {holder})" if holder else ""
-                self.notify(f"another ask{who} is updating this index; waiting up to {self.wait:g} s…")
+                self.notify(f"another ask{holder_words(holder)} is updating this index; waiting up "
+                            f"to {self.wait:g} s…")
 
         try:
             if self.lock.acquire(self.wait, waiting):
@@ -138,10 +131,7 @@ class OpenIndex:
                               "use --index PATH to put the index somewhere writable") from None
         if not required:
             return False
-        raise IndexError_(
-            f"another ask{self._holder()} is still updating the index {self.path} after {self.wait:g} s",
-            "run again when it has finished, or give --wait SECONDS to wait longer (the lock "
-            "goes away as soon as that process ends, even if it is killed)")
+        raise index_busy(self.path, self.lock.holder(), self.wait)
 
     # -- the snapshot ------------------------------------------------------------
     def load(self) -> None:
@@ -175,7 +165,7 @@ class OpenIndex:
         if self.vectors is not None and self.vectors.pending and self.lock.try_acquire():
             try:  # never waits: another process updating the index keeps its say
                 self.vectors.store_extra()
-            except sqlite3.DatabaseError:
+            except IndexError_:
                 pass  # a cache: the next run embeds these again
         self.lock.release()
         if self.store is not None:

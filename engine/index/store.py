@@ -6,9 +6,13 @@ locator), passages (span, terms, text), fts (FTS5 over passage terms, external c
 vectors (float32 blobs tagged with the model identity that made them). Every write is one
 `BEGIN IMMEDIATE … COMMIT`, so a process killed at any instant leaves the last commit; a
 reader can hold one snapshot (`hold_snapshot`) so that all it reads belongs together.
+Where SQLite fails (a damaged page, a full disk, a lock), every public method of Store and
+its transactions raise the project's IndexError_ (index_failure's message), never sqlite3's.
 """
 from __future__ import annotations
 
+import functools
+import inspect
 import os
 import sqlite3
 import sys
@@ -19,6 +23,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from .. import errors
 from ..errors import IndexError_
 from ..terms import TOKENIZER_VERSION
 
@@ -105,14 +110,38 @@ class PassageRow:
     context: str
 
 
+def _guarded(method):
+    """`method`, with the SQLite errors it meets raised as the store's IndexError_."""
+    @functools.wraps(method)
+    def call(self: "Store", *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.DatabaseError as e:
+            raise self._failure(e) from None
+    return call
+
+
+def _sqlite_errors_as_ours(cls):
+    """Guard every public method of `cls` (see _guarded); the private ones are its plumbing."""
+    for name, fn in list(vars(cls).items()):
+        if not name.startswith("_") and inspect.isfunction(fn):
+            setattr(cls, name, _guarded(fn))
+    return cls
+
+
+@_sqlite_errors_as_ours
 class Store:
-    """An open index. Use as a context manager or call close()."""
+    """An open index. Use as a context manager or call close().
+
+    `db` is the raw connection, for the store's own queries (and tests); everything else
+    asks through the methods, which raise IndexError_ where SQLite fails."""
 
     def __init__(self, path: Path, create: bool = True):
         self.path = Path(path)
         if not self.path.exists() and not create:
             raise IndexError_(f"no index at {self.path}", "run ask on the folder once to build it")
         self.db: sqlite3.Connection | None = None
+        self._opening = True  # until the file is known to be an ask index: index_unusable
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # the engine runs a question's searches on a helper thread, never two at once
@@ -124,14 +153,7 @@ class Store:
             self._check_or_create()
         except sqlite3.DatabaseError as e:
             self._close_quietly()
-            if _busy(e):
-                raise IndexError_(f"index {self.path} is locked by another process ({e})",
-                                  "try again when the other ask has finished") from None
-            raise IndexError_(
-                f"index file {self.path} is not a usable ask index ({e})",
-                "run again with --rebuild to replace it (an index holds nothing that cannot be "
-                "rebuilt from the documents), or point --index elsewhere",
-            ) from None
+            raise self._failure(e) from None
         except OSError as e:
             self._close_quietly()
             raise IndexError_(f"cannot create index at {self.path}: {e}",
@@ -139,6 +161,11 @@ class Store:
         except IndexError_:
             self._close_quietly()
             raise
+        self._opening = False
+
+    def _failure(self, e: sqlite3.DatabaseError) -> IndexError_:
+        """The error to raise for `e`, met while opening the index or after."""
+        return index_failure(self.path, e, opening=self._opening)
 
     def _close_quietly(self) -> None:
         if self.db is not None:
@@ -163,10 +190,7 @@ class Store:
     def _refuse_foreign(self) -> None:
         app_id, tables = self._look()
         if app_id != APP_ID and (app_id != 0 or tables):
-            raise IndexError_(
-                f"{self.path} is an SQLite file that does not belong to ask",
-                "point --index at a new path; ask will not overwrite or delete a foreign file",
-            )
+            raise errors.index_foreign(self.path)
 
     def _check_or_create(self) -> None:
         app_id, tables = self._look()
@@ -182,10 +206,7 @@ class Store:
                     return
             app_id, tables = self._look()
         if app_id != APP_ID:
-            raise IndexError_(
-                f"{self.path} is an SQLite file that does not belong to ask",
-                "point --index at a new path; ask will not overwrite or delete a foreign file",
-            )
+            raise errors.index_foreign(self.path)
         if self.meta("format") != FORMAT_VERSION or self.meta("tokenizer") != TOKENIZER_VERSION:
             self.reset_content()
 
@@ -222,7 +243,7 @@ class Store:
     def transaction(self):
         """One write transaction (BEGIN IMMEDIATE … COMMIT); ends a held snapshot first."""
         self.release_snapshot()
-        return _Transaction(self.db)
+        return _Transaction(self)
 
     def hold_snapshot(self) -> None:
         """Keep reading one committed state of the index until release_snapshot() (or the next
@@ -435,23 +456,40 @@ class Store:
             vecs = self.db.execute("SELECT COUNT(*) FROM vectors WHERE model=?", (model,)).fetchone()[0]
         return docs, passages, vecs
 
+    def vectors_by_model(self) -> list[tuple[str, int]]:
+        """(model, how many vectors it made) for every model with stored vectors, by model."""
+        return list(self.db.execute("SELECT model, COUNT(*) FROM vectors GROUP BY model ORDER BY model"))
+
+    def size_bytes(self) -> int:
+        """Bytes of the index as SQLite counts it (pages × page size): what the file holds once
+        the write-ahead log is folded in, the same whether or not another process has it open."""
+        pages = self.db.execute("PRAGMA page_count").fetchone()[0]
+        return pages * self.db.execute("PRAGMA page_size").fetchone()[0]
+
 
 class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any exception."""
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any exception; SQLite's errors as IndexError_."""
 
-    def __init__(self, db: sqlite3.Connection):
-        self.db = db
+    def __init__(self, store: Store):
+        self.store = store
+        self.db = store.db
 
     def __enter__(self):
-        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.DatabaseError as e:
+            raise self.store._failure(e) from None
         return self.db
 
     def __exit__(self, exc_type, exc, tb):
-        if exc_type is None:
-            _test_pause("commit")
-            self.db.execute("COMMIT")
-        elif self.db.in_transaction:
-            self.db.execute("ROLLBACK")
+        try:
+            if exc_type is None:
+                _test_pause("commit")
+                self.db.execute("COMMIT")
+            elif self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+        except sqlite3.DatabaseError as e:
+            raise self.store._failure(e) from None
         return False
 
 
@@ -467,8 +505,7 @@ def prepare_rebuild(path: Path) -> None:
         return
     state = _probe(path)
     if state == "foreign":
-        raise IndexError_(f"{path} is an SQLite file that does not belong to ask",
-                          "--rebuild deletes only ask's own index files; point --index at a new path")
+        raise errors.index_foreign(path, "--rebuild deletes only ask's own index files; point --index at a new path")
     if state == "sound":
         with Store(path) as store:
             store.reset_content()
@@ -490,8 +527,7 @@ def _probe(path: Path) -> str:
         return "sound" if db.execute("PRAGMA quick_check").fetchall() == [("ok",)] else "damaged"
     except sqlite3.OperationalError as e:
         if _busy(e):
-            raise IndexError_(f"index {path} is locked by another process ({e})",
-                              "try again when the other ask has finished") from None
+            raise errors.index_locked(path, e) from None
         return "damaged"
     except sqlite3.DatabaseError:
         return "damaged"
@@ -499,17 +535,16 @@ def _probe(path: Path) -> str:
         db.close()
 
 
-def index_failure(path: Path, e: sqlite3.Error) -> IndexError_:
-    """The error to raise when SQLite fails on an index that opened fine."""
+def index_failure(path: Path, e: sqlite3.Error, opening: bool = False) -> IndexError_:
+    """The error to raise when SQLite fails on the index at `path`: while `opening` it (before
+    it is known to be an ask index), or on an index that opened fine."""
     if _busy(e):
-        return IndexError_(f"index {path} is locked by another process ({e})",
-                           "try again when the other ask has finished")
+        return errors.index_locked(path, e)
+    if opening:
+        return errors.index_unusable(path, e)
     if isinstance(e, sqlite3.OperationalError) and "full" in str(e).lower():
-        return IndexError_(f"index {path} could not be written ({e})",
-                           "free some disk space, or use --index PATH on another disk")
-    return IndexError_(f"index file {path} is damaged ({e})",
-                       "run again with --rebuild to replace it (an index holds nothing that "
-                       "cannot be rebuilt from the documents)")
+        return errors.index_full(path, e)
+    return errors.index_damaged(path, e)
 
 
 def _busy(e: sqlite3.Error) -> bool:

@@ -24,6 +24,7 @@ from pathlib import Path
 from .. import readers
 from ..errors import ReadError
 from ..types import ReadResult
+from ..units import size
 
 READ_TIMEOUT = 60.0        # seconds one file may take; 0 or None = no limit
 READ_MEMORY = 2 << 30      # bytes of address space for the reading process; 0 or None = no limit
@@ -49,14 +50,6 @@ _child_main({parent})
 _START_HINT = "check that Python can start new processes on this system"
 
 
-def amount(n: int) -> str:
-    """Bytes as a person says them: 2147483648 -> "2 GiB", 268435456 -> "256 MiB"."""
-    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if n >= size:
-            return f"{n / size:g} {unit}"
-    return f"{n} bytes"
-
-
 def timeout_error(seconds: float) -> ReadError:
     return ReadError(f"reading took longer than {seconds:g} s (stopped)",
                      "check that the file opens in its usual program; a sound but very large "
@@ -64,7 +57,7 @@ def timeout_error(seconds: float) -> ReadError:
 
 
 def memory_error(limit: int) -> ReadError:
-    return ReadError(f"needed more than {amount(limit)} to read",
+    return ReadError(f"needed more than {size(limit)} to read",
                      "split the file into smaller files, or raise the read memory limit")
 
 
@@ -213,12 +206,11 @@ class ReadWorker:
         if self._broken is not None:
             raise self._broken
         blobs, local = {}, set()
-        for suffix, entry in sorted(getattr(readers, "_REGISTRY", {}).items()):
-            if callable(entry):
-                try:
-                    blobs[suffix] = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
-                except Exception:  # a lambda or closure: only this process can run it
-                    local.add(suffix)
+        for suffix, entry in readers.loaded().items():
+            try:
+                blobs[suffix] = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+            except Exception:  # a lambda or closure: only this process can run it
+                local.add(suffix)
         env = dict(os.environ)
         for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
             env.setdefault(var, "1")  # a numeric library's thread buffers would eat the memory limit

@@ -45,6 +45,12 @@ def register(suffix: str, fn: ReaderFn) -> None:
     _REGISTRY[suffix.lower()] = fn
 
 
+def loaded() -> dict[str, ReaderFn]:
+    """The readers held as functions, by suffix in sorted order: those registered at run time
+    and the built-ins already imported (the others are still "module:function" names)."""
+    return {suffix: entry for suffix, entry in sorted(_REGISTRY.items()) if callable(entry)}
+
+
 def suffixes() -> tuple[str, ...]:
     return tuple(sorted(_REGISTRY))
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ReadError
+from ..units import size
 
 MAX_UNPACKED = 1 << 30      # the whole file, unpacked
 MAX_WHOLE_PART = 128 << 20  # a part the format's library holds in memory whole
@@ -57,13 +58,6 @@ DOCX = Kind(".docx", "word/", "Word document", ("WordDocument",),
             "remove the password and save a copy: in Word, File > Info > "
             "Protect Document > Encrypt with Password, then clear it")
 KINDS = (XLSX, DOCX)
-
-
-def size(n: int) -> str:
-    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
-        if n >= 1 << shift:
-            return f"{n / (1 << shift):.1f} {unit}"
-    return f"{n} bytes"
 
 
 def _ole(path: Path, kind: Kind) -> ReadError:

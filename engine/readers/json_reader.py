@@ -39,7 +39,8 @@ from typing import Iterator
 
 from ..errors import ReadError
 from ..types import Line, ReadResult
-from .text import (MAX_LINE_CHARS, _binary, _binary_hint, cut, decode, load, numbers,
+from ..units import size
+from .text import (MAX_LINE_CHARS, binary_hint, binary_kind, cut, decode, load, numbers,
                    split_lines)
 
 KEY_SEPARATOR = " / "  # not ".": the tokenizer keeps "boards.meets" whole, as it keeps 1,715.00
@@ -161,16 +162,12 @@ def _notes(walk: _Walk, values: int, notes: list[str]) -> None:
         notes.append(f"stopped after {MAX_VALUES:,} values")
 
 
-def _size(n: int) -> str:
-    return f"{n / (1 << 20):.1f} MiB"
-
-
 def read_json(path: Path) -> ReadResult:
     path = Path(path)
-    size = path.stat().st_size
-    if size > MAX_JSON_BYTES:
-        raise ReadError(f"too large to read safely: {_size(size)} of JSON "
-                        f"(limit {_size(MAX_JSON_BYTES)}, read whole)",
+    nbytes = path.stat().st_size
+    if nbytes > MAX_JSON_BYTES:
+        raise ReadError(f"too large to read safely: {size(nbytes)} of JSON "
+                        f"(limit {size(MAX_JSON_BYTES)}, read whole)",
                         "split it, or save it as JSON Lines (.jsonl, one record a line), "
                         "which is read a line at a time")
     text, notes = load(path)
@@ -209,9 +206,9 @@ def _records(path: Path, notes: list[str], oversize: list[int]) -> Iterator[tupl
             notes.extend(more)
             yield from ((n, t) for n, t in enumerate(split_lines(text), start=1) if t.strip())
             return
-        if head and (what := _binary(head)) is not None:
+        if head and (what := binary_kind(head)) is not None:
             raise ReadError(f"not a text file (binary content{': ' + what if what else ''})",
-                            _binary_hint(what))
+                            binary_hint(what))
         fh.seek(3 if head.startswith(codecs.BOM_UTF8) else 0)
         legacy: list[int] = []
         number = 0
@@ -273,7 +270,7 @@ def read_jsonl(path: Path) -> ReadResult:
                      f"JSON ({bad[which[0]]})")
     if oversize:
         notes.append(f"line{'s' if len(oversize) > 1 else ''} {numbers(oversize)} skipped: "
-                     f"longer than {_size(MAX_RECORD_BYTES)}")
+                     f"longer than {size(MAX_RECORD_BYTES)}")
     _notes(walk, len(lines), notes)
     if not records and not oversize and not notes:
         notes.append("empty file")

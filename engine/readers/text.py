@@ -72,8 +72,9 @@ _BYTE_BREAK = re.compile(rb"\r\n|\r|\n")
 _UTF8_PAIR = re.compile(rb"[\xc2-\xf4][\x80-\xbf]")  # a lead byte, then a continuation byte
 
 
-def _binary(data: bytes) -> str | None:
-    """What the binary content is ("" when unknown), or None for text."""
+def binary_kind(data: bytes) -> str | None:
+    """What the binary content is ("a PNG image", "only NUL bytes"; "" when unknown), or None
+    for text. Other readers ask it too, to say what a file that is not theirs holds."""
     for magic, what, _ in _MAGIC:
         if data.startswith(magic):
             return what
@@ -86,7 +87,8 @@ def _binary(data: bytes) -> str | None:
     return "" if control > BINARY_CONTROL_SHARE * (len(data) - nuls) else None
 
 
-def _binary_hint(what: str) -> str:
+def binary_hint(what: str) -> str:
+    """What to do about a file `binary_kind` named `what`: rename it, restore it, or move it."""
     ext = next((e for _, w, e in _MAGIC if w == what and e), "")
     if ext:
         return f"it looks like {what}: rename it to {ext}"
@@ -196,10 +198,10 @@ def load(path: Path, decoder: Callable[[bytes], tuple[str, list[str]]] | None = 
     if not data:
         return "", ["empty file"]
     if not data.startswith(_TEXT_BOMS):
-        what = _binary(data)
+        what = binary_kind(data)
         if what is not None:
             raise ReadError(f"not a text file (binary content{': ' + what if what else ''})",
-                            _binary_hint(what))
+                            binary_hint(what))
     text, notes = (decoder or decode)(data)
     del data
     if "\x00" in text:

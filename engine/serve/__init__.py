@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from ..errors import DocsError
+from .. import errors
 from .service import RECHECK, Service
 
 
@@ -51,7 +51,7 @@ def _say(text: str) -> None:
 
 def _check_docs(docs: str | Path) -> None:
     if not Path(docs).is_dir():
-        raise DocsError(f"documents folder not found: {docs}", "check the --docs path")
+        raise errors.docs_missing(docs)
 
 
 def serve_http(docs: str | Path, make_engine: Callable[[], Any], *, host: str = "127.0.0.1",

@@ -11,7 +11,6 @@ from __future__ import annotations
 import ipaddress
 import json
 import socket
-import sqlite3
 import sys
 import time
 import traceback
@@ -117,12 +116,6 @@ class Handler(BaseHTTPRequestHandler):
         except AskError as e:
             code = next(c for cls, c in STATUS if isinstance(e, cls))
             text = dump({"error": e.message, "hint": e.hint})
-        except sqlite3.DatabaseError as e:  # the index failed after it opened
-            from ..index.store import index_failure
-
-            eng = self.server.service.engine
-            err = index_failure(eng.index_path, e) if eng is not None else IndexError_(str(e), "")
-            code, text = 503, dump({"error": err.message, "hint": err.hint})
         except (ConnectionError, socket.timeout):
             self.close_connection = True
             return

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import sys
 import traceback
 from typing import Any, BinaryIO, Callable
@@ -200,8 +199,6 @@ class Session:
             text, structured = CALLS[name](self.service, args)
         except AskError as e:  # the tool ran and failed: the model reads why, and the fix
             return {"content": [{"type": "text", "text": str(e)}], "isError": True}
-        except sqlite3.DatabaseError as e:
-            return {"content": [{"type": "text", "text": f"the index failed: {e}"}], "isError": True}
         return {"content": [{"type": "text", "text": text}], "structuredContent": structured,
                 "isError": False}
 

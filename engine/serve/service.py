@@ -16,7 +16,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from ..errors import AskError, DocsError, UsageError
+from .. import errors
+from ..errors import AskError, UsageError
 from ..index.refresh import walk
 
 RECHECK = 2.0      # default seconds between two looks at the folder
@@ -158,8 +159,7 @@ class Service:
         if not force and time.monotonic() - self._checked < self._every:
             return eng, False
         if not self.docs.is_dir():
-            raise DocsError(f"documents folder not found: {self.docs}",
-                            "check that the folder served with --docs still exists")
+            raise errors.docs_missing(self.docs, "check that the folder served with --docs still exists")
         began = time.monotonic()
         signature = folder_signature(self.docs)
         self._checked = time.monotonic()
