@@ -47,22 +47,25 @@ def _is_heading(line: Line, plain: bool = True) -> bool:
     return t.startswith("#") or (len(t) > 2 and set(t) <= set("=-~^*")) or (plain and looks_like_heading(t))
 
 
-_NUMBERED = re.compile(r"^(?:(?:section|article|part|chapter|schedule)\s+)?(?:[A-Z]|\d{1,2}(?:\.\d{1,2})*|"
-                       r"[IVX]{1,5})[.)]\s+[A-Z][^.:;!?]{1,60}[.:]?$", re.I)
+_NUMBERED = re.compile(r"^(?:(?:Section|SECTION|Article|ARTICLE|Part|PART|Chapter|CHAPTER)\s+)?"
+                       r"(?:[A-Z]|\d{1,2}(?:\.\d{1,2})*|[IVX]{1,5})[.)]\s+([A-Z][^.:;!?]{1,60})[.:]?$")
 _VALUE = re.compile(r"[$£€%]|\d[\d,]*\.\d|\d{3,}|\|")
 
 
 def looks_like_heading(text: str) -> bool:
     """A plain-text heading: at most eight words, no amount, figure or table cell, and either
     every letter in capitals (at least four letters) or a short numbered or lettered title
-    ("9. Docks.", "B. Monthly Rate.", "Section 3. Fees"). Markdown headings are found apart."""
+    ("9. Docks.", "B. Monthly Rate.", "Section 3. Fees": every word of four letters or more
+    capitalised, so a list item "a. Docks shall be painted" is not one). Markdown headings
+    are found apart."""
     t = " ".join(text.split())
     if not t or len(t.split()) > 8 or _VALUE.search(t) or t.startswith("#"):
         return False
     letters = [c for c in t if c.isalpha()]
     if len(letters) >= 4 and all(c.isupper() for c in letters):
         return True
-    return _NUMBERED.match(t) is not None
+    m = _NUMBERED.match(t)
+    return m is not None and all(w[0].isupper() for w in m.group(1).split() if len(w) >= 4)
 
 
 def _prose_spans(lines: Sequence[Line], start: int, cfg: Config) -> list[tuple[int, int]]:

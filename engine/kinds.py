@@ -74,7 +74,7 @@ _DETECT = {
                          r"Trustee|Judge|Hon)\.?\s+[A-Z][a-z]+"
                          r"|\b[A-Z][a-z]+\s+(?:[A-Z]\.?\s+)?[A-Z][a-z'’-]+\b"
                          r"|\b[A-Z]{2,}\s+(?:[A-Z]\.?\s+)?[A-Z]{3,}\b"),
-    "organisation": re.compile(r"\b[A-Z][\w&.'’-]*(?:\s+(?:&\s+)?[A-Z][\w&.'’-]*)*\s+"
+    "organisation": re.compile(r"\b[A-Z][\w&.'’-]*(?:,?\s+(?:&\s+)?[A-Z][\w&.'’-]*)*?,?\s+(?:&\s+)?"
                                r"(?:Company|Co\.|Corporation|Corp\.?|Inc\.?|LLC|LLP|Ltd\.?|District|"
                                r"Department|Agency|Authority|Commission|Council|Board|Bureau|"
                                r"Administration|Association|Bank|Utility|Utilities|Office|"
@@ -89,7 +89,7 @@ _DETECT = {
                        r"|\b[A-Z]{2,}\d+[A-Z]*\b|\b\d+[A-Z]{1,3}\b|\b[A-Z]{3,6}\b|\b\d{4,}\b"),
 }
 
-_MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay|paid|fine|fines|penalty|"
+_MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! for)|paid|fine|fines|penalty|"
           r"deposit|bill|amount|budget|budgeted|revenue|revenues|sales|salary|spend|spent|tariff|"
           r"premium|rate|rates|allowance|reimbursement|expenditure|expenditures|appropriation|"
           r"surcharge)")

@@ -1,0 +1,164 @@
+"""Answer kinds (engine/kinds.py): what a question asks for, which lines hold it, and what the
+quote, the rerank and the gate do with that — on lines in the forms real schedules, minutes
+and ordinances print them."""
+import pytest
+
+from conftest import write
+from engine import Config, Engine
+from engine.chunk import chunk, looks_like_heading
+from engine.kinds import asked, found, holds
+from engine.quote import choose_lines
+from engine.terms import question_terms
+from engine.types import Line
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("How much is the monthly customer charge on schedule HVG?", "amount"),
+    ("What is the fee for a swimming pool permit?", "amount"),
+    ("Is there a fee for a dog license?", "amount"),
+    ("How many lead service lines were replaced in 2023?", "count"),
+    ("What share of the district's water comes from groundwater?", "percentage"),
+    ("What annual interest rate did the bank charge on a 3-year loan?", "percentage"),
+    ("When does the board meet?", "date"),
+    ("What time did the meeting adjourn?", "time"),
+    ("How long before an election can signs go up?", "duration"),
+    ("How much notice is needed to end the contract?", "duration"),
+    ("How wide can a private dock be?", "measure"),
+    ("What is the design flow of the plant, in million gallons per day?", "measure"),
+    ("Who signed the letter for the utility?", "person"),
+    ("Which firm will audit the district's accounts?", "organisation"),
+    ("Where was the council meeting held?", "place"),
+    ("What is the license number for the restaurant?", "code"),
+])
+def test_question_forms_ask_for_their_kind(question, kind):
+    assert kind in asked(question)
+
+
+@pytest.mark.parametrize("question", [
+    "What color must a private dock be?",
+    "Does a small engine need an oil pressure alarm?",
+    "What does the energy plan adjustment pay for?",
+])
+def test_questions_that_ask_for_no_kind_in_particular(question):
+    assert asked(question) == ()
+
+
+@pytest.mark.parametrize("line, kind", [
+    ("Customer Charge: $1,715.00 per month", "amount"),
+    ("copies at fifty (.50) cents per page", "amount"),
+    ("TREE CUTTING PERMIT  No Fee", "amount"),
+    ("Library Book Fines | 170000 | 165000", "amount"),
+    ("the district performed lead monitoring at 44 schools", "count"),
+    ("a credit of 20.00 percent will be applicable", "percentage"),
+    ("Energy charge 14.523 cents per kWh", "rate"),
+    ("The hearing was continued to August 27, 2018 at 7 PM.", "date"),
+    ("Mayor Smith called the meeting to order at 7:02 p.m.", "time"),
+    ("signs may be placed 120 days before the election", "duration"),
+    ("No dock shall exceed 12 feet in width.", "measure"),
+    ("Lead: 90th percentile 4.1 ppb", "measure"),
+    ("Sincerely, Jane Q. Public, Director of Rates", "person"),
+    ("the board approved Richardson & Company, LLP as auditor", "organisation"),
+    ("The meeting was held at Lloyd Minor Park.", "place"),
+    ("Advice Letter 4515-G", "code"),
+])
+def test_lines_hold_their_kind(line, kind):
+    assert kind in found(line)
+
+
+@pytest.mark.parametrize("line, kind", [
+    ("The Customer Charge recovers the costs of metering and billing.", "amount"),
+    ("Call the emergency line at 800-895-1999.", "date"),
+    ("The council discussed the dock ordinance at length.", "measure"),
+    ("Customer charges are invoiced under the customer service policies:", "amount"),
+])
+def test_lines_without_the_kind(line, kind):
+    assert kind not in found(line)
+
+
+def test_the_question_s_own_words_are_no_evidence():
+    q = "When was the August 2018 hearing continued?"
+    assert not holds("Minutes of August 2018", asked(q), question_terms(q))
+    assert holds("continued to August 27, 2018", asked(q), question_terms(q))
+
+
+def test_the_line_with_the_amount_is_quoted_not_the_lines_that_restate_the_question():
+    lines = [(1, "L1", "3. Customer Charge: Calculated monthly, invoiced and collected under"),
+             (2, "L2", "the customer service policies of the customer charge schedule:"),
+             (3, "L3", "$1,715.00 per month."),
+             (4, "L4", "Customer charge policies apply to every customer charge account.")]
+    q = "How much is the monthly customer charge?"
+    qterms = question_terms(q)
+    weights = dict.fromkeys(qterms, 1.0)
+    got = choose_lines(lines, qterms, weights, Config(), 3, kinds=asked(q))
+    assert "$1,715.00 per month." in [ln.text for ln in got]
+    plain = choose_lines(lines, qterms, weights, Config(), 1)  # without kinds: a restatement
+    assert plain[0].text != "$1,715.00 per month."
+
+
+def test_a_label_is_quoted_with_the_value_on_the_next_line():
+    lines = [(1, "L1", "Monthly minimum charge:"), (2, "L2", "$12.25 plus the energy adjustment."),
+             (3, "L3", "Other charges apply as stated above.")]
+    q = "What is the monthly minimum charge?"
+    qterms = question_terms(q)
+    got = choose_lines(lines, qterms, dict.fromkeys(qterms, 1.0), Config(), 2, kinds=asked(q))
+    assert [ln.locator for ln in got] == ["L1", "L2"]
+
+
+def test_a_wrapped_sentence_is_quoted_whole_within_the_ceiling():
+    lines = [(1, "L1", "No private dock on the river shall exceed a total area and"),
+             (2, "L2", "no dock shall exceed 12 feet in width."),
+             (3, "L3", "Docks shall be painted in earth tones."),
+             (4, "L4", "Dock permits are issued by the city recorder.")]
+    q = "How wide can a private dock on the river be?"
+    qterms = question_terms(q)
+    got = choose_lines(lines, qterms, dict.fromkeys(qterms, 1.0), Config(), 3, kinds=asked(q))
+    assert [ln.locator for ln in got][:2] == ["L1", "L2"] and len(got) <= 3
+
+
+def test_width_meets_wide():
+    assert "width" in question_terms("How wide can a dock be?")
+    assert "height" in question_terms("How high can a fence be?")
+    assert "height" in question_terms("How tall can a house be?")
+
+
+def test_headings_open_passages_and_page_headers_join_their_pages():
+    pages = []
+    for p in (1, 2):
+        rows = ["SCHEDULE HVG HIGH VOLTAGE GENERAL", f"Page {p} of 2"]
+        if p == 1:
+            rows += ["Service is available to customers at transmission voltage with contracts "
+                     "signed after the effective date of this schedule and its riders."] * 3
+            rows += ["9. Docks.", "a. Docks shall be painted in earth tones."]
+        else:
+            rows += ["b. No dock shall exceed 12 feet in width.", "B. MONTHLY RATE.",
+                     "Customer Charge $1,715.00 per month"]
+        pages += [Line(t, f"p{p}:L{i}", f"p{p}", i) for i, t in enumerate(rows, 1)]
+    ps = chunk(pages, "h", Config())
+    docks = next(p for p in ps if p.text.startswith("9. Docks."))
+    assert docks.text.startswith("9. Docks.")  # the heading opens its passage
+    width = next(p for p in ps if "12 feet" in p.text)
+    assert "9. Docks." in width.context  # the list keeps its heading across the page break
+    rate = next(p for p in ps if "1,715.00" in p.text)
+    assert rate.text.startswith("B. MONTHLY RATE.")
+    assert "SCHEDULE HVG HIGH VOLTAGE GENERAL" in rate.context  # the page header
+    assert looks_like_heading("B. MONTHLY RATE.") and not looks_like_heading("Customer Charge $1,715.00")
+
+
+def test_a_winner_without_the_asked_kind_gives_way_or_is_refused(tmp_path):
+    d = tmp_path / "cabinet"
+    write(d, "policy.txt",
+          "The customer charge recovers metering, billing and customer service costs.\n"
+          "The customer charge is set by the board for every customer class.\n")
+    write(d, "rates.txt", "Small business customers: $18.00 a month, billed monthly.\n")
+    cfg = Config(score_floor_lexical=0.0, coverage_floor=0.0)
+    with Engine(d, index=tmp_path / "i.sqlite", config=cfg, embed_model="none") as eng:
+        a = eng.ask("How much is the customer charge?", explain=True)
+        assert a.answered and a.citations[0].path == "rates.txt", a.to_dict()
+        assert a.candidates[0].path == "policy.txt"  # the topic ranks first; the amount wins
+    only = tmp_path / "only"
+    write(only, "policy.txt", "The customer charge recovers metering and billing costs.\n")
+    with Engine(only, index=tmp_path / "j.sqlite", config=cfg, embed_model="none") as eng:
+        b = eng.ask("How much is the customer charge?", explain=True)
+        assert not b.answered and b.refusal.reason == "no_answer_kind"
+        assert "an amount" in b.refusal.message
+        assert b.to_dict()["gate"]["passed"] is False
