@@ -20,7 +20,7 @@ order; the first form that matches decides. Kinds:
   measure     a number with a unit (12 feet, 35 ft, 4.1 ppb, 999 kilowatts, 3 MGD)
   person      a title and a name, or two or three capitalised words
   organisation capitalised words ending in Company, District, LLP, Inc, ...
-  place       a street address, "Town, ST", a park, hall or room
+  place       a street address, "Town, ST", a park, hall or room, "in/at/near" a proper name
   code        letters and digits in one token (4199-G, B-20, TGSB) or a section number
 """
 from __future__ import annotations
@@ -84,7 +84,9 @@ _DETECT = {
                         r"Parkway|Pkwy)\b"
                         r"|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*,\s+[A-Z]{2}\b"
                         r"|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Park|Hall|Room|Center|Centre|"
-                        r"Building|Library|Chambers|Plaza|School)\b"),
+                        r"Building|Library|Chambers|Plaza|School)\b"
+                        r"|\b(?:in|at|near|on|from|to|of|across|outside|inside|throughout)\s+(?:the\s+)?"
+                        r"[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+)*"),
     "code": re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)+\b"
                        r"|\b[A-Z]{2,}\d+[A-Z]*\b|\b\d+[A-Z]{1,3}\b|\b[A-Z]{3,6}\b|\b\d{4,}\b"),
 }
