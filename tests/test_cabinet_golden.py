@@ -109,6 +109,7 @@ def test_every_document_was_indexed(words):
 def test_outcomes_hold_the_measured_bounds(arm, request):
     report = request.getfixturevalue("words" if arm == "words" else "with_model")
     s, bound = report.summary, BOUNDS[arm]
+    print(f"cabinet golden, {arm}: {s.to_dict()}")
     assert s.wrong <= bound["max_wrong"], f"{s.wrong} wrong answers:\n{_failures(report, 'wrong')}"
     assert s.false_answers <= bound["max_false_answers"], \
         f"{s.false_answers} false answers:\n{_failures(report, 'false_answer')}"
