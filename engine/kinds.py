@@ -169,6 +169,18 @@ def found(text: str) -> tuple[str, ...]:
     return tuple(k for k in _DETECT if _DETECT[k].search(text if k in _CASED else text.lower()))
 
 
+# Kinds whose evidence is a figure (digits, a unit, a month, a clock time): a passage without
+# one cannot hold the answer, so the gate may pass over it or refuse (`firm`). A name, a
+# place or a code may be written in lower case or in words no pattern knows ("in the old
+# mill"), so those kinds only add their bonuses.
+FIRM = frozenset({"amount", "count", "percentage", "rate", "date", "time", "duration", "measure"})
+
+
+def firm(kinds: tuple[str, ...]) -> bool:
+    """Whether a passage lacking every one of `kinds` surely lacks the answer."""
+    return bool(kinds) and all(k in FIRM for k in kinds)
+
+
 def name(kinds: tuple[str, ...]) -> str:
     """The kinds in words, for a refusal: "an amount", "a date or a time"."""
     words = {"amount": "an amount", "count": "a count", "percentage": "a percentage",

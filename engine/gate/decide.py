@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..config import Config
-from ..kinds import name
+from ..kinds import firm, name
 from ..types import Candidate, GateDecision, Refusal
 from .floors import check, coverage_floor_for, coverage_of
 
@@ -29,11 +29,13 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     embedding arm ran, so the score floor with vectors applies; `kinds`: what kind of value
     the question asks for (engine/kinds.py), () for none.
 
-    When a kind is asked and the first candidate holds none, the first of the next
-    cfg.kind_depth candidates that holds one and clears the gate wins in its place; when
+    When a firm kind (a figure: kinds.FIRM) is asked and the first candidate holds none, the
+    first of the next cfg.kind_depth candidates that holds one and clears the gate wins in its place; when
     none does, the answer is refused (`no_answer_kind`), since a passage that names the
     topic but not the value asked for is a wrong answer."""
     at = 0
+    if not firm(kinds):  # a name or place: its evidence only ranks (engine/kinds.py)
+        kinds = ()
     if kinds and cfg.kind_depth > 0 and cands[0].kind is False:
         at = next((i for i, c in enumerate(cands[1 : cfg.kind_depth + 1], 1)
                    if c.kind and check(c, cfg, tuple(required), vectors) is None), 0)
@@ -43,7 +45,8 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
         refusal = no_answer_kind(winner, kinds)
     runner = None
     nxt = cands[at + 1] if len(cands) > at + 1 else None
-    if nxt is not None and nxt.kind is not False and check(nxt, cfg, tuple(required), vectors) is None:
+    if nxt is not None and (not kinds or nxt.kind is not False) \
+            and check(nxt, cfg, tuple(required), vectors) is None:
         runner = nxt
     gate = GateDecision(winner.score, cfg.score_floor_for(vectors), coverage_of(winner, cfg),
                         coverage_floor_for(winner, cfg), runner is not None, vectors,

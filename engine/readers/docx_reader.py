@@ -140,6 +140,14 @@ def _open(path: Path):
                         container.DOCX.save_again) from None
 
 
+def _fit(text: str, locator: str, long: list[str]) -> str:
+    """A line cut to MAX_LINE_CHARS, its locator listed in `long` when it was cut."""
+    if len(text) > MAX_LINE_CHARS:
+        long.append(locator)
+        text = cut(text, 0, len(text))
+    return text
+
+
 def read(path: Path) -> ReadResult:
     path = Path(path)
     container.check(path, container.DOCX)
@@ -153,22 +161,16 @@ def read(path: Path) -> ReadResult:
     for block in _blocks(doc.element.body):
         if block.tag == _P:
             paragraph += 1
-            text = _inline_text(block, seen)
             locator = f"\u00b6{paragraph}"
-            if len(text) > MAX_LINE_CHARS:
-                long.append(locator)
-                text = cut(text, 0, len(text))
+            text = _fit(_inline_text(block, seen), locator, long)
             if text:
                 lines.append(Line(text=text, locator=locator, region="", ordinal=2 * paragraph))
             continue
         table += 1
         region, header = f"T{table}", True
         for row, tr in enumerate(_children(block, _TR), start=1):
-            text = _row_text(tr, seen)
             locator = f"{region}:R{row}"
-            if len(text) > MAX_LINE_CHARS:
-                long.append(locator)
-                text = cut(text, 0, len(text))
+            text = _fit(_row_text(tr, seen), locator, long)
             if text:
                 lines.append(Line(text=text, locator=locator, region=region, ordinal=row,
                                   header=header))
