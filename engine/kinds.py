@@ -14,7 +14,7 @@ order; the first form that matches decides. Kinds:
   count       a whole number that is not a year, a date or a time; number words
   percentage  5.37%, 20.00 percent
   rate        an amount or a number "per" a unit, a number alone in a table cell
-  date        a month with a day or year, 2021-11-01, 11/1/2021, a year
+  date        a month with a day or year ("in March"), 2021-11-01, 11/1/2021, a year, a weekday
   time        7:30 a.m., 6 p.m., 19:00, noon, midnight
   duration    a number with seconds .. years ("120 days", "five years")
   measure     a number with a unit (12 feet, 35 ft, 4.1 ppb, 999 kilowatts, 3 MGD)
@@ -63,7 +63,10 @@ _DETECT = {
     "date": re.compile(rf"\b{_MONTH}\s+\d{{1,2}}\b|\b\d{{1,2}}\s+{_MONTH}\b|\b{_MONTH},?\s+(?:18|19|20)\d\d\b"
                        r"|\b(?:18|19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:\d\d){1,2}\b"
                        r"|(?<![\d-])\b(?:18|19|20)\d\d\b(?![\d-])"
-                       r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"),
+                       r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
+                       r"|\b(?:in|by|on|until|since|from|through|during|before|after|of) (?:early |late |mid-)?"
+                       r"(?:january|february|march|april|may|june|july|august|september|october|"
+                       r"november|december)\b"),
     "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:a\.?\s?m\b\.?|p\.?\s?m\b\.?)|\b\d{1,2}:\d\d\b"
                        r"|\bnoon\b|\bmidnight\b|\bo'clock\b"),
     "duration": re.compile(rf"\b{_ANY_NUM}(?:\s|-)(?:\(\d+\)\s)?(?:calendar |business |working )?"

@@ -52,6 +52,7 @@ def test_questions_that_ask_for_no_kind_in_particular(question):
     ("a credit of 20.00 percent will be applicable", "percentage"),
     ("Energy charge 14.523 cents per kWh", "rate"),
     ("The hearing was continued to August 27, 2018 at 7 PM.", "date"),
+    ("The Quist bore permit was issued in March.", "date"),
     ("Mayor Smith called the meeting to order at 7:02 p.m.", "time"),
     ("signs may be placed 120 days before the election", "duration"),
     ("No dock shall exceed 12 feet in width.", "measure"),
@@ -68,6 +69,7 @@ def test_lines_hold_their_kind(line, kind):
 @pytest.mark.parametrize("line, kind", [
     ("The Customer Charge recovers the costs of metering and billing.", "amount"),
     ("Call the emergency line at 800-895-1999.", "date"),
+    ("Members may march in the parade.", "date"),
     ("The council discussed the dock ordinance at length.", "measure"),
     ("Customer charges are invoiced under the customer service policies:", "amount"),
 ])
