@@ -3,7 +3,9 @@
 A winner must clear the score floor (rerank score) AND the coverage floor (share of the
 question's content words it contains). A refusal names the first floor that failed, the
 measured value, the threshold, every failure, and the question words not found. Before the
-floors, a passage lacking a number or proper name that the question gives is refused.
+floors, a passage lacking a number or proper name that the question gives is refused. The
+coverage floor is lower by cfg.kind_relief (0 as shipped) for a passage holding the kind of
+value the question asks for (`coverage_floor_for`).
 """
 from __future__ import annotations
 
