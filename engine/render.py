@@ -35,6 +35,9 @@ def answer_text(a: Answer, style: Style = PLAIN) -> str:
         out.append(style.warn(r.message if r else "no confident answer"))
         if r and r.failed:
             for floor, value, threshold in r.failed:
+                if floor == "answer_kind":  # a yes/no rule, not a number short of a floor
+                    out.append("  no line of the best passages holds the kind of value the question asks for")
+                    continue
                 out.append(f"  {floor} {value:.2f} < floor {threshold:.2f} (short by {threshold - value:.2f})")
         if r and r.unmatched:
             out.append("  question words not found: " + ", ".join(r.unmatched))
@@ -49,9 +52,20 @@ def answer_text(a: Answer, style: Style = PLAIN) -> str:
         out.append(f"gate: winner score {g.score:.3f} {'>=' if g.score >= g.score_floor else '<'} "
                    f"{g.score_floor:.2f}, coverage {g.coverage:.2f} "
                    f"{'>=' if g.coverage >= g.coverage_floor else '<'} {g.coverage_floor:.2f} → "
-                   f"{'answer' if g.passed else 'refuse'}; runner-up "
+                   f"{'answer' if g.passed else 'refuse'}{_why_refused(g)}; runner-up "
                    f"{'also passes (second citation)' if g.runner_up_passed else 'does not pass'}")
     return "\n".join(out)
+
+
+def _why_refused(g) -> str:
+    """Why the gate refused a winner that clears both floors (the rules before the floors)."""
+    if g.passed or (g.score >= g.score_floor and g.coverage >= g.coverage_floor) is False:
+        return ""
+    if not g.names_numbers:
+        return " (a number or name the question gives is missing)"
+    if not g.answer_kind:
+        return " (no value of the kind the question asks for)"
+    return ""
 
 
 def candidates_text(cands: tuple[Candidate, ...], explain: bool) -> list[str]:
@@ -67,6 +81,7 @@ def candidates_text(cands: tuple[Candidate, ...], explain: bool) -> list[str]:
             out.append(f"       {fused} + coverage {c.coverage:.2f} credit"
                        f"{' + phrase' if c.phrase else ''}"
                        f"{f' + {c.numbers_found} number(s)' if c.numbers_found else ''}"
+                       f"{' + kind' if c.kind else ''}"
                        f" = {c.score:.3f}; missing: {', '.join(c.unmatched) or '-'}")
     return out
 
