@@ -165,8 +165,8 @@ class _PlainContext:
                 last = " ".join(ln.text.split())
             self.heading.append(last)
 
-    def at(self, a: int, b: int) -> str:
-        """Context for the passage of lines a..b: its page's headers, then the heading in
+    def at(self, a: int) -> str:
+        """Context for the passage that starts at line a: its page's headers, then the heading in
         force above it (when the passage does not open with that heading itself)."""
         parts = list(self.headers.get(self.lines[a].region, ()))
         first = " ".join(self.lines[a].text.split())
@@ -210,7 +210,7 @@ def chunk(lines: Sequence[Line], content_hash: str, cfg: Config, doc_title: str 
             if header is not None:
                 context = header.text if header not in body else ""
             else:
-                context = prose_context.at(a) if has_headings else plain.at(a, b) if plain else ""
+                context = prose_context.at(a) if has_headings else plain.at(a) if plain else ""
             out.append(
                 Passage(
                     pid=passage_id(content_hash, lines[a], lines[b]),

@@ -27,7 +27,6 @@ from .score import score
 from .types import Answer, Coverage, Hit, SearchResult
 
 LOCK_WAIT = 10.0  # seconds a refresh waits for another process updating the same index
-MAX_QUESTION_CHARS = question.MAX_QUESTION_CHARS
 __all__ = ["Engine", "STAGES", "ask", "search"]
 
 

@@ -119,7 +119,7 @@ def _docs(path: str | None, docs_matching: Callable[[str], Sequence[int]], notes
     return docs
 
 
-def _query(text: str, notes: list[str], cfg: Config, **fields) -> Query:
+def _query(text: str, notes: list[str], **fields) -> Query:
     return Query(text=text, notes=tuple(notes), terms=question_terms(text),
                  said=surface_forms(text), required=required_terms(text), **fields)
 
@@ -139,7 +139,7 @@ def for_ask(text, cfg: Config, *, notes: Sequence[str], vectors: Vectors,
     hyde = _hyde(hyde, vectors, notes)
     docs = _docs(path, docs_matching, notes)
     near_k = max(cfg.vector_k, candidates or 0) if cfg.vector_k > 0 else 0
-    return _query(text, notes, cfg, docs=docs, path=path, hyde=hyde, fusion=fusion, arms=ARMS,
+    return _query(text, notes, docs=docs, path=path, hyde=hyde, fusion=fusion, arms=ARMS,
                   k=max(cfg.pull_k, candidates or 0), near_k=near_k, kinds=_asks(text, cfg))
 
 
@@ -163,6 +163,6 @@ def for_search(text, cfg: Config, *, notes: Sequence[str], vectors: Vectors,
         notes.append(vectors.missing if asked != ("embed",) else
                      f"{vectors.missing}; --arms embed has nothing to rank (try --arms bm25)")
     docs = _docs(path, docs_matching, notes)
-    return _query(text, notes, cfg, docs=docs, path=path, hyde=hyde, fusion=fusion, arms=asked,
+    return _query(text, notes, docs=docs, path=path, hyde=hyde, fusion=fusion, arms=asked,
                   k=max(cfg.pull_k, k), near_k=max(cfg.vector_k, k) if "embed" in asked else 0,
                   kinds=_asks(text, cfg))

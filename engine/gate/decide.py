@@ -1,7 +1,8 @@
 """The gate's decision: the ranked candidates in, the winner, the runner-up and the verdict out.
 
-The winner (first of the order) must pass `floors.check`; the runner-up is kept only when it
-passes on its own (it may then be quoted as a second citation). Refuses: with the winner's
+The winner (first of the order, or the first of the next few that holds the kind of figure the
+question asks for) must pass `floors.check`; the runner-up, the candidate after it, is kept
+only when it passes on its own (it may then be quoted as a second citation). Refuses: with the winner's
 Refusal (which floor, by how much, the words not found), or the refusal for an empty pool.
 """
 from __future__ import annotations
@@ -30,23 +31,24 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     the question asks for (engine/kinds.py), () for none.
 
     When a firm kind (a figure: kinds.FIRM) is asked and the first candidate holds none, the
-    first of the next cfg.kind_depth candidates that holds one and clears the gate wins in its place; when
-    none does, the answer is refused (`no_answer_kind`), since a passage that names the
+    first of the next cfg.kind_depth candidates that holds one and clears the gate wins in its
+    place; when none does, the answer is refused (`no_answer_kind`), since a passage that names the
     topic but not the value asked for is a wrong answer."""
+    required = tuple(required)
+    # a name or place only ranks (engine/kinds.py): the gate looks at figure kinds alone
+    kinds = kinds if firm(kinds) and cfg.kind_depth > 0 else ()
     at = 0
-    if not firm(kinds):  # a name or place: its evidence only ranks (engine/kinds.py)
-        kinds = ()
-    if kinds and cfg.kind_depth > 0 and cands[0].kind is False:
+    if kinds and cands[0].kind is False:
         at = next((i for i, c in enumerate(cands[1 : cfg.kind_depth + 1], 1)
-                   if c.kind and check(c, cfg, tuple(required), vectors) is None), 0)
+                   if c.kind and check(c, cfg, required, vectors) is None), 0)
     winner = cands[at]
-    refusal = check(winner, cfg, tuple(required), vectors)
-    if refusal is None and kinds and cfg.kind_depth > 0 and winner.kind is False:
+    refusal = check(winner, cfg, required, vectors)
+    if refusal is None and kinds and winner.kind is False:
         refusal = no_answer_kind(winner, kinds)
     runner = None
     nxt = cands[at + 1] if len(cands) > at + 1 else None
     if nxt is not None and (not kinds or nxt.kind is not False) \
-            and check(nxt, cfg, tuple(required), vectors) is None:
+            and check(nxt, cfg, required, vectors) is None:
         runner = nxt
     gate = GateDecision(winner.score, cfg.score_floor_for(vectors), coverage_of(winner, cfg),
                         coverage_floor_for(winner, cfg), runner is not None, vectors,
