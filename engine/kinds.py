@@ -20,7 +20,8 @@ order; the first form that matches decides. Kinds:
   measure     a number with a unit (12 feet, 35 ft, 4.1 ppb, 999 kilowatts, 3 MGD)
   person      a title and a name, or two or three capitalised words
   organisation capitalised words ending in Company, District, LLP, Inc, ...
-  place       a street address, "Town, ST", a park, hall or room, "in/at/near" a proper name
+  place       a street address, "Town, ST", a park, hall or room, "in/at/near" a proper name,
+              "meets/held/located ... in/at" a place in any case ("meets in the old mill")
   code        letters and digits in one token (4199-G, B-20, TGSB) or a section number
 """
 from __future__ import annotations
@@ -49,6 +50,39 @@ _CELL = (r"(?:^|\|)\s*[$£€]?\s*\(?-?(?!(?:18|19|20)\d\d\s*(?:\||$))"
          r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?\s*(?:\||$)")
 _DURATION_UNITS = r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)"
 
+# Capitalised words that are not a person's name: places, bodies, documents, calendar words
+# and sentence openers. Two capitalised words make a name only when neither is one of these
+# ("Mary Avenue", "Electric Light", "Closed Session" are not people; "Wendy Gudalewicz" is).
+_NOT_NAMES = (
+    "avenue|ave|street|st|road|rd|drive|dr|lane|ln|way|boulevard|blvd|highway|hwy|parkway|"
+    "park|hall|center|centre|building|room|plaza|school|schools|college|university|library|"
+    "city|county|state|states|town|village|district|districts|department|dept|company|"
+    "corporation|inc|llc|llp|ltd|council|board|commission|committee|authority|agency|bureau|"
+    "office|division|association|union|bank|court|government|federal|national|united|public|"
+    "utility|utilities|electric|light|power|energy|gas|water|wastewater|sewer|service|services|"
+    "plant|joint|treatment|project|program|fund|reservoir|station|north|south|east|west|"
+    "northern|southern|eastern|western|new|regular|special|annual|general|total|rate|rates|"
+    "schedule|tariff|section|article|chapter|page|item|items|table|exhibit|appendix|report|"
+    "resolution|ordinance|permit|agenda|minutes|meeting|session|closed|open|consent|calendar|"
+    "business|customer|customers|charge|charges|demand|summer|winter|effective|date|expiration|"
+    "issued|notice|fiscal|year|budget|revenue|fee|fees|account|act|code|rules|policy|plan|"
+    "contract|contractors|construction|replacement|staff|members|member|present|absent|"
+    "approved|motion|subject|re|dear|sincerely|attachment|monday|tuesday|wednesday|thursday|"
+    "friday|saturday|sunday|january|february|march|april|may|june|july|august|september|"
+    "october|november|december|the|this|that|these|those|a|an|all|any|each|every|no|not|for|"
+    "and|or|if|in|on|at|by|to|of|with|from|as|it|its|we|our|their|his|her|per|please|see|"
+    "upon|under|after|before|during|other|such|honorable|chair|chairman|chairperson|vice|"
+    "dear|sir|madam|respectfully|submitted|yours|truly|attn|attention|to|cc|enclosure|floor|"
+    "suite|first|second|third|fourth|fifth")
+_NAME = rf"(?!(?i:{_NOT_NAMES})\b)[A-Z][a-z'’-]+"
+_CAPS_NAME = rf"(?!(?i:{_NOT_NAMES})\b)[A-Z]{{3,}}"
+# not right after another capitalised word: "Cost Recovery" inside "Energy Cost Recovery
+# Factor" is a title-case heading, not a name (one lookbehind per length of the word before)
+_ALONE = "".join(rf"(?<!\b[A-Z][a-z]{{{n}}} )" for n in range(1, 16))
+_TITLE = (r"(?:Mr|Mrs|Ms|Dr|Mayor|Councilor|Councillor|Commissioner|President|Chair|Chairman|"
+          r"Director|Superintendent|Manager|Secretary|Clerk|Trustee|Judge|Hon|Administrator|"
+          r"Recorder|Treasurer|Attorney|Engineer)")
+
 _DETECT = {
     "amount": re.compile(
         rf"[$£€]\s?{_NUM}|[$£€]\s?\.\d+|\b{_NUM}\s?(?:dollars?|cents?|usd|eur|gbp|¢)\b"
@@ -72,11 +106,22 @@ _DETECT = {
     "duration": re.compile(rf"\b{_ANY_NUM}(?:\s|-)(?:\(\d+\)\s)?(?:calendar |business |working )?"
                            rf"{_DURATION_UNITS}\b"),
     "measure": re.compile(rf"\b{_NUM}\s?-?(?:{_UNITS})(?![a-z])"),
-    "person": re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Mayor|Councilor|Councillor|Commissioner|President|"
-                         r"Chair|Chairman|Director|Superintendent|Manager|Secretary|Clerk|"
-                         r"Trustee|Judge|Hon)\.?\s+[A-Z][a-z]+"
-                         r"|\b[A-Z][a-z]+\s+(?:[A-Z]\.?\s+)?[A-Z][a-z'’-]+\b"
-                         r"|\b[A-Z]{2,}\s+(?:[A-Z]\.?\s+)?[A-Z]{3,}\b"),
+    "temperature": re.compile(rf"-?{_NUM}\s?(?:°\s?[cf]?|degrees?\b|deg\b)|\b{_NUM}\s?[cf]\b(?=.*\btemp)"),
+    "length": re.compile(rf"\b{_ANY_NUM}\s?-?(?:\(\d+\)\s?)?(?:feet|foot|ft|inch(?:es)?|in\.|yards?|"
+                         rf"miles?|mi|meters?|metres?|km|cm|mm|m|stor(?:y|ies|eys?))(?![a-z])"
+                         rf"|\b{_NUM}\s?(?:'|’|\")"),
+    "area": re.compile(rf"\b{_NUM}\s?-?(?:square|sq\.?|acres?|hectares?|ha\b|sf\b|ft2|m2)"),
+    "power": re.compile(rf"\b{_NUM}\s?-?(?:kw|mw|kva|mva|kilowatts?|megawatts?|horsepower|hp|"
+                        rf"watts?)(?![a-z])"),
+    "voltage": re.compile(rf"\b{_NUM}\s?-?(?:kv|volts?|v)(?![a-z])"),
+    "flow": re.compile(rf"\b{_NUM}\s?-?(?:mgd|gpd|gpm|cfs|mld|(?:million |m)?gallons? per|"
+                       rf"(?:cubic )?(?:feet|meters|metres) per|l/s|m3/)"),
+    "pressure": re.compile(rf"\b{_NUM}\s?-?(?:psi[ga]?|bar|kpa|mpa|pascals?|inches of water)(?![a-z])"),
+    "weight": re.compile(rf"\b{_NUM}\s?-?(?:pounds?|lbs?|tons?|tonnes?|kg|kilograms?|grams?|g)(?![a-z])"),
+    "person": re.compile(rf"\b{_TITLE}\.?\s+(?:[A-Z]\.\s+)?{_NAME}"
+                         rf"|{_ALONE}\b(?:{_NAME}\s+(?:[A-Z]\.?\s+)?{_NAME}|{_NAME}\s+[A-Z]\.\s+[A-Z][a-z'’-]+)"
+                         r"\b(?! [A-Z][a-z])"
+                         rf"|\b{_CAPS_NAME}\s+[A-Z]\.?\s+{_CAPS_NAME}\b"),
     "organisation": re.compile(r"\b[A-Z][\w&.'’-]*(?:,?\s+(?:&\s+)?[A-Z][\w&.'’-]*)*?,?\s+(?:&\s+)?"
                                r"(?:Company|Co\.|Corporation|Corp\.?|Inc\.?|LLC|LLP|Ltd\.?|District|"
                                r"Department|Agency|Authority|Commission|Council|Board|Bureau|"
@@ -88,6 +133,8 @@ _DETECT = {
                         r"|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*,\s+[A-Z]{2}\b"
                         r"|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Park|Hall|Room|Center|Centre|"
                         r"Building|Library|Chambers|Plaza|School)\b"
+                        r"|\b(?i:meets?|met|held|located|convene[sd]?|gather(?:s|ed)?|takes? place)\s+"
+                        r"(?:[\w,]+\s+){0,3}?(?i:in|at)\s+(?:the\s+|a\s+)?[\w'’-]{3,}"
                         r"|\b(?:in|at|near|on|from|to|of|across|outside|inside|throughout)\s+(?:the\s+)?"
                         r"[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+)*"),
     "code": re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)+\b"
@@ -108,6 +155,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bwhere\b|\b(?:what|which) (?:address|location|place|city|county|town|park|building|room)\b",
      ("place",)),
     (rf"\b(?:what|which) {_SOME}(?:code|identifier|id|designation|(?<!the )number)\b", ("code",)),
+    (r"\bwho (?:signed|seconded|moved|presided|chaired|made the motion)\b", ("person",)),
     (r"^(?:[\w,]+ ){0,3}(?:who|whom|whose)\b", ("person", "organisation")),
     (r"\bin (?:cents|dollars|millions|thousands|billions|euros|pounds|francs)\b",
      ("amount", "rate")),
@@ -123,9 +171,16 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bhow (?:wide|tall|high|deep|big|large|far|heavy|thick)\b", ("measure",)),
     (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\bwhat (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
      rf"\bwhat (?:are|were|was|is) the .*\b{_MONEY}\b", ("amount", "rate")),
-    (rf"\b(?:which|what) {_SOME}(?:company|firm|agency|department|"
-     r"official|officer|person|member|consultant|auditor|engineer|contractor|administrator|"
-     r"utility|bank|organi[sz]ation|vendor|supplier)\b", ("person", "organisation")),
+    (rf"\b(?:which|what) {_SOME}(?:company|firm|agency|department|utility|bank|"
+     r"organi[sz]ation|vendor|supplier)\b", ("organisation",)),
+    (rf"\b(?:which|what) {_SOME}(?:official|officer|person|member|consultant|auditor|engineer|"
+     r"contractor|administrator)\b", ("person", "organisation")),
+    (rf"\b(?:what|which) {_SOME}temperature\b|\bhow (?:hot|cold|warm)\b", ("temperature",)),
+    (rf"\b(?:what|which) {_SOME}voltage\b", ("voltage",)),
+    (rf"\b(?:what|which) {_SOME}pressure\b", ("pressure",)),
+    (rf"\b(?:what|which) {_SOME}(?:width|height|depth|length|distance|setback)\b", ("length",)),
+    (rf"\b(?:what|which) {_SOME}(?:area|acreage)\b", ("area", "length")),
+    (rf"\b(?:what|which) {_SOME}weight\b", ("weight",)),
     (rf"\b(?:what|which) {_SOME}(?:size|width|height|depth|length|capacity|flow|area|distance|"
      r"weight|voltage|temperature|pressure|speed|volume|demand)\b|"
      r"\b(?:maximum|minimum) (?:size|width|height|depth|length|capacity|flow|demand)\b", ("measure",)),
@@ -176,7 +231,9 @@ def found(text: str) -> tuple[str, ...]:
 # one cannot hold the answer, so the gate may pass over it or refuse (`firm`). A name, a
 # place or a code may be written in lower case or in words no pattern knows ("in the old
 # mill"), so those kinds only add their bonuses.
-FIRM = frozenset({"amount", "count", "percentage", "rate", "date", "time", "duration", "measure"})
+FIRM = frozenset({"amount", "count", "percentage", "rate", "date", "time", "duration", "measure",
+                  "temperature", "length", "area", "power", "voltage", "flow", "pressure", "weight",
+                  "person", "organisation", "place"})
 
 
 def firm(kinds: tuple[str, ...]) -> bool:
@@ -188,7 +245,10 @@ def name(kinds: tuple[str, ...]) -> str:
     """The kinds in words, for a refusal: "an amount", "a date or a time"."""
     words = {"amount": "an amount", "count": "a count", "percentage": "a percentage",
              "rate": "a rate", "date": "a date", "time": "a time of day", "duration": "a duration",
-             "measure": "a measure with a unit", "person": "a person's name",
+             "measure": "a measure with a unit", "temperature": "a temperature",
+             "length": "a length", "area": "an area", "power": "a power or demand in kW",
+             "voltage": "a voltage", "flow": "a flow", "pressure": "a pressure",
+             "weight": "a weight", "person": "a person's name",
              "organisation": "an organisation", "place": "a place or address", "code": "a code"}
     return " or ".join(words[k] for k in kinds)
 

@@ -148,7 +148,8 @@ class Engine:
         clock.lap("fuse_rerank")
         common.update(method=self._method(ranked, q), notes=q.notes + ranked.notes,
                       candidates=tuple(cands[:n_shown]) if n_shown else None)
-        d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds)
+        lacks = self.index.lacking([c.path for c in cands], q.scope, q.said) if q.scope else None
+        d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds, lacks=lacks)
         clock.lap("gate")
         if d.refusal is not None:
             return Answer(citations=(), refusal=d.refusal, gate=d.gate, **common)

@@ -21,6 +21,7 @@ from . import kinds
 from .config import Config
 from .errors import UsageError
 from .score import ARMS, parse_arms, parse_fusion
+from .scope import scope_terms
 from .terms import question_terms, required_terms, surface_forms
 
 MAX_QUESTION_CHARS = 2000
@@ -79,6 +80,7 @@ class Query:
     k: int  # the whole-question search's depth (each word goes cfg.word_depth times deeper)
     near_k: int  # nearest stored vectors to pull (0: none)
     kinds: tuple[str, ...] = ()  # what kind of value an answer must hold (engine/kinds.py)
+    scope: tuple[str, ...] = ()  # class words the answering document must use (engine/scope.py)
 
 
 def _cut(text, what: str, example: str, notes: list[str]) -> str:
@@ -121,7 +123,8 @@ def _docs(path: str | None, docs_matching: Callable[[str], Sequence[int]], notes
 
 def _query(text: str, notes: list[str], **fields) -> Query:
     return Query(text=text, notes=tuple(notes), terms=question_terms(text),
-                 said=surface_forms(text), required=required_terms(text), **fields)
+                 said=surface_forms(text), required=required_terms(text),
+                 scope=scope_terms(text), **fields)
 
 
 def _asks(text: str, cfg: Config) -> tuple[str, ...]:

@@ -38,6 +38,9 @@ def answer_text(a: Answer, style: Style = PLAIN) -> str:
                 if floor == "answer_kind":  # a yes/no rule, not a number short of a floor
                     out.append("  no line of the best passages holds the kind of value the question asks for")
                     continue
+                if floor == "scope":
+                    out.append("  the class of customer asked about is not one this document covers")
+                    continue
                 out.append(f"  {floor} {value:.2f} < floor {threshold:.2f} (short by {threshold - value:.2f})")
         if r and r.unmatched:
             out.append("  question words not found: " + ", ".join(r.unmatched))
@@ -65,6 +68,8 @@ def _why_refused(g) -> str:
         return " (a number or name the question gives is missing)"
     if not g.answer_kind:
         return " (no value of the kind the question asks for)"
+    if not g.in_scope:
+        return " (the document never names the class of customer asked about)"
     return ""
 
 

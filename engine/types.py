@@ -191,11 +191,14 @@ class GateDecision:
     vectors: bool = True  # the embedding arm ran, so score_floor (not score_floor_lexical) applied
     names_numbers: bool = True  # the winner holds every number and name the question gives
     answer_kind: bool = True  # the winner holds the kind of value asked for (or none is asked)
+    in_scope: bool = True  # the winner's document names the class of customer asked about
 
     @property
     def passed(self) -> bool:
-        """The gate's own verdict: the names-and-numbers rule, both floors, the answer kind."""
-        return (self.names_numbers and self.answer_kind and self.score >= self.score_floor
+        """The gate's own verdict: the names-and-numbers rule, both floors, the answer kind,
+        the scope."""
+        return (self.names_numbers and self.answer_kind and self.in_scope
+                and self.score >= self.score_floor
                 and self.coverage >= self.coverage_floor)
 
     def to_dict(self) -> dict[str, Any]:

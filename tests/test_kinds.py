@@ -28,6 +28,10 @@ from engine.types import Line
     ("Who signed the letter for the utility?", "person"),
     ("Which firm will audit the district's accounts?", "organisation"),
     ("Where was the council meeting held?", "place"),
+    ("What outside air temperature do the rules assume for an engine's rating?", "temperature"),
+    ("What is the maximum height of a fence in a front yard?", "length"),
+    ("Who signed the filing for the utility?", "person"),
+    ("Which company got the construction contract?", "organisation"),
     ("What is the license number for the restaurant?", "code"),
 ])
 def test_question_forms_ask_for_their_kind(question, kind):
@@ -61,6 +65,12 @@ def test_questions_that_ask_for_no_kind_in_particular(question):
     ("the board approved Richardson & Company, LLP as auditor", "organisation"),
     ("The meeting was held at Lloyd Minor Park.", "place"),
     ("Advice Letter 4515-G", "code"),
+    ("ambient air temperature = 45°C", "temperature"),
+    ("no fence shall exceed six feet in height", "length"),
+    ("Unrepresented Employee:  Superintendent Wendy Gudalewicz", "person"),
+    ("Permit Administrator:        GEORGE A SWEIKERT", "person"),
+    ("/s/ Sharon M. Suzuki", "person"),
+    ("a construction contract with Gateway Pacific Contractors, Inc.", "organisation"),
 ])
 def test_lines_hold_their_kind(line, kind):
     assert kind in found(line)
@@ -72,6 +82,13 @@ def test_lines_hold_their_kind(line, kind):
     ("Members may march in the parade.", "date"),
     ("The council discussed the dock ordinance at length.", "measure"),
     ("Customer charges are invoiced under the customer service policies:", "amount"),
+    ("Temperature of cooling water or cooling air local", "temperature"),
+    ("Not applicable to emergency generator of less than 220 kW", "temperature"),
+    ("1309 S. Mary Avenue  7:30 a.m.", "person"),
+    ("Subject: Energy Cost Recovery Factor for February 2021", "person"),
+    ("The Honorable Chair and Members", "person"),
+    ("Rivergrove City Council Meeting Minutes", "person"),
+    ("Kekuanao'a Building, First Floor", "person"),
 ])
 def test_lines_without_the_kind(line, kind):
     assert kind not in found(line)
@@ -123,6 +140,14 @@ def test_width_meets_wide():
     assert "height" in question_terms("How tall can a house be?")
 
 
+def test_a_question_asking_for_a_named_dimension_wants_its_units():
+    q = "What ambient temperature do the rules assume?"
+    assert asked(q) == ("temperature",)
+    assert not holds("Temperature of cooling air (1) below 220 kW and a bore of 300 mm", asked(q),
+                     question_terms(q))
+    assert holds("ambient air temperature = 45°C", asked(q), question_terms(q))
+
+
 def test_headings_open_passages_and_page_headers_join_their_pages():
     pages = []
     for p in (1, 2):
@@ -164,3 +189,17 @@ def test_a_winner_without_the_asked_kind_gives_way_or_is_refused(tmp_path):
         assert not b.answered and b.refusal.reason == "no_answer_kind"
         assert "an amount" in b.refusal.message
         assert b.to_dict()["gate"]["passed"] is False
+
+
+def test_a_who_question_is_refused_rather_than_answered_with_a_heading(tmp_path):
+    d = tmp_path / "cabinet"
+    write(d, "agenda.txt", "Westfield School District Board Agenda\nApril 6, 2016\n1309 Mary Avenue\n")
+    cfg = Config(score_floor_lexical=0.0, coverage_floor=0.0)
+    with Engine(d, index=tmp_path / "i.sqlite", config=cfg, embed_model="none") as eng:
+        a = eng.ask("Who chaired the Westfield School District board on April 6, 2016?")
+        assert not a.answered and a.refusal.reason == "no_answer_kind", a.to_dict()
+        write(d, "minutes.txt", "Westfield School District board, April 6, 2016.\n"
+                                "Board President Josephine Lucey chaired the meeting.\n")
+        eng.refresh()
+        b = eng.ask("Who chaired the Westfield School District board on April 6, 2016?")
+        assert b.answered and "Josephine Lucey" in b.citations[0].lines[-1].text, b.to_dict()

@@ -8,7 +8,7 @@ Refusal (which floor, by how much, the words not found), or the refusal for an e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from ..config import Config
 from ..kinds import firm, name
@@ -25,35 +25,48 @@ class Decision:
 
 
 def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vectors: bool,
-           kinds: tuple[str, ...] = ()) -> Decision:
+           kinds: tuple[str, ...] = (), lacks: Mapping[str, tuple[str, ...]] | None = None
+           ) -> Decision:
     """`cands`: the first candidates of the order (at least the winner); `vectors`: the
     embedding arm ran, so the score floor with vectors applies; `kinds`: what kind of value
     the question asks for (engine/kinds.py), () for none.
 
-    When a firm kind (a figure: kinds.FIRM) is asked and the first candidate holds none, the
-    first of the next cfg.kind_depth candidates that holds one and clears the gate wins in its
-    place; when none does, the answer is refused (`no_answer_kind`), since a passage that names the
-    topic but not the value asked for is a wrong answer."""
+    When a firm kind (kinds.FIRM: a figure, a name, a place) is asked and the first candidate
+    holds none, the first of the next cfg.kind_depth candidates that holds one and clears the
+    gate wins in its place; when none does, the answer is refused (`no_answer_kind`), since a
+    passage that names the topic but not the value asked for is a wrong answer.
+
+    `lacks`: for a candidate's path, the class words of the question its document never uses
+    (engine/scope.py). Such a candidate gives way in the same way, and when no candidate in
+    reach is in scope the answer is refused (`outside_scope`); it is never the runner-up."""
     required = tuple(required)
-    # a name or place only ranks (engine/kinds.py): the gate looks at figure kinds alone
+    lacks = lacks or {}
     kinds = kinds if firm(kinds) and cfg.kind_depth > 0 else ()
+
+    def fits(c: Candidate) -> bool:  # in scope, and holding the asked kind when one is asked
+        return c.path not in lacks and not (kinds and c.kind is False)
+
+    def passes(c: Candidate) -> bool:
+        return fits(c) and check(c, cfg, required, vectors) is None
+
     at = 0
-    if kinds and cands[0].kind is False:
-        at = next((i for i, c in enumerate(cands[1 : cfg.kind_depth + 1], 1)
-                   if c.kind and check(c, cfg, required, vectors) is None), 0)
+    if not fits(cands[0]) and cfg.kind_depth > 0:
+        at = next((i for i, c in enumerate(cands[1 : cfg.kind_depth + 1], 1) if passes(c)), 0)
     winner = cands[at]
     refusal = check(winner, cfg, required, vectors)
+    if refusal is None and winner.path in lacks:
+        refusal = outside_scope(winner, lacks[winner.path])
     if refusal is None and kinds and winner.kind is False:
         refusal = no_answer_kind(winner, kinds)
     runner = None
     nxt = cands[at + 1] if len(cands) > at + 1 else None
-    if nxt is not None and (not kinds or nxt.kind is not False) \
-            and check(nxt, cfg, required, vectors) is None:
+    if nxt is not None and passes(nxt):
         runner = nxt
     gate = GateDecision(winner.score, cfg.score_floor_for(vectors), coverage_of(winner, cfg),
                         coverage_floor_for(winner, cfg), runner is not None, vectors,
                         names_numbers=refusal is None or refusal.reason != "name_or_number_missing",
-                        answer_kind=refusal is None or refusal.reason != "no_answer_kind")
+                        answer_kind=refusal is None or refusal.reason != "no_answer_kind",
+                        in_scope=refusal is None or refusal.reason != "outside_scope")
     return Decision(winner, runner, refusal, gate)
 
 
@@ -63,3 +76,12 @@ def no_answer_kind(c: Candidate, kinds: tuple[str, ...]) -> Refusal:
                    message=f"no confident answer: the best passages name the topic but hold no line "
                            f"with {what}", floor="answer_kind", value=0.0, threshold=1.0,
                    unmatched=c.unmatched, failed=(("answer_kind", 0.0, 1.0),))
+
+
+def outside_scope(c: Candidate, words: tuple[str, ...]) -> Refusal:
+    said = ", ".join(words)
+    return Refusal(reason="outside_scope",
+                   message=f"no confident answer: the best passage's document ({c.path}) never "
+                           f"mentions the class of customer asked about (not found: {said})",
+                   floor="scope", value=0.0, threshold=1.0, unmatched=c.unmatched,
+                   failed=(("scope", 0.0, 1.0),))

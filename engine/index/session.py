@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import fnmatch
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping, Sequence
 
 from ..config import Config
+from .. import scope
 from ..embed import Embedder
 from ..errors import IndexError_, docs_missing, holder_words, index_busy
 from ..types import Coverage
@@ -160,6 +161,13 @@ class OpenIndex:
             if fnmatch.fnmatchcase(row.path, pat) or ("/" not in pat and fnmatch.fnmatchcase(name, pat)):
                 out.append(doc_id)
         return out
+
+    def lacking(self, paths: Sequence[str], words: Sequence[str], said: Mapping[str, str]
+                ) -> dict[str, tuple[str, ...]]:
+        """For each path, the scope words (engine/scope.py) its document never uses, as typed."""
+        ids = {row.path: doc_id for doc_id, row in self.doc_rows.items()}
+        return scope.lacking(paths, words, lambda path, term: self.store.doc_holds(ids[path], term),
+                             said)
 
     def close(self) -> None:
         if self.vectors is not None and self.vectors.pending and self.lock.try_acquire():

@@ -345,6 +345,13 @@ class Store:
         return self.db.execute("SELECT COUNT(*) FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?)",
                                (match, limit)).fetchone()[0]
 
+    def doc_holds(self, doc: int, term: str) -> bool:
+        """Whether any passage of a document (its text or its context) holds a stemmed term."""
+        match = '"' + term.replace('"', '""') + '"'
+        return self.db.execute(
+            "SELECT 1 FROM fts f JOIN passages p ON p.id = f.rowid WHERE fts MATCH ? AND p.doc = ?"
+            " LIMIT 1", (match, doc)).fetchone() is not None
+
     def passages(self, ids: Iterable[int]) -> dict[int, PassageRow]:
         ids = list(ids)
         out: dict[int, PassageRow] = {}
