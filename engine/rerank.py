@@ -79,6 +79,24 @@ def order_key(weighted_coverage: float, score: float, pid: str, path: str, order
     return (not has_required, -round(weighted_coverage, 9), -round(score, 9), pid, path)
 
 
+KIND_REACH = 20  # the asked kind is looked for in the passages that could reach these places
+
+
+def within_reach(pre: Sequence[float], group: Sequence[bool], bonus: float) -> list[int]:
+    """The passages that could stand among the first KIND_REACH of their group (passages with
+    every required name and number, or the rest) once `bonus` is added: a passage below the
+    KIND_REACH-th score of its group by more than the bonus cannot, so its lines are not read."""
+    out: list[int] = []
+    for g in (True, False):
+        idx = [i for i in range(len(pre)) if bool(group[i]) is g]
+        if not idx:
+            continue
+        ranked = sorted((pre[i] for i in idx), reverse=True)
+        floor = ranked[min(KIND_REACH, len(ranked)) - 1] - bonus
+        out.extend(i for i in idx if pre[i] >= floor)
+    return sorted(out)
+
+
 @dataclass(frozen=True)
 class Scored:
     """One pool passage's place in the order and the rerank numbers behind it."""
@@ -116,11 +134,19 @@ class Order(Sequence):
         missing_need = bool(cfg.require_names_numbers and set(required) - set(qterms))
         self.cov, self.wcov, self.nums = cov.tolist(), wcov.tolist(), nums.tolist()
         self.phrase = phrase
-        # which passages hold the kind of value asked for (None for all when none is asked)
-        self.kind = [holds(r.text, kinds, qterms) for r in pool.rows] if kinds else [None] * n
-        self.score = [rerank_score(fused[i] * scale if scale != 1.0 else fused[i], self.cov[i],
-                                   phrase[i], self.nums[i], cfg, bool(self.kind[i]) and bool(kinds))
-                      for i in range(n)]
+        pre = [rerank_score(fused[i] * scale if scale != 1.0 else fused[i], self.cov[i],
+                            phrase[i], self.nums[i], cfg) for i in range(n)]
+        # which passages hold the kind of value asked for (None for all when none is asked);
+        # only those that could reach the first KIND_REACH places are read (False otherwise)
+        self.kind: list[bool | None] = [None] * n
+        self.score = pre
+        if kinds:
+            self.kind = [False] * n
+            self.score = list(pre)
+            for i in within_reach(pre, has_required, cfg.kind_bonus):
+                self.kind[i] = holds(pool.rows[i].text, kinds, qterms)
+                if self.kind[i]:
+                    self.score[i] += cfg.kind_bonus
         keys = [order_key(self.wcov[i], self.score[i], row.pid, path_of(row.doc), cfg.order,
                           has_required[i] and not missing_need)
                 for i, row in enumerate(pool.rows)]

@@ -203,3 +203,26 @@ def test_a_who_question_is_refused_rather_than_answered_with_a_heading(tmp_path)
         eng.refresh()
         b = eng.ask("Who chaired the Westfield School District board on April 6, 2016?")
         assert b.answered and "Josephine Lucey" in b.citations[0].lines[-1].text, b.to_dict()
+
+
+def test_only_passages_that_could_reach_the_top_are_read_for_the_kind_and_the_top_is_unchanged():
+    import random
+
+    from engine.rerank import KIND_REACH, within_reach
+    rng = random.Random(7)
+    for trial in range(200):
+        n = rng.randint(1, 300)
+        pre = [round(rng.uniform(0, 2), 3) for _ in range(n)]
+        group = [rng.random() < 0.7 for _ in range(n)]
+        holds_kind = [rng.random() < 0.4 for _ in range(n)]
+        bonus = 0.15
+
+        def top(read):
+            final = [pre[i] + (bonus if holds_kind[i] and i in read else 0.0) for i in range(n)]
+            order = sorted(range(n), key=lambda i: (not group[i], -final[i], i))
+            return order[:KIND_REACH]
+
+        read = set(within_reach(pre, group, bonus))
+        assert top(read) == top(set(range(n)))  # reading every passage changes nothing up top
+        if n > 3 * KIND_REACH:
+            assert len(read) < n  # and fewer passages are read than the whole pool
