@@ -226,3 +226,26 @@ def test_only_passages_that_could_reach_the_top_are_read_for_the_kind_and_the_to
         assert top(read) == top(set(range(n)))  # reading every passage changes nothing up top
         if n > 3 * KIND_REACH:
             assert len(read) < n  # and fewer passages are read than the whole pool
+
+
+def test_calibration_judges_the_winner_the_gate_chose_and_the_candidate_after_it(tmp_path):
+    from engine.gate.calibrate import measure
+    from engine.golden import Case, Expect
+    d = tmp_path / "cabinet"
+    write(d, "policy.txt",
+          "The customer charge recovers metering, billing and customer service costs.\n"
+          "The customer charge is set by the board for every customer class.\n")
+    write(d, "rates.txt", "Small business customers: $18.00 a month, billed monthly.\n")
+    write(d, "other.txt", "Water customers pay by meter size; see the customer charge table.\n")
+    zero = Config(score_floor=0.0, score_floor_lexical=0.0, coverage_floor=0.0)
+    case = Case("c", "How much is the customer charge?", (Expect("rates.txt", "$18.00"),))
+    with Engine(d, index=tmp_path / "i.sqlite", config=zero, embed_model="none") as eng:
+        a = eng.ask(case.question, explain=True, candidates=10)
+    cands = a.candidates
+    assert cands[0].path != "rates.txt" and a.citations[0].path == "rates.txt"
+    at = next(i for i, c in enumerate(cands) if c.path == "rates.txt")
+    p = measure(case, a, 3, zero)
+    assert (p.score, p.coverage) == (cands[at].score, cands[at].coverage)
+    after = cands[at + 1] if len(cands) > at + 1 else None
+    assert p.runner_score == (after.score if after else None)
+    assert p.alone == (True, True)

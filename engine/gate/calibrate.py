@@ -4,7 +4,9 @@ them correctly within a wrong-answer ceiling out.
 Each case is answered once with both floors at 0; the winner's and the runner-up's scores
 and coverages, and whether the answer quotes the expected text with and without the
 runner-up's citation, are kept as a Point. Every pair of a fixed grid is then judged on
-those numbers alone, exactly as the gate would.
+those numbers alone, as the gate would. One approximation: when the question asks for a
+kind of value (engine/kinds.py), the winner is the candidate the gate chose at zero floors;
+at higher floors the gate might pass over it for a later one, where the Point refuses.
 """
 from __future__ import annotations
 
@@ -64,6 +66,14 @@ def _top(c: Citation | None, k: int) -> Citation | None:
     return dataclasses.replace(c, lines=tuple(c.lines[i] for i in sorted(best)))
 
 
+def winner_at(cands: Sequence[Candidate], score: float, coverage: float, cfg: Config) -> int:
+    """Where the gate's winner stands among the candidates: the first, unless the gate passed
+    over it for a later one holding the asked kind or in scope (gate/decide.py); found by the
+    winner's score and coverage, which the gate reports."""
+    return next((i for i, c in enumerate(cands)
+                 if c.score == score and coverage_of(c, cfg) == coverage), 0)
+
+
 def measure(case: Case, a: Answer, max_lines: int, cfg: Config | None = None) -> Point:
     """A Point from an answer given at zero floors, explain=True and one line more than
     `max_lines`, so the winner's citation holds every line it could quote alone.
@@ -75,10 +85,12 @@ def measure(case: Case, a: Answer, max_lines: int, cfg: Config | None = None) ->
     cands = a.candidates or ()
     if a.gate is None or not cands:
         return Point(case.id, case.must_refuse, None, None, None, None, (False, False), (False, False))
-    runner = cands[1] if len(cands) > 1 else None
+    cfg = cfg or Config()
+    at = winner_at(cands, a.gate.score, a.gate.coverage, cfg)
+    runner = cands[at + 1] if len(cands) > at + 1 else None
     # at zero floors a runner-up always passes: citations are [winner, runner] minus empty ones
     cites = a.citations
-    won = cites[0] if len(cites) == 2 or (len(cites) == 1 and _same(cites[0], cands[0])) else None
+    won = cites[0] if len(cites) == 2 or (len(cites) == 1 and _same(cites[0], cands[at])) else None
     ran = cites[-1] if cites and cites[-1] is not won else None
     first = _top(won, line_budget(max_lines, True))
     second = _top(ran, line_budget(max_lines, True, len(first.lines) if first else 0))
@@ -88,7 +100,7 @@ def measure(case: Case, a: Answer, max_lines: int, cfg: Config | None = None) ->
         return shaped.answered, shaped.answered and not case.must_refuse and passes(case, shaped)
     return Point(case.id, case.must_refuse, a.gate.score, a.gate.coverage,
                  runner.score if runner else None,
-                 coverage_of(runner, cfg or Config()) if runner else None,
+                 coverage_of(runner, cfg) if runner else None,
                  shape([_top(won, line_budget(max_lines, False))]), shape([first, second]))
 
 
