@@ -112,7 +112,8 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
               arms: Sequence[str] = ARMS, fusion: str = "minmax", qvec: np.ndarray | None = None,
               vectors: tuple | None = None, hyde: bool = False,
               path_of: Callable[[int], str], lap: Callable[[str], None] = lambda stage: None,
-              kinds: tuple[str, ...] = ()) -> Ranked:
+              kinds: tuple[str, ...] = (), joined: Mapping[str, tuple[str, ...]] | None = None
+              ) -> Ranked:
     """Score the pool with the chosen arms, fuse, rerank and order it.
 
     `qvec` is the vector the embedding arm compares with (the question's, or the written
@@ -144,6 +145,11 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     fused = fused_arr.tolist()
     # the rerank reads only which question terms each passage holds
     has = pool.has(qterms)
+    for word, parts in (joined or {}).items():  # "pge" in a passage holds PG&E's "pg" and "e"
+        held = pool.has([word])[:, 0]
+        for k, t in enumerate(qterms):
+            if t in parts:
+                has[:, k] |= held
     rarity = rarity_weights(qterms, has)
     order = Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of, kinds)
     return Ranked(pool=pool, raw=raw, normed=normed, arm_ranks=arm_ranks, fused=fused,
@@ -168,7 +174,8 @@ def score(q, pulled, index, cfg: Config, clock: Clock) -> Ranked:
         vectors = (ids, mat, index.vectors.extra)
     ranked = rank_pool(pool, q.terms, q.required, cfg, arms=q.arms, fusion=q.fusion, qvec=qvec,
                        vectors=vectors, hyde=q.hyde is not None,
-                       path_of=lambda d: index.doc_rows[d].path, lap=clock.lap, kinds=q.kinds)
+                       path_of=lambda d: index.doc_rows[d].path, lap=clock.lap, kinds=q.kinds,
+                       joined=q.joined)
     return replace(ranked, on_demand=n, notes=notes)
 
 

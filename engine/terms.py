@@ -142,6 +142,24 @@ def surface_forms(question: str) -> dict[str, str]:
     return out
 
 
+_AMPERSAND = re.compile(r"\b([A-Za-z]+)\s?&\s?([A-Za-z]+)\b")
+
+
+def joined_names(question: str) -> dict[str, tuple[str, ...]]:
+    """Names written with an ampersand ("PG&E", "O&M"), each as the one word a file name or a
+    plain-text copy writes ("pge", "om") mapped to the question terms it stands for ("pg",
+    "e"): a passage holding the joined word holds those terms. Only short parts (four letters
+    or fewer each) make such a name; "Procter & Gamble" stays two words."""
+    out: dict[str, tuple[str, ...]] = {}
+    for m in _AMPERSAND.finditer(normalise(question)):
+        a, b = m.group(1), m.group(2)
+        if len(a) <= 4 and len(b) <= 4:
+            parts = tuple(t for t in (stem(a), stem(b)) if t not in STOP_WORDS)
+            if parts:
+                out.setdefault(a + b, parts)
+    return out
+
+
 def required_terms(question: str) -> tuple[str, ...]:
     """Question terms an answer must contain: numbers and codes (a year, an amount, a permit
     number) and proper names (capitalised words that do not open the question). Asking about

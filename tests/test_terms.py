@@ -40,3 +40,22 @@ def test_words_broken_across_lines_by_a_hyphen_match_whole():
     from engine.terms import matching_text
     assert content_terms(matching_text("lead sam-\n  pling results")) == ["lead", "sampl", "result"]
     assert matching_text("A-\nB") == "A-\nB"  # a capital after the break is not a broken word
+
+
+def test_an_ampersand_name_is_also_the_one_word_a_file_name_writes():
+    from engine.terms import joined_names
+    assert joined_names("What is PG&E's daily customer charge?") == {"pge": ("pg", "e")}
+    assert joined_names("What share of the O & M budget is labour?") == {"om": ("o", "m")}
+    assert joined_names("What did Procter & Gamble earn?") == {}  # long parts: two words
+
+
+def test_a_passage_whose_title_joins_the_ampersand_name_holds_it(tmp_path):
+    from conftest import write
+    from engine import Config, Engine
+    d = tmp_path / "cabinet"
+    write(d, "pge_gas_schedule_g-nr2.txt", "Daily customer charge on this schedule: $4.95518 per day.\n")
+    write(d, "other_gas_schedule.txt", "Daily customer charge: $1.20 per day for gas service.\n")
+    with Engine(d, index=tmp_path / "i.sqlite", config=Config(score_floor_lexical=0.0),
+                embed_model="none") as eng:
+        a = eng.ask("What is PG&E's daily customer charge?")
+    assert a.answered and a.citations[0].path == "pge_gas_schedule_g-nr2.txt", a.to_dict()
