@@ -145,6 +145,9 @@ _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! fo
           r"deposit|bill|amount|budget|budgeted|revenue|revenues|sales|salary|spend|spent|tariff|"
           r"premium|rate|rates|allowance|reimbursement|expenditure|expenditures|appropriation|"
           r"surcharge)")
+_BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
+_OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
+             r"administrator)")
 _SOME = r"(?:[\w'’&.-]+ ){0,5}"  # up to five words between "what" and the noun it asks about
 
 # question form -> the kinds an answer line may hold; first match wins
@@ -171,10 +174,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bhow (?:wide|tall|high|deep|big|large|far|heavy|thick)\b", ("measure",)),
     (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\bwhat (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
      rf"\bwhat (?:are|were|was|is) the .*\b{_MONEY}\b", ("amount", "rate")),
-    (rf"\b(?:which|what) {_SOME}(?:company|firm|agency|department|utility|bank|"
-     r"organi[sz]ation|vendor|supplier)\b", ("organisation",)),
-    (rf"\b(?:which|what) {_SOME}(?:official|officer|person|member|consultant|auditor|engineer|"
-     r"contractor|administrator)\b", ("person", "organisation")),
+    # "which ... company" asks for one; "what is a holding company" asks for a definition
+    (rf"\bwhich {_SOME}{_BODY}\b|\bwhat {_BODY}\b", ("organisation",)),
+    (rf"\bwhich {_SOME}{_OFFICIAL}\b|\bwhat {_OFFICIAL}\b", ("person", "organisation")),
     (rf"\b(?:what|which) {_SOME}temperature\b|\bhow (?:hot|cold|warm)\b", ("temperature",)),
     (rf"\b(?:what|which) {_SOME}voltage\b", ("voltage",)),
     (rf"\b(?:what|which) {_SOME}pressure\b", ("pressure",)),
