@@ -163,6 +163,27 @@ def _million_rows(folder: Path) -> Path:
     return path
 
 
+TWO_MILLION = 2_000_000
+
+
+def _rows_all_numbered_one(folder: Path) -> Path:
+    """Two million rows that all claim to be row 1, each with a value, and no <dimension>:
+    about 260 KB zipped. Written in chunks (the sheet unpacks to about 90 MB)."""
+    path = folder / "xlsx-rows-all-numbered-1.xlsx"
+    base = _workbook(lambda wb: None)
+    row = b'<row r="1"><c r="A1" t="n"><v>7</v></c></row>' * 10_000
+    with zipfile.ZipFile(io.BytesIO(base)) as src, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            if info.filename != "xl/worksheets/sheet1.xml":
+                dst.writestr(info.filename, src.read(info.filename))
+        with dst.open("xl/worksheets/sheet1.xml", "w") as sheet:
+            sheet.write(_SHEET_HEAD + b"<sheetData>" + _inline_row(1, "Depot", "Salt bins"))
+            for _ in range(TWO_MILLION // 10_000):
+                sheet.write(row)
+            sheet.write(b"</sheetData></worksheet>")
+    return path
+
+
 # A zip bomb: deflate blocks of spaces, each ending in a full flush so one block's bytes can
 # be repeated; the CRC of the repeats is combined, not computed over 1.5 GiB.
 
@@ -584,6 +605,8 @@ HOSTILE_FILES: dict[str, Hostile] = {
         _workbook_file("xlsx-merged-cells.xlsx", _merged), "ok", "Harvest festival schedule"),
     "xlsx-million-empty-rows": Hostile(
         _million_rows, "ok", "Harbour depot | 12", "stopped after 10,000 empty rows"),
+    "xlsx-rows-all-numbered-1": Hostile(
+        _rows_all_numbered_one, "ok", "Depot | Salt bins", "rows out of order"),
     "xlsx-hidden-sheet": Hostile(
         _workbook_file("xlsx-hidden-sheet.xlsx", _hidden),
         "ok", "Archived tariff for lamplighters | 1.25"),

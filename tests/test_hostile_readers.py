@@ -400,3 +400,26 @@ def test_an_empty_workbook_says_so(tmp_path):
     openpyxl.Workbook().save(p)
     result = readers.read(p)
     assert (result.lines, result.notes) == ((), ("no cells with values",))
+
+
+def test_a_sheet_s_size_is_looked_up_without_reading_its_rows():
+    """openpyxl looks for <dimension> before a read-only sheet is read; the search stops at
+    <sheetData> (engine/readers/xlsx.py), so a sheet without one is not parsed twice."""
+    from openpyxl.worksheet._reader import WorkSheetParser
+
+    import engine.readers.xlsx  # noqa: F401  (installs the lookup)
+
+    class Source:
+        def __init__(self, head: bytes):
+            self.parts = [head]
+
+        def read(self, n: int = -1) -> bytes:
+            if not self.parts:
+                raise AssertionError("read past the start of <sheetData>")
+            return self.parts.pop(0)
+
+    ns = b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+    without = WorkSheetParser(Source(ns + b"<sheetData><row r=\"1\">"), [])
+    assert without.parse_dimensions() is None
+    given = WorkSheetParser(Source(ns + b'<dimension ref="A1:C9"/><sheetData>'), [])
+    assert given.parse_dimensions() == (1, 1, 3, 9)

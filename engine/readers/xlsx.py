@@ -14,7 +14,9 @@ Refused before openpyxl sees the file (ReadError): an OLE file (Office encryptio
 and a zip whose parts would unpack past the limits below, judged from the sizes the zip
 declares (container.py, shared with the Word reader). Noted: formulas with no cached value
 (read as empty), a sheet stopped after EMPTY_ROW_LIMIT consecutive empty rows listed in the
-file (styled but empty), a sheet that breaks midway (the rows before the break are kept), and
+file (styled but empty), a sheet stopped at a row whose number does not rise (two million rows
+all numbered 1 compress to almost nothing and would otherwise be read to the time limit) or
+after MAX_ROWS rows read, a sheet that breaks midway (the rows before the break are kept), and
 a workbook with no values at all.
 """
 from __future__ import annotations
@@ -25,7 +27,9 @@ from pathlib import Path
 
 from openpyxl import load_workbook
 from openpyxl.cell.read_only import ReadOnlyCell
-from openpyxl.worksheet._reader import FORMULA_TAG, WorkSheetParser
+from openpyxl.worksheet._reader import DATA_TAG, DIMENSION_TAG, FORMULA_TAG, WorkSheetParser
+from openpyxl.worksheet.dimensions import SheetDimension
+from openpyxl.xml.functions import iterparse
 
 from ..errors import ReadError
 from ..types import Line, ReadResult
@@ -34,6 +38,7 @@ from .numfmt import display
 
 SEPARATOR = " | "
 EMPTY_ROW_LIMIT = 10_000
+MAX_ROWS = 1_048_576  # rows read from one sheet (counted as read, whatever numbers they carry)
 MAX_UNPACKED = container.MAX_UNPACKED      # the whole workbook, unpacked
 MAX_WHOLE_PART = container.MAX_WHOLE_PART  # a part held in memory whole (all but worksheets)
 OLE_MAGIC = container.OLE_MAGIC
@@ -72,6 +77,26 @@ def check_container(path: Path) -> None:
     container.check(path, container.XLSX, MAX_UNPACKED, MAX_WHOLE_PART)
 
 
+def _dimensions(self):
+    """WorkSheetParser.parse_dimensions (openpyxl 3.1), stopping where <sheetData> starts.
+
+    openpyxl opens every read-only sheet by looking for its <dimension> element; it listens
+    for end events, so when a sheet has none, the search ends only after <sheetData> has been
+    parsed whole: a sheet is read twice, and two million rows that compress to 260 KB take
+    the whole read time limit before a row reaches this module. <dimension> comes before
+    <sheetData> in the schema (ECMA-376 18.3.1.99), so the first start event of <sheetData>
+    settles it."""
+    for _event, element in iterparse(self.source, events=("start",)):
+        if element.tag == DIMENSION_TAG:
+            return SheetDimension(ref=element.get("ref")).boundaries if element.get("ref") else None
+        if element.tag == DATA_TAG:
+            return None
+    return None
+
+
+WorkSheetParser.parse_dimensions = _dimensions  # the one change to openpyxl, for every sheet
+
+
 class _Rows(WorkSheetParser):
     """openpyxl's sheet parser (cached values), counting formulas that have none. It is driven
     here as ReadOnlyWorksheet.iter_rows drives it (openpyxl 3.1), because iter_rows shows a
@@ -101,12 +126,24 @@ def _sheet_lines(wb, ws, notes: list[str]) -> tuple[list[Line], int, bool]:
     lines: list[Line] = []
     formats: dict[int, str] = {}
     empty_run = 0
+    previous = 0  # the number of the row read last
+    read_rows = 0
     broken = False
     source = ws._get_source()
     rows = _Rows(source, ws._shared_strings, data_only=True, epoch=wb.epoch,
                  date_formats=wb._date_formats, timedelta_formats=wb._timedelta_formats)
     try:
         for number, cells in rows.parse():
+            number = int(number)  # openpyxl gives the attribute's text for some files
+            read_rows += 1
+            if number <= previous:  # a sheet lists its rows in ascending order (ECMA-376 18.3.1.73)
+                notes.append(f"sheet {ws.title!r}: stopped at a row numbered {number:,} after row "
+                             f"{previous:,} (rows out of order: a damaged or generated file)")
+                break
+            if read_rows > MAX_ROWS:
+                notes.append(f"sheet {ws.title!r}: stopped after {MAX_ROWS:,} rows (Excel's limit)")
+                break
+            previous = number
             shown = []
             for cell in sorted(cells, key=lambda c: c["column"]):  # stable: file order on ties
                 if cell["value"] is None:  # empty, or a formula with no cached value
