@@ -167,14 +167,14 @@ def raw_embed(spec: dict) -> dict:
 
 def first(spec: dict) -> dict:
     """A first question on a folder never indexed: open with the given embedding mode
-    ("all": every passage embedded before answering; "bounded": none, then each question's
-    best candidates on demand, `on_demand` of them), time the first answer, then answer the
-    other questions; returns each answer's first citation for comparing the modes."""
+    ("all": every passage embedded before answering; "bounded": none on a large folder, so the
+    answers come from the words alone), time the first answer, then answer the other
+    questions; returns each answer's first citation for comparing the modes."""
     import engine.pipeline as pipeline
     from engine.config import Config
 
     qs = _questions(spec["questions"])
-    cfg = Config().replace(embed_on_demand=spec["on_demand"]) if spec.get("on_demand") is not None else Config()
+    cfg = Config()
     t = time.perf_counter()
     eng = pipeline.Engine(spec["docs"], index=spec["index"], embed=spec["mode"], config=cfg)
     open_s = time.perf_counter() - t
@@ -189,13 +189,13 @@ def first(spec: dict) -> dict:
         per.append(time.perf_counter() - t)
     cov = eng.coverage()
     model = eng.embedder.identity if eng.embedder else None
-    eng.close()  # stores the vectors made on demand
+    eng.close()
     from engine.index.store import Store
 
     with Store(Path(spec["index"])) as store:
         stored = store.counts(model)[2] if model else 0
     tops = [[a.citations[0].doc_id, a.citations[0].locator] if a.citations else None for a in answers]
-    return {"mode": spec["mode"], "on_demand": cfg.embed_on_demand, "open_s": open_s, "embedded": embedded,
+    return {"mode": spec["mode"], "open_s": open_s, "embedded": embedded,
             "first_s": first_s, "to_first_answer_s": open_s + first_s, "per_question": per,
             "passages": cov.passages, "vectors_at_close": stored, "tops": tops}
 

@@ -36,8 +36,8 @@ QUICK_SIZES = "1k,10k"
 LARGE = 10_000     # passages above which a corpus gets --cold-large cold questions
 COLD_LARGE = 20
 FIRST_QUESTIONS = 20  # questions asked by each first-question run (real vectors only)
-# (embed mode, on demand); "all up front" is the index, embedding and warm phases above
-FIRST_MODES = (("bounded", 16), ("bounded", 0))
+# embed modes; "all up front" is the index, embedding and warm phases above
+FIRST_MODES = ("bounded",)
 SEED = 7
 
 
@@ -212,14 +212,13 @@ def measure(c: Corpus, work: Path, a: argparse.Namespace, model: str | None) -> 
         qn = work / "questions" / f"{c.name}-first.jsonl"
         qn.write_text("".join(qfile.read_text(encoding="utf-8").splitlines(keepends=True)[:FIRST_QUESTIONS]),
                       encoding="utf-8")
-        for mode, on_demand in FIRST_MODES:
-            log(f"{c.name}: a first question on a new folder, embedding {mode}"
-                + (f" ({on_demand} on demand per question)" if on_demand is not None else ""))
+        for mode in FIRST_MODES:
+            log(f"{c.name}: a first question on a new folder, embedding {mode}")
             fresh = work / "indexes" / f"{c.name}-first.sqlite"
             for p in (fresh, Path(f"{fresh}-wal"), Path(f"{fresh}-shm")):
                 p.unlink(missing_ok=True)
             f = children.phase("first", {**spec, "index": str(fresh), "questions": str(qn),
-                                         "mode": mode, "on_demand": on_demand})
+                                         "mode": mode})
             rec["first"].append({**f.result, "peak_mb": f.peak_mb})
 
     if c.synthetic:

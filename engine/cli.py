@@ -100,6 +100,12 @@ def _dump(obj) -> str:
               help="Throw away this folder's index and build it again from the documents (a damaged "
                    "index is deleted, a sound one emptied; nothing in --docs is touched). Alone, or "
                    "before any other mode.")
+@click.option("--embed", "embed_all", is_flag=True,
+              help="Embed every passage that has no vector yet, with a progress bar (rate and ETA), "
+                   "before anything else. Until every passage has one, answers use the words alone "
+                   "(and say so); a large folder's single question does not wait for it. Resumable: "
+                   "a run stopped by Ctrl-C or a kill keeps what it embedded. Alone, or before any "
+                   "other mode.")
 @click.option("--wait", "wait", type=click.FloatRange(min=0.0), default=10.0, show_default=True,
               metavar="SECONDS",
               help="How long to wait for another ask that is updating the same index. After that a "
@@ -131,7 +137,7 @@ def main(**options):
     ask --docs samples/ --golden golden/ [--record snapshot.jsonl | --calibrate]
     ask --docs samples/ --status
     ask --docs samples/ --show 3f9a1c2b:L12
-    ask --docs samples/ --rebuild
+    ask --docs samples/ --rebuild   (or --embed: every vector now, resumable)
     ask --docs samples/ --serve [--port 8765] | --mcp
     ask "What is the tree permit fee?" --docs samples/ --format md   (text|json|jsonl|md)
     ask "tree permit fee" --docs samples/ --search [--arms bm25] [-n 5] [--hyde TEXT]
@@ -179,6 +185,7 @@ class _Options:
     write_config: str | None
     rebuild: bool
     wait: float
+    embed_all: bool
     serve: bool
     mcp: bool
     port: int | None
@@ -197,10 +204,10 @@ def _check_usage(o: _Options) -> None:
     modes = [m for m, on in (("QUESTION", o.question is not None), ("--batch", o.batch_file),
                              ("--golden", o.golden_path), ("--status", o.show_status),
                              ("--show", o.show_ref), ("--serve", o.serve), ("--mcp", o.mcp)) if on]
-    if len(modes) != 1 and not (o.rebuild and not modes):
+    if len(modes) != 1 and not ((o.rebuild or o.embed_all) and not modes):
         raise UsageError(
             "give exactly one of: a QUESTION, --batch FILE, --golden PATH, --status, --show ID,"
-            " --serve, --mcp (or --rebuild alone)"
+            " --serve, --mcp (or --rebuild or --embed alone)"
             + (f" (got {', '.join(modes)})" if modes else ""),
             'for example: ask "What is the tree permit fee?" --docs samples/')
     needs = [("--record", o.record_file, "--golden", o.golden_path),
@@ -302,11 +309,11 @@ class _Call:
     def embed(self) -> str:
         """How much embedding comes before the first answer (docs/decisions.md, "Speed"): a
         single question or search answers at once on a large new folder and embeds the rest
-        over later runs; a rebuild, a batch and a golden run embed every passage first (their
-        answers are compared between runs); show, status and the servers keep the library's
-        default."""
+        over later runs; --embed, a rebuild, a batch and a golden run embed every passage first
+        (their answers are compared between runs); show, status and the servers keep the
+        library's default."""
         o = self.o
-        if o.rebuild or o.batch_file or o.golden_path:
+        if o.embed_all or o.rebuild or o.batch_file or o.golden_path:
             return "all"
         if o.question is not None and not (o.serve or o.mcp):
             return "bounded"
@@ -337,7 +344,7 @@ def _mode(o: _Options) -> str:
                      ("search", o.search), ("ask", o.question is not None)):
         if on:
             return mode
-    return "rebuild"  # --rebuild alone
+    return "index"  # --rebuild or --embed alone
 
 
 def _run(o: _Options, progress: Progress) -> int:
@@ -368,14 +375,15 @@ def _recheck(o: _Options) -> float:
     return serve.RECHECK if o.recheck is None else o.recheck
 
 
-def _rebuilt(c: _Call) -> int:
-    """--rebuild alone: say what the new index holds."""
+def _indexed(c: _Call) -> int:
+    """--rebuild or --embed alone: say what the index now holds."""
+    done = "rebuilt" if c.o.rebuild else "embedded"
     with c.loaded() as eng:
         cov = eng.coverage()
         failed = len(eng.report.failed) if eng.report else 0
-        _emit(c.o, lambda st: f"rebuilt {eng.index_path}: {cov.documents} documents, {cov.passages} passages, "
+        _emit(c.o, lambda st: f"{done} {eng.index_path}: {cov.documents} documents, {cov.passages} passages, "
                               f"{cov.vectors} with vectors" + (f", {failed} failed (see --status)" if failed else ""),
-              lambda: {"rebuilt": str(eng.index_path), **cov.to_dict(), "failed": failed})
+              lambda: {done: str(eng.index_path), **cov.to_dict(), "failed": failed})
     return 0
 
 
@@ -496,7 +504,7 @@ def _regression(c: _Call, eng: "Engine") -> int:
 
 MODES: dict[str, Callable[[_Call], int]] = {
     "ask": _ask, "search": _search, "batch": _batch, "golden": _golden, "status": _status,
-    "show": _show, "serve": _serve, "mcp": _mcp, "rebuild": _rebuilt}
+    "show": _show, "serve": _serve, "mcp": _mcp, "index": _indexed}
 
 
 def run() -> None:

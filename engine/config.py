@@ -113,10 +113,6 @@ class Config:
     # reads itself are always embedded), so a question on a large unfinished folder is
     # answered soon from the words and the vectors there are, and each run does a share.
     embed_backlog: int = 256
-    # A question on a folder whose vectors are not all made embeds up to this many of its
-    # pool's passages that have none (best BM25 first) before scoring, so the vector arm
-    # sees its best candidates; they are stored in the index at the next refresh or close.
-    embed_on_demand: int = 16
 
     @classmethod
     def load(cls, path: str | Path | None) -> "Config":

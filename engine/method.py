@@ -18,10 +18,11 @@ class ModelState:
 
     note: str | None
     loaded: bool
+    incomplete: str | None = None  # why a loaded model's vectors are not used: not all made
 
 
 def describe(ran: list[str] | None, with_vec: int | None, pool_size: int, model: ModelState, *,
-             on_demand: int = 0, fusion: str = "minmax", hyde: bool = False,
+             fusion: str = "minmax", hyde: bool = False,
              asked: tuple[str, ...] = ARMS, last: str = "gate") -> str:
     """`ran` None: the pull found nothing, so no arm scored anything. The fusion is named
     when it is not min-max (the design's default), a written passage as embed(hyde); `last`
@@ -35,11 +36,8 @@ def describe(ran: list[str] | None, with_vec: int | None, pool_size: int, model:
     if "embed" not in asked:
         return text  # the vector arm was not asked for: nothing to say about vectors
     if "embed" not in ran:
-        reason = model.note or "no passage in the pool has a vector"
-        if model.loaded and not model.note:
-            reason = "no vectors for these passages yet"
+        reason = model.note or model.incomplete or "no passage in the pool has a vector"
         return text + f" (no vectors: {reason})"
-    if with_vec is not None and (with_vec < pool_size or on_demand):
-        made = f", {on_demand} embedded on demand" if on_demand else ""
-        text += f" (vectors for {with_vec} of {pool_size} candidates{made})"
+    if with_vec is not None and with_vec < pool_size:
+        text += f" (vectors for {with_vec} of {pool_size} candidates)"
     return text

@@ -42,9 +42,9 @@ class Engine:
     default) every passage of the documents it read and up to `embed_backlog` passages an
     earlier run left without vectors; "all" every passage without a vector; "bounded" all of
     them when at most `embed_backlog` lack one and none otherwise, so that a question on a
-    large new folder is answered at once (the command line's single question). Meanwhile
-    each question embeds up to `embed_on_demand` of its best candidates that have no vector,
-    and those vectors are stored in the index at the next refresh or when the engine closes.
+    large new folder is answered at once (the command line's single question). Until every
+    passage has a vector, answers come from the words alone (and say so); asking never
+    embeds anything, so an answer does not depend on the questions asked before it.
     """
 
     def __init__(self, docs: str | Path, *, index: str | Path | None = None,
@@ -72,7 +72,7 @@ class Engine:
             if refresh_index or rebuild:
                 self.index.refresh()
             else:
-                self.index.load()
+                self.index.load_as_is()
         except BaseException:
             self.close()
             raise
@@ -146,7 +146,7 @@ class Engine:
         ranked = score(q, pulled, self.index, cfg, clock)
         cands = ranked.candidates(max(cfg.kind_depth + 2, n_shown), self.doc_rows, q.said)
         clock.lap("fuse_rerank")
-        common.update(method=self._method(ranked, q), notes=q.notes + ranked.notes,
+        common.update(method=self._method(ranked, q), notes=q.notes,
                       candidates=tuple(cands[:n_shown]) if n_shown else None)
         lacks = self.index.lacking([c.path for c in cands], q.scope, q.said) if q.scope else None
         d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds, lacks=lacks)
@@ -212,21 +212,19 @@ class Engine:
         return self._helper
 
     def _vectors(self, cfg: Config) -> question.Vectors:
-        ready = self.embedder is not None and self.coverage().vectors > 0
         if self.embedder is None:
             missing = f"no vectors: {self.model_note or 'no embedding model'}"
         else:
-            missing = (f"no vectors: none computed yet for {self.embedder.identity} in this index "
-                       f"(they are made when the index is refreshed with the model)")
-        return question.Vectors(ready, self.embedder is not None and cfg.embed_on_demand > 0, missing)
+            missing = f"no vectors: {self.index.incomplete_words()}"
+        return question.Vectors(self.index.complete, missing)
 
     def _method(self, ranked, q: question.Query, last: str = "gate") -> str:
-        model = ModelState(self.model_note, self.embedder is not None)
+        model = ModelState(self.model_note, self.embedder is not None,
+                           None if self.index.complete else self.index.incomplete_short())
         if ranked is None:
             return describe(None, None, 0, model, asked=q.arms, last=last)
         with_vec = ranked.with_vec if "embed" in ranked.raw else None
-        return describe(list(ranked.raw), with_vec, len(ranked.pool), model, on_demand=ranked.on_demand,
-                        fusion=q.fusion, hyde=q.hyde is not None, asked=q.arms, last=last)
+        return describe(list(ranked.raw), with_vec, len(ranked.pool), model, fusion=q.fusion, hyde=q.hyde is not None, asked=q.arms, last=last)
 
 
 def ask(question: str, docs: str | Path, **kwargs) -> Answer:

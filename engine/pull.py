@@ -85,11 +85,9 @@ def pull(q: Query, index: OpenIndex, cfg: Config, helper: ThreadPoolExecutor, cl
     index's one connection is used by one thread at a time."""
     embedder, vectors = index.embedder, index.vectors
     lexical = any(a in LEXICAL for a in q.arms)
-    # with no stored vector yet, the vector arm can still score candidates the words
-    # found, embedded on demand (see score.py)
-    on_demand = lexical and embedder is not None and cfg.embed_on_demand > 0
-    ready = embedder is not None and index.coverage().vectors > 0
-    vector = "embed" in q.arms and (ready or on_demand) and (bool(q.terms) or not lexical)
+    # the vector arm runs only on a complete index (every passage has a vector of this model):
+    # an answer never depends on how far an unfinished embedding has got
+    vector = "embed" in q.arms and index.complete and (bool(q.terms) or not lexical)
     # what this thread reads from the index, read before the helper thread takes it
     common = common_limit(cfg, q.k, index.coverage().passages, q.docs) if lexical else None
     if vector:

@@ -55,11 +55,10 @@ def from_argv(question: str) -> str:
 
 @dataclass(frozen=True)
 class Vectors:
-    """What the vector arm can use for this query: stored vectors (`ready`), vectors made on
-    demand (`on_demand`), and, when it has none, why (`missing`, in plain words)."""
+    """What the vector arm can use for this query: a vector for every passage (`ready`), and,
+    when it cannot run, why (`missing`, in plain words)."""
 
     ready: bool
-    on_demand: bool
     missing: str
 
 
@@ -104,7 +103,7 @@ def _hyde(hyde: str | None, vectors: Vectors, notes: list[str]) -> str | None:
     if not text:
         raise UsageError("the --hyde passage is empty",
                          'write a sentence as the document would say it, e.g. --hyde "The fee is ..."')
-    if not (vectors.ready or vectors.on_demand):  # as the pull decides for the vector arm
+    if not vectors.ready:  # as the pull decides for the vector arm
         notes.append(f"--hyde not used: {vectors.missing}")
         return None
     if len(text) > MAX_QUESTION_CHARS:

@@ -7,7 +7,7 @@ fusion ("minmax" or "rrf", engine/fuse.py). Bad names are usage errors with a hi
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 import numpy as np
@@ -61,8 +61,6 @@ class Ranked:
     rarity: Mapping[str, float]
     order: Sequence[Scored]
     with_vec: int  # pool passages with a vector (0 when the vector arm did not run)
-    on_demand: int = 0  # pool passages embedded for this query
-    notes: tuple[str, ...] = ()
 
     @property
     def ran(self) -> tuple[str, ...]:
@@ -117,8 +115,7 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     """Score the pool with the chosen arms, fuse, rerank and order it.
 
     `qvec` is the vector the embedding arm compares with (the question's, or the written
-    passage's with hyde); `vectors` what it reads: the stored (ids, matrix) and optionally
-    the vectors embedded on demand (see cosine.score); `path_of` a
+    passage's with hyde); `vectors` what it reads: the stored (ids, matrix); `path_of` a
     document rowid's path (the last tie-break); `lap` hears each stage's end (timings)."""
     raw: dict[str, np.ndarray] = {}
     for name, arm in (("bm25", bm25), ("tfidf", tfidf)):
@@ -129,7 +126,7 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
         lap(name)
     with_vec = 0
     if "embed" in arms and qvec is not None and vectors is not None:
-        vec_scores, with_vec = cosine.score(pool, qvec, *vectors)  # (ids, matrix[, on-demand])
+        vec_scores, with_vec = cosine.score(pool, qvec, *vectors)  # (ids, matrix)
         if vec_scores is not None:
             raw["embed"] = vec_scores
     lap("embed")
@@ -158,39 +155,13 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
 
 def score(q, pulled, index, cfg: Config, clock: Clock) -> Ranked:
     """The pulled pool ranked for a query (a question.Query, a pull.Pulled, an open index).
-
-    While the index lacks vectors, up to cfg.embed_on_demand of the pool's best passages by
-    BM25 that have none are embedded first (index/matrix.py keeps them), and a note says so."""
-    pool, qvec, n, notes = pulled.pool, pulled.qvec, 0, ()
+    The vector arm reads the stored vectors only (the pull embeds the question only when
+    every passage has one: pull.py)."""
     vectors = None
-    if qvec is not None:
+    if pulled.qvec is not None:
         ids, _, mat = index.vectors.matrix()
-        cov, limit = index.coverage(), cfg.embed_on_demand
-        if limit > 0 and cov.vectors < cov.passages and index.embedder is not None:
-            n = _embed_on_demand(pool, q.terms, ids, limit, index.vectors)
-            if n:
-                notes = (f"{n} candidates without stored vectors were embedded for this query "
-                         f"({cov.vectors} of {cov.passages} passages in the index have vectors)",)
-        vectors = (ids, mat, index.vectors.extra)
-    ranked = rank_pool(pool, q.terms, q.required, cfg, arms=q.arms, fusion=q.fusion, qvec=qvec,
-                       vectors=vectors, hyde=q.hyde is not None,
-                       path_of=lambda d: index.doc_rows[d].path, lap=clock.lap, kinds=q.kinds,
-                       joined=q.joined)
-    return replace(ranked, on_demand=n, notes=notes)
-
-
-def _embed_on_demand(pool: Pool, qterms, ids: np.ndarray, limit: int, cache) -> int:
-    """Embed up to `limit` pool passages that have no vector, best BM25 first (ties by
-    passage id), into the cache; returns how many were embedded."""
-    lexical = bm25.score(pool, qterms) if qterms else None
-    if lexical is None:
-        return 0
-    want = np.fromiter((r.id for r in pool.rows), dtype=np.int64, count=len(pool))
-    stored = np.zeros(len(pool), dtype=bool)
-    if len(ids):
-        stored = ids[np.minimum(np.searchsorted(ids, want), len(ids) - 1)] == want
-    order = sorted(range(len(pool)), key=lambda i: (-lexical[i], pool.rows[i].pid))
-    todo = [pool.rows[i] for i in order if not stored[i] and pool.rows[i].id not in cache.extra][:limit]
-    if todo:
-        cache.embed(todo)
-    return len(todo)
+        vectors = (ids, mat)
+    return rank_pool(pulled.pool, q.terms, q.required, cfg, arms=q.arms, fusion=q.fusion,
+                     qvec=pulled.qvec, vectors=vectors, hyde=q.hyde is not None,
+                     path_of=lambda d: index.doc_rows[d].path, lap=clock.lap, kinds=q.kinds,
+                     joined=q.joined)

@@ -41,7 +41,7 @@ class ReadResult:
 
 def passage_text(text: str, context: str) -> str:
     """A passage as matched and embedded: its context (headings, a sheet's header row), then
-    its text. One rule for the index's terms, the refresh's vectors and vectors on demand."""
+    its text. One rule for the index's terms and the refresh's vectors."""
     return f"{context}\n{text}" if context else text
 
 

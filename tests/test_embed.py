@@ -54,7 +54,7 @@ def test_vectors_are_made_at_index_time_and_reported(water_folder, tmp_path, mod
         assert cov.model.startswith(model["embed_model"] + "#")
 
 
-def test_partial_vectors_are_reported_in_method_and_index_share(water_folder, tmp_path, model):
+def test_partial_vectors_answer_from_the_words_and_say_how_to_finish(water_folder, tmp_path, model):
     idx = tmp_path / "i.sqlite"
     with Engine(water_folder, index=idx, **model):
         pass
@@ -63,7 +63,10 @@ def test_partial_vectors_are_reported_in_method_and_index_share(water_folder, tm
         pass  # indexes the new file's words but makes no vectors
     with Engine(water_folder, index=idx, refresh_index=False, **model) as eng:
         a = eng.ask("drinking fountain repairs", candidates=10)
-    assert "embed" in a.method and "vectors for" in a.method
+        notes = eng.notes
+    # one passage lacks a vector: the vector arm waits for all of them (issue 15)
+    assert "embed" not in a.method.split(" (")[0] and "only 3 of 4 passages have them yet" in a.method
+    assert any("--embed" in n for n in notes) and a.notes == notes
     d = a.to_dict()["index"]
     assert 0 < d["vector_share"] < 1
 

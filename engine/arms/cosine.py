@@ -38,14 +38,12 @@ def nearest(q: np.ndarray, ids: np.ndarray, docs: np.ndarray, mat: np.ndarray, k
     return [int(ids[i]) for i in order]
 
 
-def score(pool: Pool, q: np.ndarray | None, ids: np.ndarray, mat: np.ndarray,
-          extra: Mapping[int, np.ndarray] | None = None) -> tuple[np.ndarray | None, int]:
+def score(pool: Pool, q: np.ndarray | None, ids: np.ndarray, mat: np.ndarray
+          ) -> tuple[np.ndarray | None, int]:
     """Cosine of each pool passage with q (the question's unit vector), from the stored
-    vectors already in memory (`ids` ascending, `mat` their rows), else from `extra`
-    (passage id -> vector embedded on demand); NaN where there is none.
+    vectors already in memory (`ids` ascending, `mat` their rows); NaN where there is none.
     Returns (scores, how many pool passages had a vector), or (None, 0) when none had."""
-    extra = extra or {}
-    if q is None or not len(pool) or not (len(ids) or extra):
+    if q is None or not len(pool) or not len(ids):
         return None, 0
     want = np.fromiter((r.id for r in pool.rows), dtype=np.int64, count=len(pool))
     found = np.zeros(len(pool), dtype=bool)
@@ -57,11 +55,6 @@ def score(pool: Pool, q: np.ndarray | None, ids: np.ndarray, mat: np.ndarray,
     for i in np.flatnonzero(found):  # one dot per row: the same float32 sums as a single vector
         out[i] = float(np.dot(mat[at[i]], q))
     n = int(found.sum())
-    for i in np.flatnonzero(~found):
-        v = extra.get(int(want[i]))
-        if v is not None:
-            out[i] = float(np.dot(v, q))
-            n += 1
     if not n:
         return None, 0
     return out, n

@@ -78,7 +78,6 @@ class OpenIndex:
                 self.notes = (self._busy_note(),)
                 return self.report
             self.notes = ()
-            self.vectors.store_extra()
             self.report = refresh(self.store, self.docs, self.config, self.progress)
             self.embedded = self._embed()
         finally:
@@ -98,17 +97,35 @@ class OpenIndex:
             backlog={"all": None, "bounded": 0}.get(mode, backlog),
             all_up_to=backlog if mode == "bounded" else 0)
 
+    @property
+    def complete(self) -> bool:
+        """Every passage has a vector from the loaded model: the vector arm may run. Until
+        then answers come from the words alone, so an answer never depends on how far an
+        unfinished embedding has got (docs/decisions.md, issue 15)."""
+        cov = self.coverage()
+        return self.embedder is not None and cov.passages > 0 and cov.vectors >= cov.passages
+
+    def incomplete_short(self) -> str:
+        """The method line's words for vectors not all made: "only 3 of 4 passages have them (75%)"."""
+        cov = self.coverage()
+        share = cov.vectors / cov.passages if cov.passages else 0.0
+        return f"only {cov.vectors} of {cov.passages} passages have them yet ({share:.0%})"
+
+    def incomplete_words(self) -> str:
+        """Why the vectors are not used yet, and how to finish, in plain words."""
+        cov = self.coverage()
+        share = cov.vectors / cov.passages if cov.passages else 0.0
+        return (f"{cov.vectors} of {cov.passages} passages have vectors ({share:.0%}); answers "
+                f"use the words alone until all have (`ask --docs DIR --embed` embeds the rest, "
+                f"resumable)")
+
     def _vector_notes(self) -> tuple[str, ...]:
         cov = self.coverage()
         if self.embedder is None or cov.vectors >= cov.passages:
             return ()
-        before = (f"each run embeds up to {self.config.embed_backlog} more before answering, "
+        before = (f"; each run embeds up to {self.config.embed_backlog} more before answering"
                   if self.embed_mode == "read" else "")
-        return (f"{cov.passages - cov.vectors} of {cov.passages} passages have no vectors "
-                f"yet; {before}each question embeds up to "
-                f"{self.config.embed_on_demand} of its best candidates that have none, "
-                f"and answers meanwhile use the words and the vectors there are "
-                f"(`ask --docs DIR --rebuild` embeds every passage now)",)
+        return (self.incomplete_words() + before,)
 
     def _busy_note(self) -> str:
         cov = self.coverage()
@@ -133,6 +150,11 @@ class OpenIndex:
         if not required:
             return False
         raise index_busy(self.path, self.lock.holder(), self.wait)
+
+    def load_as_is(self) -> None:
+        """The index as it is, with no refresh: the snapshot, and the notes about its vectors."""
+        self.load()
+        self.notes = self._vector_notes()
 
     # -- the snapshot ------------------------------------------------------------
     def load(self) -> None:
@@ -170,11 +192,6 @@ class OpenIndex:
                              said)
 
     def close(self) -> None:
-        if self.vectors is not None and self.vectors.pending and self.lock.try_acquire():
-            try:  # never waits: another process updating the index keeps its say
-                self.vectors.store_extra()
-            except IndexError_:
-                pass  # a cache: the next run embeds these again
         self.lock.release()
         if self.store is not None:
             self.store.close()
