@@ -106,6 +106,9 @@ def _dump(obj) -> str:
                    "(and say so); a large folder's single question does not wait for it. Resumable: "
                    "a run stopped by Ctrl-C or a kill keeps what it embedded. Alone, or before any "
                    "other mode.")
+@click.option("--jobs", "jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Cores the embedding of passages may use (default: every core; embed_jobs in "
+                   "--config). The vectors are the same at any count.")
 @click.option("--wait", "wait", type=click.FloatRange(min=0.0), default=10.0, show_default=True,
               metavar="SECONDS",
               help="How long to wait for another ask that is updating the same index. After that a "
@@ -186,6 +189,7 @@ class _Options:
     rebuild: bool
     wait: float
     embed_all: bool
+    jobs: int | None
     serve: bool
     mcp: bool
     port: int | None
@@ -298,6 +302,8 @@ class _Call:
         cfg = Config.load(o.config_file)
         if o.fusion is not None:  # --fusion overrides the configuration, in every mode
             cfg = cfg.replace(fusion=o.fusion)
+        if o.jobs is not None:
+            cfg = cfg.replace(embed_jobs=o.jobs)
         return cls(o, progress, cfg,
                    batch_mod.load(o.batch_file) if o.batch_file else None,
                    golden_mod.read(o.golden_path) if o.golden_path else None)

@@ -103,11 +103,14 @@ class Config:
     # Embedding at indexing: passages go shortest first, at most embed_batch of them and at
     # most embed_tokens padded tokens (passages × the longest one's tokens) per batch, which
     # bounds the model's memory (it grows with batch × length²); the vectors do not depend
-    # on the batching. embed_threads: onnxruntime threads per inference (0: one per core;
-    # on two busy cores one thread was faster, docs/decisions.md).
+    # on the batching. embed_threads: onnxruntime threads for a question's own vector and its
+    # lines (0: one per core; one was faster for a single short text, docs/decisions.md).
+    # embed_jobs: cores the refresh's embedding uses (onnxruntime threads of a second model
+    # session; 0: every core this process may run on); the vectors do not depend on it.
     embed_batch: int = 16
     embed_tokens: int = 2048
     embed_threads: int = 1
+    embed_jobs: int = 0
     # Passages left without vectors by an earlier run that stopped while embedding: a run
     # embeds at most this many of them before answering (the passages of the documents it
     # reads itself are always embedded), so a question on a large unfinished folder is

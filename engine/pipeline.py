@@ -14,7 +14,7 @@ from typing import Callable
 from . import blas, question
 from .clock import STAGES, Clock
 from .config import Config
-from .embed import Embedder, ModelChoice, load_embedder
+from .embed import Embedder, ModelChoice, jobs, load_embedder
 from .errors import UsageError
 from .gate import decide, nothing_found
 from .index import default_index_path
@@ -68,7 +68,9 @@ class Engine:
             self.embedder: Embedder | None
             self.embedder, self.model_note = load_embedder(
                 self.choice, self.config.embed_batch, self.config.embed_tokens, self.config.embed_threads)
-            self.index.attach(self.embedder)
+            self.index.attach(self.embedder, lambda: load_embedder(
+                self.choice, self.config.embed_batch, self.config.embed_tokens,
+                jobs(self.config.embed_jobs))[0])
             if refresh_index or rebuild:
                 self.index.refresh()
             else:

@@ -98,3 +98,25 @@ def test_model_setting_comes_from_environment(monkeypatch, tmp_path):
     c = ModelChoice.from_settings(None, None)
     assert c.name == "some/model" and c.model_dir == tmp_path
     assert ModelChoice.from_settings("none", None).off
+
+
+def test_vectors_do_not_depend_on_the_number_of_jobs(tmp_path, model):
+    import shutil
+
+    import numpy as np
+
+    from conftest import ROOT
+    from engine import Config
+    from engine import embed as embed_mod
+
+    docs = tmp_path / "samples"
+    shutil.copytree(ROOT / "samples", docs)
+    made = []
+    for n in (1, 2):
+        with Engine(docs, index=tmp_path / f"jobs{n}.sqlite", config=Config(embed_jobs=n), **model) as eng:
+            assert eng.embedded == eng.coverage().passages > 50
+            made.append(eng.store.vector_matrix(eng.embedder.identity))
+    (ids1, _, m1), (ids2, _, m2) = made
+    assert ids1.tolist() == ids2.tolist() and np.array_equal(m1, m2)  # bit for bit
+    threads = {key[-1] for key in embed_mod._LOADED}
+    assert {1, 2} <= threads  # questions on one thread; the refresh's embedding on 1, then 2

@@ -41,6 +41,7 @@ class OpenIndex:
         self.lock = IndexLock(path)
         self.store: Store | None = None
         self.embedder: Embedder | None = None
+        self._bulk: Callable[[], Embedder | None] | None = None
         self.vectors: VectorCache | None = None
         self.notes: tuple[str, ...] = ()
         self.report: RefreshReport | None = None
@@ -58,9 +59,13 @@ class OpenIndex:
             prepare_rebuild(self.path)
         self.store = Store(self.path)
 
-    def attach(self, embedder: Embedder | None) -> None:
-        """The model whose vectors this index's counts, matrix and refreshes use."""
-        self.embedder = embedder
+    def attach(self, embedder: Embedder | None,
+               bulk: Callable[[], Embedder | None] | None = None) -> None:
+        """The model whose vectors this index's counts, matrix and refreshes use; `bulk` loads
+        the same model set to use every core (embed_jobs), for the refresh's embedding only:
+        loaded when there is something to embed (a question's own vector stays on one thread,
+        faster for one short text). The vectors are the same whichever session makes them."""
+        self.embedder, self._bulk = embedder, bulk
         self.vectors = VectorCache(self.store, embedder)
 
     # -- refresh -----------------------------------------------------------------
@@ -92,7 +97,7 @@ class OpenIndex:
             return 0
         mode, backlog = self.embed_mode, self.config.embed_backlog
         return embed_missing(
-            self.store, self.embedder, self.progress,
+            self.store, self.embedder, self.progress, bulk=self._bulk,
             fresh=self.report.read_paths if mode == "read" else (),
             backlog={"all": None, "bounded": 0}.get(mode, backlog),
             all_up_to=backlog if mode == "bounded" else 0)

@@ -18,14 +18,16 @@ GROUP = 256  # passages per commit
 def embed_missing(store: Store, embedder: Embedder,
                   progress: Callable[[str, int, int], None] | None = None, *,
                   fresh: Collection[str] = (), backlog: int | None = None,
-                  all_up_to: int = 0) -> int:
+                  all_up_to: int = 0, bulk: Callable[[], Embedder | None] | None = None) -> int:
     """Embed passages lacking a vector from `embedder`; returns how many were embedded.
 
     Passages of the documents in `fresh` (paths read by this refresh) are all embedded.
     Any other passage without a vector was left by an earlier run that stopped while
     embedding: at most `backlog` of those (None: all), lowest passage ids first, so that
     a question on a large unfinished folder is answered soon and each run does a share.
-    When no more than `all_up_to` passages lack vectors, all of them are embedded."""
+    When no more than `all_up_to` passages lack vectors, all of them are embedded.
+    `bulk`, when there is work, loads the same model set to use more cores (embed_jobs); it
+    is used only if it makes the very same vectors (the same identity), else `embedder` is."""
     if store.has_vectors_not_from(embedder.identity):  # no write at all when there is none
         with store.transaction():
             store.drop_vectors_not_from(embedder.identity)
@@ -39,6 +41,10 @@ def embed_missing(store: Store, embedder: Embedder,
     # fastembed pads little (ties by passage id keep the order total); the texts are read
     # group by group, so memory does not grow with the backlog
     todo.sort(key=lambda r: (r[1], r[0]))
+    if todo and bulk is not None:
+        many = bulk()
+        if many is not None and many.identity == embedder.identity:
+            embedder = many
     done = 0
     for start in range(0, len(todo), GROUP):
         group = [pid for pid, _ in todo[start : start + GROUP]]
