@@ -18,7 +18,12 @@ order; the first form that matches decides. Kinds:
   time        7:30 a.m., 6 p.m., 19:00, noon, midnight
   duration    a number with seconds .. years ("120 days", "five years")
   measure     a number with a unit (12 feet, 35 ft, 4.1 ppb, 999 kilowatts, 3 MGD)
-  person      a title and a name, or two or three capitalised words
+  temperature, length, area, power, voltage, flow, pressure, weight
+              a measure in that dimension's units, for a question that names it
+              ("what ... temperature" wants 45°C, not 220 kW)
+  person      a title and a name, a name with a middle initial, or two capitalised words
+              that are not place, body, document or calendar words (`_NOT_NAMES`) and do
+              not stand inside a longer Title Case run
   organisation capitalised words ending in Company, District, LLP, Inc, ...
   place       a street address, "Town, ST", a park, hall or room, "in/at/near" a proper name,
               "meets/held/located ... in/at" a place in any case ("meets in the old mill")
@@ -72,7 +77,7 @@ _NOT_NAMES = (
     "october|november|december|the|this|that|these|those|a|an|all|any|each|every|no|not|for|"
     "and|or|if|in|on|at|by|to|of|with|from|as|it|its|we|our|their|his|her|per|please|see|"
     "upon|under|after|before|during|other|such|honorable|chair|chairman|chairperson|vice|"
-    "dear|sir|madam|respectfully|submitted|yours|truly|attn|attention|to|cc|enclosure|floor|"
+    "sir|madam|respectfully|submitted|yours|truly|attn|attention|cc|enclosure|floor|"
     "suite|first|second|third|fourth|fifth")
 _NAME = rf"(?!(?i:{_NOT_NAMES})\b)[A-Z][a-z'’-]+"
 _CAPS_NAME = rf"(?!(?i:{_NOT_NAMES})\b)[A-Z]{{3,}}"
@@ -229,10 +234,11 @@ def found(text: str) -> tuple[str, ...]:
     return tuple(k for k in _DETECT if _DETECT[k].search(text if k in _CASED else text.lower()))
 
 
-# Kinds whose evidence is a figure (digits, a unit, a month, a clock time): a passage without
-# one cannot hold the answer, so the gate may pass over it or refuse (`firm`). A name, a
-# place or a code may be written in lower case or in words no pattern knows ("in the old
-# mill"), so those kinds only add their bonuses.
+# Kinds a passage must show evidence of to answer: the gate may pass over one without it or
+# refuse (`firm`). Figures (digits, a unit, a month, a clock time), and names, places and
+# organisations since the name detector's stop list and the "meets in ..." place rule (a
+# "who" or "where" answer quoted from a heading was the most common wrong answer left). A
+# code may be written in words no pattern knows, so it only adds its bonuses.
 FIRM = frozenset({"amount", "count", "percentage", "rate", "date", "time", "duration", "measure",
                   "temperature", "length", "area", "power", "voltage", "flow", "pressure", "weight",
                   "person", "organisation", "place"})
