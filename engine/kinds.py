@@ -88,6 +88,11 @@ _TITLE = (r"(?:Mr|Mrs|Ms|Dr|Mayor|Councilor|Councillor|Commissioner|President|Ch
           r"Director|Superintendent|Manager|Secretary|Clerk|Trustee|Judge|Hon|Administrator|"
           r"Recorder|Treasurer|Attorney|Engineer)")
 
+def _in_units(units: str) -> re.Pattern:
+    """A number followed by one of `units` (a measure of one dimension): "220 kW", "45 psi"."""
+    return re.compile(rf"\b{_NUM}\s?-?(?:{units})(?![a-z])")
+
+
 _DETECT = {
     "amount": re.compile(
         rf"[$£€]\s?{_NUM}|[$£€]\s?\.\d+|\b{_NUM}\s?(?:dollars?|cents?|usd|eur|gbp|¢)\b"
@@ -116,13 +121,12 @@ _DETECT = {
                          rf"miles?|mi|meters?|metres?|km|cm|mm|m|stor(?:y|ies|eys?))(?![a-z])"
                          rf"|\b{_NUM}\s?(?:'|’|\")"),
     "area": re.compile(rf"\b{_NUM}\s?-?(?:square|sq\.?|acres?|hectares?|ha\b|sf\b|ft2|m2)"),
-    "power": re.compile(rf"\b{_NUM}\s?-?(?:kw|mw|kva|mva|kilowatts?|megawatts?|horsepower|hp|"
-                        rf"watts?)(?![a-z])"),
-    "voltage": re.compile(rf"\b{_NUM}\s?-?(?:kv|volts?|v)(?![a-z])"),
+    "power": _in_units(r"kw|mw|kva|mva|kilowatts?|megawatts?|horsepower|hp|watts?"),
+    "voltage": _in_units(r"kv|volts?|v"),
     "flow": re.compile(rf"\b{_NUM}\s?-?(?:mgd|gpd|gpm|cfs|mld|(?:million |m)?gallons? per|"
                        rf"(?:cubic )?(?:feet|meters|metres) per|l/s|m3/)"),
-    "pressure": re.compile(rf"\b{_NUM}\s?-?(?:psi[ga]?|bar|kpa|mpa|pascals?|inches of water)(?![a-z])"),
-    "weight": re.compile(rf"\b{_NUM}\s?-?(?:pounds?|lbs?|tons?|tonnes?|kg|kilograms?|grams?|g)(?![a-z])"),
+    "pressure": _in_units(r"psi[ga]?|bar|kpa|mpa|pascals?|inches of water"),
+    "weight": _in_units(r"pounds?|lbs?|tons?|tonnes?|kg|kilograms?|grams?|g"),
     "person": re.compile(rf"\b{_TITLE}\.?\s+(?:[A-Z]\.\s+)?{_NAME}"
                          rf"|{_ALONE}\b(?:{_NAME}\s+(?:[A-Z]\.?\s+)?{_NAME}|{_NAME}\s+[A-Z]\.\s+[A-Z][a-z'’-]+)"
                          r"\b(?! [A-Z][a-z])"

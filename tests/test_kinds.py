@@ -171,12 +171,17 @@ def test_headings_open_passages_and_page_headers_join_their_pages():
     assert looks_like_heading("B. MONTHLY RATE.") and not looks_like_heading("Customer Charge $1,715.00")
 
 
-def test_a_winner_without_the_asked_kind_gives_way_or_is_refused(tmp_path):
-    d = tmp_path / "cabinet"
+def _charges(d):
+    """A folder whose topic passage (policy.txt) names the charge and whose amount is elsewhere."""
     write(d, "policy.txt",
           "The customer charge recovers metering, billing and customer service costs.\n"
           "The customer charge is set by the board for every customer class.\n")
     write(d, "rates.txt", "Small business customers: $18.00 a month, billed monthly.\n")
+    return d
+
+
+def test_a_winner_without_the_asked_kind_gives_way_or_is_refused(tmp_path):
+    d = _charges(tmp_path / "cabinet")
     cfg = Config(score_floor_lexical=0.0, coverage_floor=0.0)
     with Engine(d, index=tmp_path / "i.sqlite", config=cfg, embed_model="none") as eng:
         a = eng.ask("How much is the customer charge?", explain=True)
@@ -231,11 +236,7 @@ def test_only_passages_that_could_reach_the_top_are_read_for_the_kind_and_the_to
 def test_calibration_judges_the_winner_the_gate_chose_and_the_candidate_after_it(tmp_path):
     from engine.gate.calibrate import measure
     from engine.golden import Case, Expect
-    d = tmp_path / "cabinet"
-    write(d, "policy.txt",
-          "The customer charge recovers metering, billing and customer service costs.\n"
-          "The customer charge is set by the board for every customer class.\n")
-    write(d, "rates.txt", "Small business customers: $18.00 a month, billed monthly.\n")
+    d = _charges(tmp_path / "cabinet")
     write(d, "other.txt", "Water customers pay by meter size; see the customer charge table.\n")
     zero = Config(score_floor=0.0, score_floor_lexical=0.0, coverage_floor=0.0)
     case = Case("c", "How much is the customer charge?", (Expect("rates.txt", "$18.00"),))
