@@ -1,12 +1,17 @@
 """The vector matrix an open engine reads.
 
 In: the store's snapshot and the model. Out: every stored vector of that model as one
-matrix (ids, document ids, vectors), loaded once per snapshot. Refuses nothing: a cache.
+matrix (ids, document ids, vectors), loaded once per snapshot: from the vector file beside
+the index when it was made from exactly this snapshot (vecfile.py), else from SQLite, which
+then writes the file for the next process. Refuses nothing: a cache.
 Asking never embeds passages: vectors are made by the refresh only (index/vectors.py).
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..embed import Embedder
+from . import vecfile
 from .store import Store
 
 
@@ -14,6 +19,7 @@ class VectorCache:
     def __init__(self, store: Store, embedder: Embedder | None):
         self.store, self.embedder = store, embedder
         self._matrix = None
+        self.source = ""  # where the last matrix came from: "file" or "sqlite"
 
     def reset(self) -> None:
         """A new snapshot: the matrix is read again when next needed."""
@@ -22,5 +28,17 @@ class VectorCache:
     def matrix(self):
         """All stored vectors of the current model as (ids, document ids, matrix)."""
         if self._matrix is None:
-            self._matrix = self.store.vector_matrix(self.embedder.identity)
+            self._matrix = self._load()
         return self._matrix
+
+    def _load(self):
+        tag = self.store.vector_tag(self.embedder.identity)
+        index = Path(self.store.path)
+        got = vecfile.load(index, tag)
+        if got is not None:
+            self.source = "file"
+            return got
+        self.source = "sqlite"
+        got = self.store.vector_matrix(self.embedder.identity)
+        vecfile.save(index, tag, *got)
+        return got

@@ -69,8 +69,10 @@ class OpenIndex:
         self.vectors = VectorCache(self.store, embedder)
 
     # -- refresh -----------------------------------------------------------------
-    def refresh(self) -> RefreshReport | None:
+    def refresh(self, before_embedding: Callable[[], None] | None = None) -> RefreshReport | None:
         """Bring the index up to date with the folder under the write lock; returns the report.
+        `before_embedding` runs once the files are read and before any vector is made or
+        counted (the engine's first refresh: the model loads meanwhile, then attaches).
 
         When another process keeps the lock past `wait` seconds, nothing is refreshed: the
         index is used as it is, `notes` says so, and the previous report (or None) is returned.
@@ -79,11 +81,15 @@ class OpenIndex:
         took = not self.lock.held
         try:
             if took and not self.take_lock(required=False):
+                if before_embedding is not None:
+                    before_embedding()
                 self.load()
                 self.notes = (self._busy_note(),)
                 return self.report
             self.notes = ()
             self.report = refresh(self.store, self.docs, self.config, self.progress)
+            if before_embedding is not None:
+                before_embedding()
             self.embedded = self._embed()
         finally:
             if took:

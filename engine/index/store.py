@@ -17,15 +17,18 @@ import os
 import sqlite3
 import sys
 import time
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 import numpy as np
 
 from .. import errors
 from ..errors import IndexError_
 from ..terms import TOKENIZER_VERSION
+from . import vecfile
+from .vecfile import Tag
 
 FORMAT_VERSION = "2"
 APP_ID = 0x61736B31  # "ask1": marks the file as ours
@@ -74,11 +77,14 @@ CREATE TABLE IF NOT EXISTS vectors(
     model TEXT NOT NULL,
     vec BLOB NOT NULL
 );
+CREATE INDEX IF NOT EXISTS vectors_model ON vectors(model, passage);
 """
 
 
-@dataclass(frozen=True)
-class DocRow:
+class DocRow(NamedTuple):
+    """One row of the documents table (a named tuple: 75,000 of them are made in 0.08 s,
+    a frozen dataclass took 0.33 s)."""
+
     id: int
     path: str
     hash: str | None
@@ -138,6 +144,7 @@ class Store:
 
     def __init__(self, path: Path, create: bool = True):
         self.path = Path(path)
+        self._documents: tuple[tuple, dict[str, DocRow]] | None = None
         if not self.path.exists() and not create:
             raise IndexError_(f"no index at {self.path}", "run ask on the folder once to build it")
         self.db: sqlite3.Connection | None = None
@@ -203,12 +210,20 @@ class Store:
                     self.db.execute(f"PRAGMA application_id={APP_ID}")
                     self._set_meta("format", FORMAT_VERSION)
                     self._set_meta("tokenizer", TOKENIZER_VERSION)
+                    self._set_meta("index_id", uuid.uuid4().hex)
                     return
             app_id, tables = self._look()
         if app_id != APP_ID:
             raise errors.index_foreign(self.path)
         if self.meta("format") != FORMAT_VERSION or self.meta("tokenizer") != TOKENIZER_VERSION:
             self.reset_content()
+        if self.meta("index_id") is None:  # an index made before vector files: once
+            with self.transaction():
+                if self.meta("index_id") is None:
+                    # counting one model's vectors reads every vector without this index
+                    # (0.35 s at 300k passages), 0.03 s with it
+                    self.db.execute("CREATE INDEX IF NOT EXISTS vectors_model ON vectors(model, passage)")
+                    self._set_meta("index_id", uuid.uuid4().hex)
 
     def reset_content(self) -> None:
         """Start the content over (every document is re-read on the next refresh)."""
@@ -216,11 +231,16 @@ class Store:
             self._reset()
 
     def _reset(self) -> None:
+        # the id and generation outlive the content, so a vector file of the old content
+        # can never pass for one of the new (vecfile.Tag)
+        keep = {k: self.meta(k) for k in ("index_id", "generation")}
         for t in ("vectors", "fts", "passages", "lines", "documents", "meta"):
             self.db.execute(f"DROP TABLE IF EXISTS {t}")
         self._create_schema()
         self._set_meta("format", FORMAT_VERSION)
         self._set_meta("tokenizer", TOKENIZER_VERSION)
+        self._set_meta("index_id", keep["index_id"] or uuid.uuid4().hex)
+        self._set_meta("generation", keep["generation"] or "0")
 
     def ensure_rules(self, rules: str) -> bool:
         """Record the chunking rules the content was built with; reset if they changed
@@ -274,8 +294,18 @@ class Store:
 
     # -- documents ----------------------------------------------------------------
     def documents(self) -> dict[str, DocRow]:
-        rows = self.db.execute("SELECT * FROM documents ORDER BY path")
-        return {r[1]: DocRow(*r) for r in rows}
+        """Every document row, by path. Read once per state of the index: a refresh that
+        changed nothing and the snapshot after it share one read (0.3 s at 75,000 files).
+        The state is the generation with the row count and highest id, so that even a
+        writer that does not count generations is seen."""
+        state = (self.meta("generation"),
+                 *self.db.execute("SELECT COUNT(*), MAX(id) FROM documents").fetchone())
+        if self._documents is None or self._documents[0] != state:
+            # sorted here, not by SQLite: the same order (UTF-8 bytes and code points sort
+            # alike) at a tenth of the cost of ORDER BY path over the unique index
+            rows = sorted(self.db.execute("SELECT * FROM documents"), key=lambda r: r[1])
+            self._documents = (state, {r[1]: DocRow(*r) for r in rows})
+        return dict(self._documents[1])
 
     def document(self, doc: int) -> DocRow:
         return DocRow(*self.db.execute("SELECT * FROM documents WHERE id=?", (doc,)).fetchone())
@@ -431,7 +461,7 @@ class Store:
 
         Read in blocks straight into the matrix: memory is the matrix itself, not the
         rows as Python objects besides it."""
-        n = self.db.execute("SELECT COUNT(*) FROM vectors WHERE model=?", (model,)).fetchone()[0]
+        n = self.vector_count(model)
         cur = self.db.execute(
             "SELECT v.passage, p.doc, v.vec FROM vectors v JOIN passages p ON p.id = v.passage"
             " WHERE v.model=? ORDER BY v.passage", (model,))
@@ -454,14 +484,27 @@ class Store:
             return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, 0), np.float32)
         return ids[:at], docs[:at], mat[:at]
 
+    def vector_tag(self, model: str) -> Tag:
+        """What a vector file must carry to hold this snapshot's vectors of `model`."""
+        last = self.db.execute("SELECT MAX(passage) FROM vectors WHERE model=?", (model,)).fetchone()[0]
+        return Tag(index=self.meta("index_id") or "", generation=int(self.meta("generation") or 0),
+                   model=model, rows=self.vector_count(model), last=last or 0)
+
     def counts(self, model: str | None) -> tuple[int, int, int]:
         """(documents indexed ok, passages, passages with a vector from `model`)."""
         docs = self.db.execute("SELECT COUNT(*) FROM documents WHERE status='ok'").fetchone()[0]
-        passages = self.db.execute("SELECT COUNT(*) FROM passages").fetchone()[0]
+        passages = self.passage_count()
         vecs = 0
         if model:
-            vecs = self.db.execute("SELECT COUNT(*) FROM vectors WHERE model=?", (model,)).fetchone()[0]
+            vecs = self.vector_count(model)
         return docs, passages, vecs
+
+    def passage_count(self) -> int:
+        return self.db.execute("SELECT COUNT(*) FROM passages").fetchone()[0]
+
+    def vector_count(self, model: str) -> int:
+        """Vectors from `model` (counted once per snapshot by callers that need it often)."""
+        return self.db.execute("SELECT COUNT(*) FROM vectors WHERE model=?", (model,)).fetchone()[0]
 
     def vectors_by_model(self) -> list[tuple[str, int]]:
         """(model, how many vectors it made) for every model with stored vectors, by model."""
@@ -474,23 +517,32 @@ class Store:
         return pages * self.db.execute("PRAGMA page_size").fetchone()[0]
 
 
+# one more generation, in the transaction that changed something (vecfile.Tag)
+_BUMP = ("INSERT INTO meta(key, value) VALUES('generation', '1') ON CONFLICT(key) DO UPDATE "
+         "SET value = CAST(value AS INTEGER) + 1")
+
+
 class _Transaction:
     """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any exception; SQLite's errors as IndexError_."""
 
     def __init__(self, store: Store):
         self.store = store
         self.db = store.db
+        self.changes = 0
 
     def __enter__(self):
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.DatabaseError as e:
             raise self.store._failure(e) from None
+        self.changes = self.db.total_changes
         return self.db
 
     def __exit__(self, exc_type, exc, tb):
         try:
             if exc_type is None:
+                if self.db.total_changes != self.changes:  # something was written: a new state
+                    self.db.execute(_BUMP)
                 _test_pause("commit")
                 self.db.execute("COMMIT")
             elif self.db.in_transaction:
@@ -560,6 +612,7 @@ def _busy(e: sqlite3.Error) -> bool:
 
 
 def _delete_index_files(path: Path) -> None:
+    vecfile.remove(path)
     for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal")):
         try:
             p.unlink()

