@@ -184,7 +184,8 @@ def test_show_and_status_are_what_the_cli_prints(served):
     assert status == 200
     cli_status = json.loads(cli(docs, index, "--status", "--json", env=env).stdout)
     s = json.loads(s)
-    assert set(s) == set(cli_status)
+    assert set(s) == set(cli_status) | {"embedding"}  # the server's background embedding
+    assert s["embedding"] == {"state": "off", "passages_with_vectors": 0, "passages": s["passages"]}
     assert (s["documents"], s["passages"]) == (cli_status["documents"], cli_status["passages"])
     assert server.request("GET", "/health")[:2] == (200, b'{"ok": true}\n')
 
