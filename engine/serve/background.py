@@ -2,9 +2,9 @@
 own, while the engine answers from the words; then the service switches the engine to vectors.
 
 In: the index path, the model's sessions (`embedder_for(n)`, the many-core one for many
-passages), a `switch()` to call once nothing is missing, and `log` for progress lines. Out:
-vectors committed in groups of GROUP (a stop, a crash or a kill keeps every finished group,
-and the next run goes on from there). Refuses to touch the engine, whose connection is not
+passages), a `switch()` to call once nothing is missing (False: look again), and `log` for
+progress lines. Out: vectors committed in groups of GROUP (a stop, a crash or a kill keeps
+every finished group, and the next run goes on from there). Refuses to touch the engine, whose connection is not
 thread-safe: it opens its own Store, embeds with no lock held, and takes the index's write
 lock only for each group's short write, in which a passage whose text changed meanwhile (a
 refresh read its document again) keeps no vector.
@@ -35,10 +35,10 @@ class Background:
     """One index's background embedding. wake() when passages may lack vectors; stop() ends it."""
 
     def __init__(self, path: Path, identity: str, embedder_for: Callable[[int], Embedder], *,
-                 switch: Callable[[], None], log: Callable[[str], None],
-                 stop: threading.Event | None = None):
+                 switch: Callable[[], bool], log: Callable[[str], None],
+                 failed: Callable[[], None] = lambda: None, stop: threading.Event | None = None):
         self.path, self.identity, self.embedder_for = Path(path), identity, embedder_for
-        self.switch, self.log = switch, log
+        self.switch, self.log, self.failed = switch, log, failed
         self.stopping = stop or threading.Event()
         self._guard = threading.Lock()  # the thread, and the "look again" flag
         self._thread: threading.Thread | None = None
@@ -97,25 +97,24 @@ class Background:
                     self._again = False
                 if not self._embed_all(store, lock):
                     break  # stopped
-                self.switch()  # nothing missing: the engine takes a new snapshot
+                switched = self.switch()  # nothing missing: the engine takes a new snapshot
                 with self._guard:
-                    if not self._again or self.stopping.is_set():
+                    if switched and not self._again or self.stopping.is_set():
                         self._thread = None
                         return
         except _Stopped:
             pass
-        except AskError as e:  # a full disk, a damaged index: said once, shown by status
-            self.failure = str(e)
-            self.log(f"embedding in the background stopped: {e}")
-        except Exception as e:  # a bug: the server goes on answering from the words
-            self.failure = f"{type(e).__name__}: {e}"
-            self.log(f"embedding in the background stopped: {self.failure}")
+        except Exception as e:  # a full disk, a damaged index, a bug: the words go on answering
+            self.failure = str(e) if isinstance(e, AskError) else f"{type(e).__name__}: {e}"
+            self.log(f"embedding in the background failed: {self.failure}")
+            self.failed()
         finally:
             lock.release()
             if store is not None:
                 store.close()
-            with self._guard:
-                self._thread = None
+            with self._guard:  # unless a wake() after its last look started the next one
+                if self._thread is threading.current_thread():
+                    self._thread = None
         if self.stopping.is_set() and self.vectors < self.passages:
             self.log(f"embedding in the background stopped at {self.vectors} of {self.passages} "
                      f"passages; the next server or `ask --docs DIR --embed` goes on from there")

@@ -136,7 +136,7 @@ class Service:
             if eng.embed_mode == "background" and eng.embedder is not None:
                 self.embedding = Background(eng.index_path, eng.embedder.identity,
                                             eng.index.embedder_for, switch=self._switch,
-                                            log=self.log, stop=self.stopping)
+                                            failed=self._failed, log=self.log, stop=self.stopping)
                 self._wake(eng)
         except BaseException as e:
             self.failure = e
@@ -194,21 +194,33 @@ class Service:
     def _wake(self, eng) -> None:
         """Passages of the engine's snapshot lack vectors: the background embeds them."""
         cov = eng.coverage()
-        if self.embedding is not None and cov.vectors < cov.passages:
+        if self.embedding is not None and eng.embed_mode == "background" and cov.vectors < cov.passages:
             self.embedding.wake()
 
-    def _switch(self) -> None:
+    def _switch(self) -> bool:
         """Called by the background thread once no passage lacks a vector: between two
-        requests, the engine takes a new snapshot, so the next answer uses the vectors."""
+        requests, the engine takes a new snapshot, so the next answer uses the vectors.
+        False when that snapshot has passages without vectors again (another process added
+        documents meanwhile): the thread goes on."""
         with self.lock:
-            if self.closed or self.engine is None:
-                return
+            if self.closed or self.stopping.is_set() or self.engine is None:
+                return True
             eng = self.engine
             was = eng.index.complete
             eng.reload()
             cov = eng.coverage()
             if eng.index.complete and not was:
                 self.log(f"all {cov.passages} passages have vectors; answers now use them")
+            return cov.vectors >= cov.passages
+
+    def _failed(self) -> None:
+        """Called by the background thread when it failed (said on stderr and in status): the
+        answers stay on the words, and their notes now say how to finish by hand."""
+        with self.lock:
+            if self.closed or self.engine is None:
+                return
+            self.engine.index.embed_mode = "bounded"  # a refresh no longer wakes the thread
+            self.engine.reload()
 
     def embedding_state(self) -> dict[str, Any]:
         """The background embedding, for the status request: "complete" (answers use the
