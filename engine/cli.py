@@ -103,7 +103,8 @@ def _dump(obj) -> str:
 @click.option("--embed", "embed_all", is_flag=True,
               help="Embed every passage that has no vector yet, with a progress bar (rate and ETA), "
                    "before anything else. Until every passage has one, answers use the words alone "
-                   "(and say so); a large folder's single question does not wait for it. Resumable: "
+                   "(and say so); a large folder's single question does not wait for it, and --serve and "
+                   "--mcp embed in the background. Resumable: "
                    "a run stopped by Ctrl-C or a kill keeps what it embedded. Alone, or before any "
                    "other mode.")
 @click.option("--jobs", "jobs", type=click.IntRange(min=1), default=None, metavar="N",
@@ -116,10 +117,13 @@ def _dump(obj) -> str:
                    "--rebuild stops with an error.")
 @click.option("--serve", is_flag=True,
               help="Load once, answer many over HTTP: JSON in and out (POST /ask, POST /search, "
-                   "GET /show, GET /status) on 127.0.0.1 until Ctrl-C. See docs/serve.md.")
+                   "GET /show, GET /status) on 127.0.0.1 until Ctrl-C. Answers at once; passages "
+                   "without vectors are embedded in the background, and answers switch to vectors "
+                   "when all have them. See docs/serve.md.")
 @click.option("--mcp", is_flag=True,
               help="Load once, answer many as a Model Context Protocol server on stdin/stdout "
-                   "(tools ask, search, show) until stdin closes. See docs/serve.md.")
+                   "(tools ask, search, show) until stdin closes; embeds in the background as "
+                   "--serve does. See docs/serve.md.")
 @click.option("--port", type=click.IntRange(0, 65535), default=None, metavar="N",
               help="With --serve: the port to listen on (default 8765; 0 = any free port, "
                    "printed on stderr).")
@@ -316,12 +320,15 @@ class _Call:
         """How much embedding comes before the first answer (docs/decisions.md, "Speed"): a
         single question or search answers at once on a large new folder and embeds the rest
         over later runs; --embed, a rebuild, a batch and a golden run embed every passage first
-        (their answers are compared between runs); show, status and the servers keep the
+        (their answers are compared between runs); the servers answer at once too and embed the
+        rest in the background (engine/serve/background.py); show and status keep the
         library's default."""
         o = self.o
         if o.embed_all or o.rebuild or o.batch_file or o.golden_path:
             return "all"
-        if o.question is not None and not (o.serve or o.mcp):
+        if o.serve or o.mcp:
+            return "background"
+        if o.question is not None:
             return "bounded"
         return "read"
 

@@ -42,8 +42,10 @@ class Engine:
     default) every passage of the documents it read and up to `embed_backlog` passages an
     earlier run left without vectors; "all" every passage without a vector; "bounded" all of
     them when at most `embed_backlog` lack one and none otherwise, so that a question on a
-    large new folder is answered at once (the command line's single question). Until every
-    passage has a vector, answers come from the words alone (and say so); asking never
+    large new folder is answered at once (the command line's single question); "background"
+    as "bounded", for a server that embeds the rest on a thread of its own and then calls
+    reload() (engine/serve/background.py; the notes say vectors are on their way). Until
+    every passage has a vector, answers come from the words alone (and say so); asking never
     embeds anything, so an answer does not depend on the questions asked before it.
     """
 
@@ -54,7 +56,7 @@ class Engine:
                  rebuild: bool = False, wait: float = LOCK_WAIT,
                  notify: Callable[[str], None] | None = None, embed: str = "read"):
         if embed not in EMBED_MODES:
-            raise UsageError(f"embed must be 'read', 'all' or 'bounded', not {embed!r}",
+            raise UsageError(f"embed must be one of {', '.join(map(repr, EMBED_MODES))}, not {embed!r}",
                              "see the Engine docstring")
         self.docs = Path(docs)
         self.config = config or Config()
@@ -94,6 +96,11 @@ class Engine:
     def refresh(self) -> RefreshReport | None:
         """Bring the index up to date with the folder; see OpenIndex.refresh."""
         return self.index.refresh()
+
+    def reload(self) -> None:
+        """A new snapshot of the index, with no refresh: what another writer committed since
+        (a server's background embedding) is seen by the next question."""
+        self.index.load_as_is()
 
     store = property(lambda self: self.index.store)
     notes = property(lambda self: self.index.notes, doc="about the index as this engine sees it")

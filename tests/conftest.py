@@ -62,3 +62,12 @@ def write(folder: Path, rel: str, text: str) -> Path:
     p.parent.mkdir(parents=True, exist_ok=True)
     p.write_text(text, encoding="utf-8")
     return p
+
+
+def permit_notes(folder: Path, n: int, start: int = 0) -> Path:
+    """`n` one-line notes, one passage each: a folder with more passages than a small
+    embed_backlog, for the servers' background embedding."""
+    for i in range(start, start + n):
+        write(folder, f"notes/permit-{i:03}.txt",
+              f"Permit {i}: the fee for a type {i} permit is ${10 + i}.00, paid at the counter.\n")
+    return folder

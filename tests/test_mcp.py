@@ -8,14 +8,16 @@ import json
 import os
 import queue
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
 
-from conftest import write
+from conftest import permit_notes, write
 
 TIMEOUT = 120  # seconds: a hang guard, not a timing check
 QUESTION = "What is the fee for a tree removal permit?"
@@ -37,17 +39,18 @@ def env_for(root: Path) -> dict:
     return env
 
 
-def command(docs: Path, index: Path, *args: str) -> list[str]:
-    return [sys.executable, "-m", "engine.cli", *args, "--docs", str(docs), "--index", str(index),
-            "--embed-model", "none"]
+def command(docs: Path, index: Path, *args: str, model: dict | None = None) -> list[str]:
+    chosen = (["--embed-model", model["embed_model"], "--embed-model-dir", model["embed_model_dir"]]
+              if model else ["--embed-model", "none"])
+    return [sys.executable, "-m", "engine.cli", *args, "--docs", str(docs), "--index", str(index), *chosen]
 
 
 class Client:
     """A minimal MCP client: writes one JSON line per message, reads stdout on a thread (every
     line must parse as a JSON-RPC message), waits for responses by id."""
 
-    def __init__(self, docs: Path, index: Path, env: dict):
-        self.proc = subprocess.Popen(command(docs, index, "--mcp"), stdin=subprocess.PIPE,
+    def __init__(self, docs: Path, index: Path, env: dict, *args: str, model: dict | None = None):
+        self.proc = subprocess.Popen(command(docs, index, "--mcp", *args, model=model), stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         self.out: "queue.Queue" = queue.Queue()
         self.stray: list[bytes] = []  # stdout lines that are not JSON-RPC messages
@@ -283,3 +286,57 @@ def test_an_engine_that_cannot_load_makes_every_tool_call_say_why(tmp_path):
         assert c.close() == 0 and c.stray == []
     finally:
         c.kill()
+
+
+def test_a_large_folder_answers_from_the_words_then_switches_to_the_vectors(tmp_path, model):
+    """More passages than embed_backlog: the first answer comes from the words and says the
+    vectors are being made; the server says on stderr when all have them, and from then on
+    the answer uses them: the JSON `ask --json` prints on that index."""
+    docs = permit_notes(make_folder(tmp_path), 40)
+    index, env = tmp_path / "index.sqlite", env_for(tmp_path)
+    config = tmp_path / "ask.toml"
+    config.write_text("embed_backlog = 2\n", encoding="utf-8")
+    c = Client(docs, index, env, "--config", str(config), model=model)
+    try:
+        c.initialize()
+        first = c.call("ask", {"question": QUESTION})["structuredContent"]
+        assert "no vectors: only 0 of 43 passages" in first["method"]
+        assert any("embedding the rest in the background" in n for n in first["notes"])
+        deadline = time.monotonic() + TIMEOUT
+        while not any("all 43 passages have vectors; answers now use them" in ln for ln in c.err):
+            assert time.monotonic() < deadline and c.proc.poll() is None, c.err
+            time.sleep(0.1)
+        after = c.call("ask", {"question": QUESTION})
+        assert after["structuredContent"]["method"].startswith("bm25+tfidf+embed")
+        assert "bm25+tfidf+embed" in after["content"][0]["text"]
+        assert c.close() == 0
+    finally:
+        c.kill()
+    r = subprocess.run(command(docs, index, QUESTION, "--json", "--config", str(config), model=model),
+                       capture_output=True, env=env, timeout=TIMEOUT)
+    assert r.returncode == 0 and json.loads(r.stdout) == after["structuredContent"]
+    assert not c.stray
+
+
+def test_eof_while_embedding_ends_the_server_and_keeps_the_groups_made(tmp_path, model):
+    docs = permit_notes(make_folder(tmp_path), 240)
+    index, env = tmp_path / "index.sqlite", env_for(tmp_path)
+    config = tmp_path / "ask.toml"
+    config.write_text("embed_backlog = 2\n", encoding="utf-8")
+    c = Client(docs, index, env, "--config", str(config), model=model)
+    try:
+        c.initialize()
+        assert "no vectors" in c.call("ask", {"question": QUESTION})["structuredContent"]["method"]
+        deadline = time.monotonic() + TIMEOUT
+        while not any("embedding in the background: 0 of 243" in ln for ln in c.err):
+            assert time.monotonic() < deadline and c.proc.poll() is None, c.err
+            time.sleep(0.05)
+        assert c.close() == 0
+    finally:
+        c.kill()
+    with sqlite3.connect(index) as db:  # as the server left it (any ask run would embed more)
+        passages = db.execute("SELECT COUNT(*) FROM passages").fetchone()[0]
+        vectors = db.execute("SELECT COUNT(*) FROM vectors").fetchone()[0]
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    assert vectors < passages == 243
+    assert not any("Traceback" in ln for ln in c.err)

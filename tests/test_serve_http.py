@@ -7,6 +7,7 @@ import os
 import queue
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -22,7 +23,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import write
+from conftest import permit_notes, write
 from engine.cli import main
 
 STARTUP = 120  # seconds: a hang guard, not a timing check
@@ -184,7 +185,8 @@ def test_show_and_status_are_what_the_cli_prints(served):
     assert status == 200
     cli_status = json.loads(cli(docs, index, "--status", "--json", env=env).stdout)
     s = json.loads(s)
-    assert set(s) == set(cli_status)
+    assert set(s) == set(cli_status) | {"embedding"}  # the server's background embedding
+    assert s["embedding"] == {"state": "off", "passages_with_vectors": 0, "passages": s["passages"]}
     assert (s["documents"], s["passages"]) == (cli_status["documents"], cli_status["passages"])
     assert server.request("GET", "/health")[:2] == (200, b'{"ok": true}\n')
 
@@ -367,3 +369,52 @@ def test_an_engine_that_cannot_load_stops_the_server_with_the_reason(tmp_path):
                        capture_output=True, text=True, env=env, timeout=STARTUP)
     assert r.returncode == 2 and "cannot create index" in r.stderr and "hint:" in r.stderr
     assert "serving" not in r.stderr
+
+
+def test_a_large_folder_is_served_from_the_words_at_once_then_from_the_vectors(tmp_path, model):
+    """More passages than embed_backlog: the first answer comes from the words (and says the
+    vectors are being made); /status shows the background embedding until it is complete;
+    then the answer uses the vectors and is the bytes `ask --json` prints on that index."""
+    docs = permit_notes(make_folder(tmp_path), 40)
+    index, env = tmp_path / "index.sqlite", env_for(tmp_path, model)
+    config = tmp_path / "ask.toml"
+    config.write_text("embed_backlog = 2\n", encoding="utf-8")
+    with serving(docs, index, env, "--config", str(config), model=model) as server:
+        first = json.loads(server.request("POST", "/ask", {"question": QUESTION})[1])
+        assert "no vectors: only 0 of 43 passages" in first["method"]
+        assert any("embedding the rest in the background" in n for n in first["notes"])
+        deadline = time.monotonic() + STARTUP
+        while (state := json.loads(server.request("GET", "/status")[1])["embedding"])["state"] != "complete":
+            assert state["state"] == "running" and time.monotonic() < deadline, state
+            time.sleep(0.1)
+        assert state == {"state": "complete", "passages_with_vectors": 43, "passages": 43}
+        status, got, _ = server.request("POST", "/ask", {"question": QUESTION})
+        assert status == 200 and json.loads(got)["method"].startswith("bm25+tfidf+embed")
+        assert "ask: all 43 passages have vectors; answers now use them" in server.stderr_lines()
+    r = cli(docs, index, QUESTION, "--json", "--config", str(config), env=env, model=model)
+    assert r.returncode == 0 and got == r.stdout
+
+
+def test_sigterm_while_embedding_stops_at_once_and_keeps_the_groups_made(tmp_path, model):
+    docs = permit_notes(make_folder(tmp_path), 240)
+    index, env = tmp_path / "index.sqlite", env_for(tmp_path, model)
+    config = tmp_path / "ask.toml"
+    config.write_text("embed_backlog = 2\n", encoding="utf-8")
+    with serving(docs, index, env, "--config", str(config), model=model) as server:
+        deadline = time.monotonic() + STARTUP
+        while (state := json.loads(server.request("GET", "/status")[1])["embedding"])["passages_with_vectors"] == 0:
+            assert state["state"] == "running" and time.monotonic() < deadline, state
+            time.sleep(0.05)
+        server.proc.send_signal(signal.SIGTERM)
+        assert server.proc.wait(timeout=60) == 0
+        deadline = time.monotonic() + 10
+        while "ask: stopped" not in server.stderr_lines():
+            assert time.monotonic() < deadline, server.seen
+            time.sleep(0.05)
+        assert any(ln.startswith("ask: embedding in the background stopped at ") for ln in server.seen)
+        assert not any("Traceback" in ln for ln in server.seen)
+    with sqlite3.connect(index) as db:  # as the server left it (any ask run would embed more)
+        passages = db.execute("SELECT COUNT(*) FROM passages").fetchone()[0]
+        vectors = db.execute("SELECT COUNT(*) FROM vectors").fetchone()[0]
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    assert 0 < vectors < passages == 243

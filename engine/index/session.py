@@ -22,16 +22,18 @@ from .location import IndexLock
 from .matrix import VectorCache
 from .refresh import RefreshReport, refresh
 from .store import DocRow, Store, prepare_rebuild
-from .vectors import embed_missing
+from .vectors import embed_missing, session_for
 
-EMBED_MODES = ("read", "all", "bounded")
+EMBED_MODES = ("read", "all", "bounded", "background")
 
 
 class OpenIndex:
     """One index file opened for an engine. `embed` says how much embedding a refresh does:
     "read" every passage of the documents it read and up to `embed_backlog` passages an
     earlier run left without vectors; "all" every passage without a vector; "bounded" all of
-    them when at most `embed_backlog` lack one and none otherwise."""
+    them when at most `embed_backlog` lack one and none otherwise; "background" as "bounded",
+    for a caller that embeds the rest itself while answering (a server, engine/serve/
+    background.py): the notes then say that vectors are on their way."""
 
     def __init__(self, docs: Path, path: Path, config: Config, *, embed: str,
                  progress: Callable[[str, int, int], None] | None, wait: float,
@@ -102,11 +104,17 @@ class OpenIndex:
         if self.embedder is None:
             return 0
         mode, backlog = self.embed_mode, self.config.embed_backlog
+        bounded = mode in ("bounded", "background")
         return embed_missing(
             self.store, self.embedder, self.progress, bulk=self._bulk,
             fresh=self.report.read_paths if mode == "read" else (),
-            backlog={"all": None, "bounded": 0}.get(mode, backlog),
-            all_up_to=backlog if mode == "bounded" else 0)
+            backlog=None if mode == "all" else 0 if bounded else backlog,
+            all_up_to=backlog if bounded else 0)
+
+    def embedder_for(self, n: int) -> Embedder | None:
+        """The session to embed `n` passages with: the many-core one for many (as a refresh
+        uses), the question's own for a few; None without a model."""
+        return session_for(n, self.embedder, self._bulk) if self.embedder is not None else None
 
     @property
     def complete(self) -> bool:
@@ -126,9 +134,11 @@ class OpenIndex:
         """Why the vectors are not used yet, and how to finish, in plain words."""
         cov = self.coverage()
         share = cov.vectors / cov.passages if cov.passages else 0.0
+        finish = ("the server is embedding the rest in the background and answers switch to "
+                  "vectors when it is done" if self.embed_mode == "background" else
+                  "`ask --docs DIR --embed` embeds the rest, resumable")
         return (f"{cov.vectors} of {cov.passages} passages have vectors ({share:.0%}); answers "
-                f"use the words alone until all have (`ask --docs DIR --embed` embeds the rest, "
-                f"resumable)")
+                f"use the words alone until all have ({finish})")
 
     def _vector_notes(self) -> tuple[str, ...]:
         cov = self.coverage()

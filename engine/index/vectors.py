@@ -49,10 +49,7 @@ def embed_missing(store: Store, embedder: Embedder,
     # fastembed pads little (ties by passage id keep the order total); the texts are read
     # group by group, so memory does not grow with the backlog
     todo.sort(key=lambda r: (r[1], r[0]))
-    if len(todo) >= BULK_MIN and bulk is not None:
-        many = bulk()
-        if many is not None and many.identity == embedder.identity:
-            embedder = many
+    embedder = session_for(len(todo), embedder, bulk)
     done = 0
     for start in range(0, len(todo), GROUP):
         group = [pid for pid, _ in todo[start : start + GROUP]]
@@ -65,3 +62,14 @@ def embed_missing(store: Store, embedder: Embedder,
         if progress:
             progress("embedding", done, len(todo))
     return done
+
+
+def session_for(n: int, embedder: Embedder, bulk: Callable[[], Embedder | None] | None) -> Embedder:
+    """The session to embed `n` passages with: the many-core one that `bulk` loads when there
+    are BULK_MIN passages or more and it makes the very same vectors (the same identity),
+    else `embedder` itself."""
+    if n >= BULK_MIN and bulk is not None:
+        many = bulk()
+        if many is not None and many.identity == embedder.identity:
+            return many
+    return embedder

@@ -1,9 +1,11 @@
 """Serve once, answer many: one Engine loaded once, questions over HTTP or MCP (stdio).
 
-service.py  the engine behind a lock, request fields checked, the folder re-checked
-http.py     `ask --docs DIR --serve [--host H] [--port N]`: JSON over HTTP
-mcp.py      `ask --docs DIR --mcp`: Model Context Protocol, JSON-RPC 2.0 over stdin/stdout
-Both stop cleanly on SIGTERM (exit 0) and Ctrl-C (exit 130); the index is left as it is.
+service.py     the engine behind a lock, request fields checked, the folder re-checked
+background.py  passages without vectors embedded on a thread; the engine switches when done
+http.py        `ask --docs DIR --serve [--host H] [--port N]`: JSON over HTTP
+mcp.py         `ask --docs DIR --mcp`: Model Context Protocol, JSON-RPC 2.0 over stdin/stdout
+Both stop cleanly on SIGTERM (exit 0) and Ctrl-C (exit 130), the background embedding with
+them; the index keeps every group of vectors committed.
 """
 from __future__ import annotations
 

@@ -6,6 +6,11 @@ last walk took, so walking a huge folder stays under a tenth of the time; rechec
 every request), the folder is walked and each visible file's size, mtime, inode and ctime
 compared with the last walk; only when that signature changed is the index refreshed (a
 refresh also reloads the vectors, so it is not done blindly). refresh() forces it.
+
+An engine opened with embed="background" answers at once; passages without vectors are then
+embedded on a thread of their own (background.py), and once none is missing the engine takes
+a new snapshot between two requests and answers with vectors from then on. A refresh that
+reads new documents wakes that thread again.
 """
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ from typing import Any, Callable
 from .. import errors
 from ..errors import AskError, UsageError
 from ..index.refresh import walk
+from .background import Background
 
 RECHECK = 2.0      # default seconds between two looks at the folder
 WALK_SHARE = 10.0   # a look at the folder taking t seconds waits 10 t before the next one
@@ -113,6 +119,8 @@ class Service:
         self._signature: str | None = None
         self._checked = 0.0
         self._every = recheck  # seconds between two looks at the folder
+        self.stopping = threading.Event()  # close(): the background embedding ends too
+        self.embedding: Background | None = None
 
     # loading
     def load(self) -> None:
@@ -124,6 +132,12 @@ class Service:
             self.engine = self.make_engine()
             self._signature, self._checked = signature, time.monotonic()
             self._every = self.recheck and max(self.recheck, WALK_SHARE * walked)
+            eng = self.engine
+            if eng.embed_mode == "background" and eng.embedder is not None:
+                self.embedding = Background(eng.index_path, eng.embedder.identity,
+                                            eng.index.embedder_for, switch=self._switch,
+                                            failed=self._failed, log=self.log, stop=self.stopping)
+                self._wake(eng)
         except BaseException as e:
             self.failure = e
             raise
@@ -173,10 +187,62 @@ class Service:
         self._signature = signature if done else None  # the lock was busy: look again next time
         if done and (report.read or report.removed):
             self.log(f"refreshed the index: {report.read} read, {report.removed} removed")
+        self._wake(eng)
         return eng, done
 
+    # the background embedding
+    def _wake(self, eng) -> None:
+        """Passages of the engine's snapshot lack vectors: the background embeds them."""
+        cov = eng.coverage()
+        if self.embedding is not None and eng.embed_mode == "background" and cov.vectors < cov.passages:
+            self.embedding.wake()
+
+    def _switch(self) -> bool:
+        """Called by the background thread once no passage lacks a vector: between two
+        requests, the engine takes a new snapshot, so the next answer uses the vectors.
+        False when that snapshot has passages without vectors again (another process added
+        documents meanwhile): the thread goes on."""
+        with self.lock:
+            if self.closed or self.stopping.is_set() or self.engine is None:
+                return True
+            eng = self.engine
+            was = eng.index.complete
+            eng.reload()
+            cov = eng.coverage()
+            if eng.index.complete and not was:
+                self.log(f"all {cov.passages} passages have vectors; answers now use them")
+            return cov.vectors >= cov.passages
+
+    def _failed(self) -> None:
+        """Called by the background thread when it failed (said on stderr and in status): the
+        answers stay on the words, and their notes now say how to finish by hand."""
+        with self.lock:
+            if self.closed or self.engine is None:
+                return
+            self.engine.index.embed_mode = "bounded"  # a refresh no longer wakes the thread
+            self.engine.reload()
+
+    def embedding_state(self) -> dict[str, Any]:
+        """The background embedding, for the status request: "complete" (answers use the
+        vectors), "running", "failed" (with the error), "stopped" (the server is closing, or
+        this engine does not embed in the background), or "off" (no model); and the counts."""
+        eng = self._engine()
+        cov = eng.coverage()
+        done = {"passages_with_vectors": cov.vectors, "passages": cov.passages}
+        if eng.embedder is None:
+            return {"state": "off", **done}
+        if cov.vectors >= cov.passages:  # an empty folder has nothing to embed either
+            return {"state": "complete", **done}
+        if self.embedding is None:
+            return {"state": "stopped", **done}
+        return self.embedding.state()
+
     def close(self) -> None:
-        """Wait (a bounded time) for the request in progress, then close the engine."""
+        """Stop the background embedding (its finished groups stay committed), wait (a
+        bounded time) for the request in progress, then close the engine."""
+        self.stopping.set()
+        if self.embedding is not None:  # before taking the lock: its switch() takes it
+            self.embedding.stop()
         got = self.lock.acquire(timeout=30)
         try:
             self.closed = True
@@ -214,7 +280,7 @@ class Service:
 
         with self.lock:
             eng, _ = self._fresh()
-            return status(eng)
+            return {**status(eng), "embedding": self.embedding_state()}
 
     def refresh(self) -> dict[str, Any]:
         """Look at the folder now and refresh the index if anything changed."""
