@@ -138,15 +138,17 @@ def index(spec: dict) -> dict:
 
 def raw_embed(spec: dict) -> dict:
     """fastembed's TextEmbedding.embed alone on the texts the engine embedded, in its order,
-    with the engine's batch size and onnxruntime thread count (so the share compares the
-    engine's embedding stage with the model itself, not two thread settings)."""
+    with the engine's batch size and the onnxruntime thread count its refresh embeds with
+    (every core, embed_jobs; so the share compares the engine's embedding stage with the
+    model itself, not two thread settings)."""
     from fastembed import TextEmbedding
 
-    from engine.embed import ModelChoice
+    from engine.embed import ModelChoice, jobs
     from engine.index.store import Store
 
     choice = ModelChoice.from_settings(None, None)
-    threads = getattr(engine_config(), "embed_threads", 0)
+    cfg = engine_config()
+    threads = jobs(cfg.embed_jobs) if hasattr(cfg, "embed_jobs") else getattr(cfg, "embed_threads", 0)
     opts = {"threads": threads} if threads else {}
     t = time.perf_counter()
     if choice.model_dir is not None:

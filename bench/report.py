@@ -262,6 +262,37 @@ def targets(corpora: list[dict]) -> list[tuple[str, str, str, bool | None]]:
     return out
 
 
+def targets_15(run: dict) -> list[tuple[str, str, str, bool | None]]:
+    """(target, limit, measured, met) for the targets of issue 15 that this run measured."""
+    out: list[tuple[str, str, str, bool | None]] = []
+    f = _by_name([r for r in run["corpora"] if "error" not in r])
+    if "300k" in f and f["300k"].get("cold_p50"):
+        x = f["300k"]["cold_p50"]
+        out.append(("cold question at 300k passages, p50", "≤ 1.5 s", f"{x:.2f} s", x <= 1.5))
+    e = run.get("embedding_cores")
+    if e and "runs" in e:
+        from .embed_rate import find
+
+        n = e["cores"]
+        x = find(e, "ask", n)["rate"] / find(e, "ask", 1)["rate"]
+        out.append((f"embedding at every core ({n}) / one core", "≥ 1.7×", f"{x:.2f}×", x >= 1.7))
+        for t in sorted({1, n}):
+            share = find(e, "ask", t)["rate"] / find(e, "raw", t)["rate"]
+            out.append((f"embedding / raw fastembed at {t} core(s)", "≥ 90%", f"{share:.0%}", share >= 0.9))
+        peak = max(r["peak_mb"] for r in e["runs"] if r["who"] == "ask")
+        out.append(("embedding: peak RSS at any job count", "< 1.5 GiB", f"{num(peak)} MiB", peak < 1536))
+        out.append(("vectors the same at 1 and every core", "identical", "yes" if e["same_vectors"] else "no",
+                    bool(e["same_vectors"])))
+    return out
+
+
+def cores_table(e: dict) -> str:
+    """Embedding by cores: engine and raw fastembed, passages/s and peak RSS."""
+    rows = [["raw fastembed" if r["who"] == "raw" else "ask (embed_jobs)", str(r["threads"]),
+             num(r["rate"], 1), num(r["peak_mb"])] for r in e["runs"]]
+    return table(["embedding", "cores", "passages/s", "peak RSS (MiB)"], rows)
+
+
 def targets_table(corpora: list[dict]) -> str:
     rows = [[w, lim, val, "met" if ok else ("missed" if ok is False else "—")] for w, lim, val, ok in targets(corpora)]
     return table(["target", "limit", "measured", ""], rows)
@@ -333,6 +364,21 @@ def markdown(run: dict) -> str:
         "\n## Warm question by stage, p50 / p95 (ms)\n",
         stage_table(cs, warm_stats, "stage"),
     ]
+    t15 = targets_15(run)
+    if t15:
+        parts += ["\n## Targets (issue 15)\n",
+                  table(["target", "limit", "measured", ""],
+                        [[w, lim, val, "met" if ok else ("missed" if ok is False else "—")]
+                         for w, lim, val, ok in t15])]
+    e = run.get("embedding_cores")
+    if e and "runs" in e:
+        parts += [f"\n## Embedding by cores ({e['passages']} cabinet passages)\n",
+                  "Each row is its own process: raw fastembed (TextEmbedding.embed, batch 16) "
+                  "and the engine's embedding (its token-budget batches; at every core it holds "
+                  "the one-thread question session and the many-core session, as a refresh "
+                  "does), after a warm-up batch (bench/embed_rate.py).\n", cores_table(e)]
+    elif e:
+        failed.append({"name": "embedding by cores", "error": e.get("error", "")})
     if any(r["cold"] for r in cs):
         parts += ["\n## Cold question (a new `ask` process) by stage, p50 / p95 (ms)\n",
                   stage_table(cs, cold_stats, "stage")]

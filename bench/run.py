@@ -39,6 +39,7 @@ FIRST_QUESTIONS = 20  # questions asked by each first-question run (real vectors
 # embed modes; "all up front" is the index, embedding and warm phases above
 FIRST_MODES = ("bounded",)
 SEED = 7
+EMBED_PASSAGES = 600  # cabinet passages for the embedding-by-cores table (four runs of ~40 s)
 
 
 @dataclass
@@ -85,6 +86,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                     help="real corpora to add when ../shared/eval is there: any of cabinet, "
                          "wikiqa-dev, wikiqa-train (default cabinet,wikiqa-dev)")
     ap.add_argument("--no-real", action="store_true", help="skip the real corpora")
+    ap.add_argument("--embed-passages", type=int, default=EMBED_PASSAGES,
+                    help=f"cabinet passages embedded at 1 and at every core, by the engine and by raw "
+                         f"fastembed (default {EMBED_PASSAGES}; 0: skip)")
     ap.add_argument("--seed", type=int, default=SEED)
     a = ap.parse_args(argv)
     a.sizes = a.sizes or (QUICK_SIZES if a.quick else FULL_SIZES)
@@ -229,6 +233,22 @@ def measure(c: Corpus, work: Path, a: argparse.Namespace, model: str | None) -> 
     return rec
 
 
+def embedding_cores(work: Path, n: int) -> dict:
+    """Embedding at one core and at every core on real cabinet passages, against raw fastembed
+    at the same cores (bench/embed_rate.py), each configuration in its own process."""
+    from . import embed_rate
+
+    log(f"cabinet: embedding {n} of its passages at 1 and at every core, engine and raw fastembed")
+    try:
+        result = embed_rate.measure(work / "indexes" / "cabinet.sqlite", n)
+    except children.ChildFailed as e:
+        log(f"embedding by cores: FAILED: {e}")
+        return {"error": str(e)[-3000:]}
+    for line in embed_rate.lines(result):
+        log(line)
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     a = parse_args(argv)
     started = time.monotonic()
@@ -241,7 +261,8 @@ def main(argv: list[str] | None = None) -> int:
     run = {"command": "python -m bench " + " ".join(argv if argv is not None else sys.argv[1:]),
            "machine": report.machine(), "commit": report.commit(REPO), "model": model,
            "settings": {"questions": a.questions, "cold": a.cold, "cold_large": a.cold_large, "seed": a.seed,
-                        "real_vectors_max": a.real_vectors_max}, "corpora": []}
+                        "real_vectors_max": a.real_vectors_max, "embed_passages": a.embed_passages},
+           "corpora": []}
     out = Path(a.out)
     name = a.name or ("quick" if a.quick and not argv_has(argv, "--sizes") else
                       "full" if a.sizes == FULL_SIZES and not a.no_real else "sizes-" + "-".join(sizes))
@@ -259,6 +280,9 @@ def main(argv: list[str] | None = None) -> int:
                     rec = {"name": c.name, "error": str(e)[-3000:]}
                 run["corpora"].append(rec)
                 write(run, out, name, started)  # after every corpus: a stopped run keeps its figures
+                if c.name == "cabinet" and model and "error" not in rec and a.embed_passages:
+                    run["embedding_cores"] = embedding_cores(work, a.embed_passages)
+                    write(run, out, name, started)
     finally:
         if own_work:
             shutil.rmtree(work, ignore_errors=True)

@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from .index import vecfile
 from .index.refresh import UNSUPPORTED
 from .pipeline import Engine
 from .style import PLAIN, Style
@@ -35,6 +36,15 @@ def _last_write(index: Path) -> float | None:
     return last
 
 
+def _vector_file(index: Path) -> dict[str, Any] | None:
+    """The copy of the vector matrix beside the index (index/vecfile.py), when there is one."""
+    path = vecfile.path_for(index)
+    try:
+        return {"path": str(path), "bytes": path.stat().st_size}
+    except OSError:
+        return None
+
+
 def _utc(t: float | None) -> str | None:
     return None if t is None else datetime.fromtimestamp(int(t), timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -53,6 +63,7 @@ def status(eng: Engine) -> dict[str, Any]:
         "docs": str(eng.docs),
         "index": str(eng.index_path),
         "index_bytes": eng.store.size_bytes(),
+        "vector_file": _vector_file(eng.index_path),
         "last_change": _utc(_last_write(eng.index_path)),
         "documents": {k: v["documents"] for k, v in by_kind.items()},
         "types": by_kind,
@@ -82,6 +93,9 @@ def entries(eng: Engine) -> list[dict[str, Any]]:
 def status_text(s: dict[str, Any], style: Style = PLAIN) -> str:
     when = f", last changed {s['last_change'].replace('T', ' ').replace('Z', ' UTC')}" if s.get("last_change") else ""
     out = [f"index: {s['index']} ({size(s['index_bytes'])}{when})", f"documents folder: {s['docs']}"]
+    if s.get("vector_file"):
+        out.insert(1, f"vector file: {s['vector_file']['path']} ({size(s['vector_file']['bytes'])}, "
+                      "a copy of the vectors that loads fast; made again when missing or stale)")
     docs = ", ".join(f"{n} {k}" for k, n in s["documents"].items()) or "none"
     out.append(f"documents: {sum(s['documents'].values())} ({docs})")
     if s.get("types"):
