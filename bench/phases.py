@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
+import importlib.util
 import inspect
 import json
 import re
@@ -114,9 +116,13 @@ def index(spec: dict) -> dict:
     import engine.pipeline as pipeline
 
     timers = Timers()
+    # the refresh and the embedding stage are called from the index session (engine/index/
+    # session.py) since issue 13; older commits called them from the pipeline
+    session = importlib.import_module("engine.index.session") \
+        if importlib.util.find_spec("engine.index.session") else pipeline
     split = {"read": timers.wrap(worker.ReadWorker, "read", "read"),
-             "refresh": timers.wrap(pipeline, "refresh", "refresh"),
-             "embed": timers.wrap(pipeline, "embed_missing", "embed")}
+             "refresh": timers.wrap(session, "refresh", "refresh"),
+             "embed": timers.wrap(session, "embed_missing", "embed")}
     timers.wrap(pipeline, "load_embedder", "model_load")
     if spec["vectors"] == "synthetic":
         use_synthetic_vectors()

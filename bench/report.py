@@ -63,7 +63,9 @@ def cold_stages(ch) -> dict:
     model = s.get("model_load_s")
     opened = gap("open_start", "open_end")
     out["model_load"] = model
-    out["open"] = opened - (model or 0.0) if opened is not None else None
+    # since issue 15 the model loads on a thread while the index is refreshed: `open` is the
+    # whole opening, model included, and `model_load` that thread's own duration within it
+    out["open"] = opened
     out["question"] = gap("ask_start", "ask_end")
     out["output"] = gap("ask_end", "end")
     out["exit_s"] = ch.ended - s["end"] if "end" in s else None
