@@ -250,3 +250,45 @@ def test_calibration_judges_the_winner_the_gate_chose_and_the_candidate_after_it
     after = cands[at + 1] if len(cands) > at + 1 else None
     assert p.runner_score == (after.score if after else None)
     assert p.alone == (True, True)
+
+
+def test_the_prefix_factored_word_list_matches_exactly_its_words():
+    """kinds._trie must accept the very strings the plain alternation accepts: every word, and
+    none of their prefixes, extensions or neighbours that are not words themselves."""
+    import re
+
+    from engine.kinds import _NOT_NAMES, _trie
+
+    words = _NOT_NAMES.split("|")
+    factored = re.compile(rf"(?i:{_trie(words)})\Z")
+    plain = re.compile(rf"(?i:{_NOT_NAMES})\Z")
+    probes = set(words)
+    for w in words:
+        probes.update({w[:i] for i in range(1, len(w))})
+        probes.update({w + "s", w + "x", w.upper(), w.title(), "x" + w, w[1:]})
+    assert len(probes) > 2000
+    for p in sorted(probes):
+        assert bool(factored.match(p)) == bool(plain.match(p)), p
+    assert factored.match("Avenue") and factored.match("re") and not factored.match("rex")
+
+
+def test_the_name_detector_keeps_its_matches_on_names_and_headings():
+    """The detector's spans on lines of the kinds it was built for (issue 14), unchanged by
+    the faster pattern: names found, title-case headings and place words not."""
+    from engine.kinds import _DETECT
+
+    person = _DETECT["person"]
+    spans = {text: [m.group(0) for m in person.finditer(text)] for text in (
+        "Moved by Councilor Maria Lopez, seconded by Dr. Chen.",
+        "Signed: Wendy Gudalewicz, Superintendent",
+        "Energy Cost Recovery Factor applies to Mary Avenue customers.",
+        "JOHN Q SMITH, Clerk",
+        "The Regular Meeting of the City Council was held in Council Chambers.",
+    )}
+    assert spans == {
+        "Moved by Councilor Maria Lopez, seconded by Dr. Chen.": ["Councilor Maria", "Dr. Chen"],
+        "Signed: Wendy Gudalewicz, Superintendent": ["Wendy Gudalewicz"],
+        "Energy Cost Recovery Factor applies to Mary Avenue customers.": [],
+        "JOHN Q SMITH, Clerk": ["JOHN Q SMITH"],
+        "The Regular Meeting of the City Council was held in Council Chambers.": [],
+    }
