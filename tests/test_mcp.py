@@ -288,24 +288,36 @@ def test_an_engine_that_cannot_load_makes_every_tool_call_say_why(tmp_path):
         c.kill()
 
 
+def _embedding_server(tmp_path, model, notes: int):
+    """A server over `notes` permit notes with embed_backlog 2: more passages than it embeds
+    before answering, so it answers from the words and embeds the rest in the background.
+    Returns (docs, index, env, config, client), the client not yet initialised."""
+    docs = permit_notes(make_folder(tmp_path), notes)
+    index, env = tmp_path / "index.sqlite", env_for(tmp_path)
+    config = tmp_path / "ask.toml"
+    config.write_text("embed_backlog = 2\n", encoding="utf-8")
+    return docs, index, env, config, Client(docs, index, env, "--config", str(config), model=model)
+
+
+def _wait_for_stderr(c, text: str) -> None:
+    """Until the server has said `text` on stderr (failing if it exits or TIMEOUT passes)."""
+    deadline = time.monotonic() + TIMEOUT
+    while not any(text in ln for ln in c.err):
+        assert time.monotonic() < deadline and c.proc.poll() is None, c.err
+        time.sleep(0.05)
+
+
 def test_a_large_folder_answers_from_the_words_then_switches_to_the_vectors(tmp_path, model):
     """More passages than embed_backlog: the first answer comes from the words and says the
     vectors are being made; the server says on stderr when all have them, and from then on
     the answer uses them: the JSON `ask --json` prints on that index."""
-    docs = permit_notes(make_folder(tmp_path), 40)
-    index, env = tmp_path / "index.sqlite", env_for(tmp_path)
-    config = tmp_path / "ask.toml"
-    config.write_text("embed_backlog = 2\n", encoding="utf-8")
-    c = Client(docs, index, env, "--config", str(config), model=model)
+    docs, index, env, config, c = _embedding_server(tmp_path, model, notes=40)
     try:
         c.initialize()
         first = c.call("ask", {"question": QUESTION})["structuredContent"]
         assert "no vectors: only 0 of 43 passages" in first["method"]
         assert any("embedding the rest in the background" in n for n in first["notes"])
-        deadline = time.monotonic() + TIMEOUT
-        while not any("all 43 passages have vectors; answers now use them" in ln for ln in c.err):
-            assert time.monotonic() < deadline and c.proc.poll() is None, c.err
-            time.sleep(0.1)
+        _wait_for_stderr(c, "all 43 passages have vectors; answers now use them")
         after = c.call("ask", {"question": QUESTION})
         assert after["structuredContent"]["method"].startswith("bm25+tfidf+embed")
         assert "bm25+tfidf+embed" in after["content"][0]["text"]
@@ -319,18 +331,11 @@ def test_a_large_folder_answers_from_the_words_then_switches_to_the_vectors(tmp_
 
 
 def test_eof_while_embedding_ends_the_server_and_keeps_the_groups_made(tmp_path, model):
-    docs = permit_notes(make_folder(tmp_path), 240)
-    index, env = tmp_path / "index.sqlite", env_for(tmp_path)
-    config = tmp_path / "ask.toml"
-    config.write_text("embed_backlog = 2\n", encoding="utf-8")
-    c = Client(docs, index, env, "--config", str(config), model=model)
+    _, index, _, _, c = _embedding_server(tmp_path, model, notes=240)
     try:
         c.initialize()
         assert "no vectors" in c.call("ask", {"question": QUESTION})["structuredContent"]["method"]
-        deadline = time.monotonic() + TIMEOUT
-        while not any("embedding in the background: 0 of 243" in ln for ln in c.err):
-            assert time.monotonic() < deadline and c.proc.poll() is None, c.err
-            time.sleep(0.05)
+        _wait_for_stderr(c, "embedding in the background: 0 of 243")
         assert c.close() == 0
     finally:
         c.kill()

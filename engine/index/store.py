@@ -486,9 +486,10 @@ class Store:
 
     def vector_tag(self, model: str) -> Tag:
         """What a vector file must carry to hold this snapshot's vectors of `model`."""
-        last = self.db.execute("SELECT MAX(passage) FROM vectors WHERE model=?", (model,)).fetchone()[0]
+        rows, last = self.db.execute("SELECT COUNT(*), MAX(passage) FROM vectors WHERE model=?",
+                                     (model,)).fetchone()
         return Tag(index=self.meta("index_id") or "", generation=int(self.meta("generation") or 0),
-                   model=model, rows=self.vector_count(model), last=last or 0)
+                   model=model, rows=rows, last=last or 0)
 
     def counts(self, model: str | None) -> tuple[int, int, int]:
         """(documents indexed ok, passages, passages with a vector from `model`)."""
