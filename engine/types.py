@@ -21,6 +21,9 @@ class Line:
     ordinal: the line's position inside its region (physical line, line on page, row
              number); a gap between neighbours means blank lines stood between them.
     header:  True for a sheet's or CSV's column-header row.
+    ocr:     None for a line read from text; for a line read by OCR (a scanned PDF page, an
+             image file), the engine's confidence in it, 0-100 (engine/readers/ocr.py).
+             Not yet kept by the index (docs/ocr.md, "What remains").
     """
 
     text: str
@@ -28,6 +31,7 @@ class Line:
     region: str = ""
     ordinal: int = 0
     header: bool = False
+    ocr: float | None = None
 
 
 @dataclass(frozen=True)
