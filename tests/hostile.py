@@ -19,6 +19,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from engine.readers import ocr
+
+# A scanned page here is an image without text: with the OCR extra installed it is read by OCR
+# and found blank; without it, it needs OCR (engine/readers/pdf/reading.py).
+SCANNED_PAGES = "OCR found no text either (blank?)" if ocr.available() else "needs OCR"
+SCANNED_ONLY = ("no text layer, and OCR found no text (blank pages?)" if ocr.available()
+                else "no text layer: needs OCR")
+
 from minipdf import RawPage, encrypt, form_xobject, pdf_bytes, scanned_page, text_content
 
 LONG_LINE_BYTES = 50 * 2**20  # the "single 50 MB line"
@@ -678,10 +686,10 @@ HOSTILE_FILES: dict[str, Hostile] = {
         _pdf("pdf-scanned-pages.pdf", [["Foxtrot: the only page with a text layer."],
                                        scanned_page(), scanned_page(), scanned_page()]),
         "ok", "Foxtrot: the only page with a text layer.",
-        "3 of 4 pages have no text layer (scanned?): needs OCR (pages 2-4)"),
+        f"3 of 4 pages have no text layer (scanned?): {SCANNED_PAGES} (pages 2-4)"),
     "pdf-scanned-only": Hostile(
         _pdf("pdf-scanned-only.pdf", [scanned_page(), scanned_page(), scanned_page()]),
-        "failed", "no text layer: needs OCR"),
+        "failed", SCANNED_ONLY),
     # ---- docx
     "docx-truncated": Hostile(_docx_truncated, "failed", "not a valid docx file (corrupt zip)"),
     "docx-random-bytes": Hostile(

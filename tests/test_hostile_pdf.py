@@ -20,12 +20,13 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 import hostile  # noqa: E402
-from hostile import HOSTILE_FILES  # noqa: E402
+from hostile import HOSTILE_FILES, SCANNED_ONLY, SCANNED_PAGES  # noqa: E402
 from minipdf import RawPage, encrypt, pdf_bytes, scanned_page, write_pdf  # noqa: E402
 
 from engine import readers  # noqa: E402
 from engine.errors import ReadError  # noqa: E402
 from engine.index.worker import ReadWorker  # noqa: E402
+from engine.readers import ocr  # noqa: E402
 from engine.readers.pdf import bombs, reading  # noqa: E402
 
 PDF_KINDS = sorted(k for k in HOSTILE_FILES if k.startswith("pdf-"))
@@ -76,9 +77,9 @@ REFUSED = {
                                "split it"),
     "pdf-nested-bomb": ("looks like a decompression bomb: page 1 unpacks to more than 64 MiB",
                         "if the file is genuine, save a fresh copy (print to PDF) or split it"),
-    "pdf-scanned-only": ("no text layer: needs OCR",
-                         "none of its 3 pages has text (scanned?): run OCR on it (for example "
-                         "ocrmypdf) and save the result beside it"),
+    "pdf-scanned-only": (SCANNED_ONLY, "check that the scan is upright and legible"
+                         if ocr.available() else
+                         f"none of its 3 pages has text (scanned?): read it by OCR: {ocr.INSTALL}"),
 }
 
 # kind -> ((locator, text) of every line, notes), exactly
@@ -102,7 +103,8 @@ READ = {
                            ("page 2: content that unpacks to more than 64 MiB skipped (a "
                             "decompression bomb?)",)),
     "pdf-scanned-pages": ([("p1:L1", "Foxtrot: the only page with a text layer.")],
-                          ("3 of 4 pages have no text layer (scanned?): needs OCR (pages 2-4)",)),
+                          (f"3 of 4 pages have no text layer (scanned?): {SCANNED_PAGES} "
+                           "(pages 2-4)",)),
 }
 
 
@@ -239,20 +241,21 @@ def test_pages_without_text_are_counted_and_named(tmp_path):
              *[scanned_page() for _ in range(3)]]
     result = readers.read(write_pdf(tmp_path / "scan.pdf", pages))
     assert rows(result) == [("p1:L1", "Juliet page one."), ("p4:L1", "Kilo page four.")]
-    assert result.notes == ("5 of 7 pages have no text layer (scanned?): needs OCR "
+    assert result.notes == (f"5 of 7 pages have no text layer (scanned?): {SCANNED_PAGES} "
                             "(pages 2, 3, 5-7)",)
 
 
 def test_one_scanned_page_says_so_in_the_singular(tmp_path):
     result = readers.read(write_pdf(tmp_path / "scan.pdf", [["Lima."], scanned_page()]))
-    assert result.notes == ("1 of 2 pages has no text layer (scanned?): needs OCR (page 2)",)
+    assert result.notes == (f"1 of 2 pages has no text layer (scanned?): {SCANNED_PAGES} "
+                            "(page 2)",)
 
 
 def test_a_one_page_scan(tmp_path):
     err = refusal(write_pdf(tmp_path / "scan.pdf", [scanned_page()]))
-    assert err.message == "no text layer: needs OCR"
-    assert err.hint == ("its only page has text (scanned?): run OCR on it (for example "
-                        "ocrmypdf) and save the result beside it")
+    assert err.message == SCANNED_ONLY
+    assert err.hint == ("check that the scan is upright and legible" if ocr.available() else
+                        f"its only page has no text (scanned?): read it by OCR: {ocr.INSTALL}")
 
 
 @pytest.mark.parametrize("numbers, said", [

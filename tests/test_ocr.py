@@ -63,3 +63,46 @@ def test_a_file_that_is_no_image_is_refused(tmp_path):
     with pytest.raises(ReadError) as info:
         ocr.read_image(fake)
     assert info.value.message == "not a readable image"
+
+
+def test_a_pdf_reads_its_scanned_page_by_ocr_and_its_text_page_as_text(tmp_path):
+    """Page 1 has a text layer (never OCR'd: no mark), page 2 is the scan: its lines come
+    after page 1's with page 2 locators, marked, and a note counts the page read by OCR. Read
+    through the reading process, under its time and memory limits."""
+    from pypdf import PdfWriter
+
+    from engine.index.worker import ReadWorker
+    from minipdf import write_pdf
+
+    text = write_pdf(tmp_path / "text.pdf", [["Alfa bravo charlie is the text layer."]])
+    scan = tmp_path / "scan.pdf"
+    Image.open(scanned(tmp_path / "scan.png")).save(scan, resolution=200.0)
+    both = tmp_path / "both.pdf"
+    writer = PdfWriter()
+    writer.append(str(text))
+    writer.append(str(scan))
+    writer.write(both)
+    with ReadWorker() as worker:
+        result = worker.read(both)
+    assert [(ln.region, ln.text, ln.ocr is not None) for ln in result.lines] == [
+        ("p1", "Alfa bravo charlie is the text layer.", False),
+        ("p2", PAGE[0], True), ("p2", PAGE[1], True), ("p2", PAGE[2], True)]
+    # line numbers on the page; where Tesseract sees a new block of text, a gap (as a blank line)
+    assert [ln.locator for ln in result.lines][:2] == ["p1:L1", "p2:L1"]
+    ordinals = [ln.ordinal for ln in result.lines[1:]]
+    assert ordinals == sorted(set(ordinals)) and ordinals[1] == 3  # the blank line drawn
+    assert all(ln.locator == f"p2:L{ln.ordinal}" for ln in result.lines[1:])
+    assert result.notes == ("1 of 2 pages has no text layer: read by OCR (page 2)",)
+
+
+def test_a_blank_page_is_still_named(tmp_path):
+    from minipdf import write_pdf
+
+    from engine import readers
+
+    pdf = write_pdf(tmp_path / "blank.pdf", [["Alfa bravo."], []])
+    assert readers.read(pdf).notes == (
+        "1 of 2 pages has no text layer (scanned?): OCR found no text either (blank?) (page 2)",)
+    with pytest.raises(ReadError) as info:
+        readers.read(write_pdf(tmp_path / "blanks.pdf", [[], []]))
+    assert info.value.message == "no text layer, and OCR found no text (blank pages?)"

@@ -212,7 +212,8 @@ class ReadWorker:
             except Exception:  # a lambda or closure: only this process can run it
                 local.add(suffix)
         env = dict(os.environ)
-        for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS",
+                    "OMP_THREAD_LIMIT"):  # the last: Tesseract's OpenMP (OCR), one thread
             env.setdefault(var, "1")  # a numeric library's thread buffers would eat the memory limit
         self._stderr = tempfile.TemporaryFile()
         code = _BOOT.format(path=[p for p in sys.path if isinstance(p, str)], parent=os.getpid())

@@ -1,6 +1,8 @@
 """Reading and notes. A .pdf path in; out, a ReadResult: a Line for each non-blank line of
-each page, and notes that name the pages skipped or not read in full. Refuses, with a ReadError
-in plain words, a file where no page gives a line: no pages, a scan, bombs, unmappable fonts."""
+each page (a page without a text layer read by OCR when the extra is installed, its lines
+marked), and notes that name the pages skipped, read by OCR, or not read in full. Refuses, with
+a ReadError in plain words, a file where no page gives a line: no pages, a scan without OCR,
+bombs, unmappable fonts."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -9,6 +11,7 @@ from pathlib import Path
 from ...errors import ReadError
 from ...types import Line, ReadResult
 from ...units import size
+from .. import ocr
 from ..text import split_lines
 from . import bombs
 from .fixes import Noise, clean, quiet_pypdf
@@ -54,7 +57,7 @@ def _of(k: int, n: int) -> str:
     return f"{k} of {n} page{'s' if n != 1 else ''} {'has' if k == 1 else 'have'}"
 
 
-_OCR = "run OCR on it (for example ocrmypdf) and save the result beside it"
+_OCR = f"read it by OCR: {ocr.INSTALL}"
 _SPLIT = "if the file is genuine, save a fresh copy (print to PDF) or split it"
 _FRESH = "check that the file opens in a PDF viewer; save a fresh copy"
 
@@ -72,6 +75,9 @@ class _Tally:
     garbled: list[int] = field(default_factory=list)   # lines of nothing but U+FFFD, dropped
     dropped: int = 0                                   # ... that many in all
     unjoined: list[int] = field(default_factory=list)  # table rows left as extracted
+    ocred: list[int] = field(default_factory=list)     # no text layer, lines read by OCR
+    ocr_ran: bool = False                              # OCR looked at the pages in no_text
+    ocr_left: list[int] = field(default_factory=list)  # no text layer, OCR out of time
 
 
 def read(path: Path) -> ReadResult:
@@ -89,6 +95,8 @@ def read(path: Path) -> ReadResult:
         too_big = bombs.limit_error()
         for number in range(1, count + 1):
             _read_page(reader, number, noise, too_big, tally)
+    if tally.no_text and ocr.available():
+        _read_by_ocr(Path(path), tally)
     notes += _notes(tally, count)
     if noise.count:
         notes.append(f"{noise.count} pdf warning{'s' if noise.count != 1 else ''}")
@@ -130,6 +138,20 @@ def _read_page(reader, number: int, noise: Noise, too_big, tally: _Tally) -> Non
         tally.no_text.append(number)
 
 
+def _read_by_ocr(path: Path, tally: _Tally) -> None:
+    """The pages without a text layer read by OCR (only those: a page with text is never
+    OCR'd); each page's lines go where the page stands, pages OCR finds nothing on stay in
+    no_text, pages it had no time for move to ocr_left."""
+    found, left = ocr.pdf_pages(path, tally.no_text)
+    tally.ocr_ran = True
+    tally.ocred = sorted(n for n, lines in found.items() if lines)
+    tally.ocr_left = left
+    tally.no_text = [n for n in tally.no_text if n in found and not found[n]]
+    extra = [ln for n in tally.ocred for ln in found[n]]
+    # lines in page order; within a page, the order each source gave (pages never mix)
+    tally.lines = sorted(tally.lines + extra, key=lambda ln: int(ln.region[1:]))
+
+
 def _notes(tally: _Tally, count: int) -> list[str]:
     """The notes that name the pages skipped, without text, garbled or left unjoined."""
     notes: list[str] = []
@@ -140,8 +162,15 @@ def _notes(tally: _Tally, count: int) -> list[str]:
         notes.append(f"{_pages(list(tally.limited))} skipped: {_past_limits(tally.limited)}")
     if tally.failed:
         notes.append(f"text extraction failed on {_pages(tally.failed)} (skipped)")
+    if tally.ocred:
+        notes.append(f"{_of(len(tally.ocred), count)} no text layer: read by OCR "
+                     f"({_pages(tally.ocred)})")
+    if tally.ocr_left:
+        notes.append(f"{_of(len(tally.ocr_left), count)} no text layer and not read: OCR ran "
+                     f"out of time ({_pages(tally.ocr_left)})")
     if tally.no_text and tally.lines:
-        notes.append(f"{_of(len(tally.no_text), count)} no text layer (scanned?): needs OCR "
+        why = "OCR found no text either (blank?)" if tally.ocr_ran else "needs OCR"
+        notes.append(f"{_of(len(tally.no_text), count)} no text layer (scanned?): {why} "
                      f"({_pages(tally.no_text)})")
     dropped = tally.dropped
     if dropped and tally.lines:
@@ -173,5 +202,11 @@ def _nothing_read(count: int, tally: _Tally):
     if tally.garbled:
         raise ReadError("text cannot be decoded (a font without a character map): needs OCR",
                         _OCR)
-    which = "its only page has" if count == 1 else f"none of its {count} pages has"
+    which = "its only page has no" if count == 1 else f"none of its {count} pages has"
+    if tally.ocr_left:
+        raise ReadError("no text layer, and OCR ran out of time before finding any",
+                        "split the file, or raise the read time limit")
+    if tally.ocr_ran:
+        raise ReadError("no text layer, and OCR found no text (blank pages?)",
+                        "check that the scan is upright and legible")
     raise ReadError("no text layer: needs OCR", f"{which} text (scanned?): {_OCR}")
