@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from conftest import write
 from engine.cli import main
+from engine.readers import ocr
 
 
 @pytest.fixture
@@ -105,13 +106,16 @@ def test_usage_errors_exit_2(run, samples, tmp_path):
 def test_status_lists_kinds_skipped_and_failed(run, tmp_path):
     d = tmp_path / "docs"
     write(d, "a.txt", "alfa\n")
-    write(d, "logo.png", "png")
+    write(d, "song.mp3", "mp3")
+    write(d, "logo.png", "png")  # an image, read by OCR: this one is no image (or OCR is missing)
     (d / "bad.pdf").write_bytes(b"garbage")
     code, out, _ = run("--docs", str(d), "--status")
     assert code == 0
     assert "documents: 1 (1 text)" in out
-    assert "skipped (unsupported type): 1" in out and "logo.png" in out
-    assert "failed: 1" in out and "bad.pdf: not a valid PDF" in out and "fix:" in out
+    assert "skipped (unsupported type): 1" in out and "song.mp3" in out
+    assert "failed: 2" in out and "bad.pdf: not a valid PDF" in out and "fix:" in out
+    assert ("logo.png: not a readable image" in out if ocr.available()
+            else "logo.png: needs OCR, which is not installed" in out)
     code, out, _ = run("--docs", str(d), "--status", "--json")
     assert json.loads(out)["failed"][0]["path"] == "bad.pdf"
 

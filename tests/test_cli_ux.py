@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from conftest import write
 from engine.cli import main
+from engine.readers import ocr
 from engine.progress import Progress, bar_line, clock_text
 from engine.units import size
 
@@ -265,7 +266,8 @@ def test_format_md_for_notes(cli, samples):
     code, out = cli("Who painted the lobby mural?", "--docs", str(samples), "--format", "md")
     assert code == 1 and "**No confident answer.**" in out and "- question words not found: lobby, mural" in out
     code, out = cli("--status", "--docs", str(samples), "--format", "md")
-    assert code == 0 and "| type | documents | lines | passages |" in out and "### Failed (0)" in out
+    assert code == 0 and "| type | documents | lines | passages |" in out and "### Failed (1)" in out
+    assert "misc/town-seal.png" in out  # an image: read by OCR (no text in it), or needs OCR
 
 
 def test_json_with_another_format_is_a_usage_error(cli, samples):
@@ -282,7 +284,8 @@ def test_status_fields(cli, tmp_path):
     d = tmp_path / "docs"
     write(d, "a.txt", "alfa\nbravo\n\ncharlie\n")
     write(d, "notes/b.md", "# Bee\n\ndelta echo\n")
-    write(d, "logo.png", "png")
+    write(d, "song.mp3", "mp3")
+    write(d, "logo.png", "png")  # an image, read by OCR: this one is no image (or OCR is missing)
     (d / "bad.pdf").write_bytes(b"garbage")
     code, out = cli("--docs", str(d), "--status", "--json")
     assert code == 0
@@ -291,8 +294,10 @@ def test_status_fields(cli, tmp_path):
     assert s["types"] == {"text": {"documents": 2, "lines": 5, "passages": s["passages"]}}
     assert s["lines"] == 5 and s["passages"] >= 2 and s["passages_with_vectors"] == 0
     assert s["model"] is None and s["model_note"] == "embedding turned off"
-    assert s["skipped"] == [{"path": "logo.png", "reason": "unsupported file type"}]
-    assert [f["path"] for f in s["failed"]] == ["bad.pdf"] and s["failed"][0]["fix"]
+    assert s["skipped"] == [{"path": "song.mp3", "reason": "unsupported file type"}]
+    assert [f["path"] for f in s["failed"]] == ["bad.pdf", "logo.png"] and s["failed"][0]["fix"]
+    assert s["failed"][1]["reason"] == ("not a readable image" if ocr.available()
+                                       else "needs OCR, which is not installed")
     idx = Path(s["index"])
     assert not Path(f"{idx}-wal").exists()  # closed: the log folded into the file
     assert s["index_bytes"] == idx.stat().st_size > 0
@@ -306,11 +311,11 @@ def test_status_fields(cli, tmp_path):
     assert f"last changed {s['last_change'][:10]}" in text
     assert text.startswith(f"index: {idx} ({size(s['index_bytes'])}, last changed ")
     assert re.search(r"^  text +2 +5 +\d+$", text, re.M)
-    assert "lines: 5, passages:" in text and "failed: 1" in text and "bad.pdf: not a valid PDF" in text
+    assert "lines: 5, passages:" in text and "failed: 2" in text and "bad.pdf: not a valid PDF" in text
     code, out = cli("--docs", str(d), "--status", "--format", "jsonl")
     rows = [json.loads(x) for x in out.splitlines()]
-    assert [r["path"] for r in rows] == ["a.txt", "bad.pdf", "logo.png", "notes/b.md"]
-    assert [r["status"] for r in rows] == ["ok", "failed", "skipped", "ok"]
+    assert [r["path"] for r in rows] == ["a.txt", "bad.pdf", "logo.png", "notes/b.md", "song.mp3"]
+    assert [r["status"] for r in rows] == ["ok", "failed", "failed", "ok", "skipped"]
     assert rows[0]["lines"] == 3 and re.fullmatch(r"[0-9a-f]{12}", rows[0]["doc_id"])
 
 

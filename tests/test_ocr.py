@@ -39,6 +39,30 @@ def test_an_image_file_reads_as_marked_lines(tmp_path):
     assert all(ln.ocr is not None and ln.ocr >= ocr.QUOTE_FLOOR for ln in result.lines)
 
 
+def test_image_files_are_read_through_the_registry(tmp_path):
+    from engine import readers
+
+    for suffix in (".png", ".jpg", ".jpeg", ".tif", ".tiff"):
+        assert readers.supported(f"scan{suffix}")
+    path = scanned(tmp_path / "scan.jpg")
+    result = readers.read(path)
+    assert result.kind == "image" and [ln.text for ln in result.lines] == PAGE
+
+
+def test_every_frame_of_a_multi_page_tiff_is_read_as_a_page(tmp_path):
+    """Frame 1 keeps the image's `L3`; frame 2 is page 2, `p2:L1`, in a region of its own."""
+    first = Image.open(scanned(tmp_path / "scan.png"))
+    second = Image.new("L", (1700, 300), 255)
+    ImageDraw.Draw(second).text((100, 80), "Second page about dock permits.", fill=0, font_size=40)
+    tiff = tmp_path / "scan.tiff"
+    first.save(tiff, save_all=True, append_images=[second], resolution=200.0)
+    result = ocr.read_image(tiff)
+    assert [(ln.region, ln.text) for ln in result.lines] == [
+        ("", PAGE[0]), ("", PAGE[1]), ("", PAGE[2]), ("p2", "Second page about dock permits.")]
+    assert [ln.locator for ln in result.lines] == [f"L{ln.ordinal}" for ln in result.lines[:3]] + ["p2:L1"]
+    assert result.notes == ()
+
+
 def test_an_image_only_pdf_page_reads_with_page_locators(tmp_path):
     pdf = tmp_path / "scan.pdf"
     Image.open(scanned(tmp_path / "scan.png")).save(pdf, resolution=200.0)

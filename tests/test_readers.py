@@ -565,3 +565,16 @@ def test_display(value, fmt, expected):
 def test_every_reader_is_registered():
     for suffix in (".txt", ".text", ".md", ".markdown", ".rst", ".pdf", ".xlsx", ".xlsm", ".csv"):
         assert readers.supported(Path("x" + suffix))
+
+
+def test_an_image_without_the_ocr_extra_fails_saying_how_to_install_it(tmp_path, monkeypatch):
+    """Images are never skipped as unsupported: without the extra each one fails with the fix."""
+    monkeypatch.setattr(ocr, "available", lambda: False)
+    monkeypatch.setattr(ocr, "_api", None)
+    path = tmp_path / "scan.png"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n")
+    assert readers.supported(path)
+    with pytest.raises(ReadError) as info:
+        readers.read(path)
+    assert info.value.message == "needs OCR, which is not installed"
+    assert info.value.hint.startswith("pip install 'ask-engine[ocr]'")

@@ -19,7 +19,7 @@ ReaderFn = Callable[[Path], ReadResult]
 
 # Bump whenever any reader could give different lines for the same file: an index built by
 # older readers is then rebuilt (refresh records it with the chunking rules).
-READERS_VERSION = "7"
+READERS_VERSION = "8"
 
 # suffix -> "module:function" (lazy) or a callable registered at run time
 _REGISTRY: dict[str, str | ReaderFn] = {
@@ -38,6 +38,13 @@ _REGISTRY: dict[str, str | ReaderFn] = {
     ".json": "json_reader:read_json",
     ".jsonl": "json_reader:read_jsonl",
     ".ndjson": "json_reader:read_jsonl",
+    # images are read by OCR (the extra `ask-engine[ocr]`); without it each one fails with
+    # "needs OCR, which is not installed" and the install command, never skipped unsaid
+    ".png": "ocr:read_image",
+    ".jpg": "ocr:read_image",
+    ".jpeg": "ocr:read_image",
+    ".tif": "ocr:read_image",
+    ".tiff": "ocr:read_image",
 }
 
 

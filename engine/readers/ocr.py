@@ -107,28 +107,28 @@ def lines(image, region: str = "") -> list[Line]:
 
 
 def read_image(path: Path) -> ReadResult:
-    """An image file's lines (the first frame of a multi-page TIFF, with a note)."""
+    """An image file's lines: `L3` on the first frame; every further frame of a multi-page
+    TIFF is a page of its own, `p2:L3` as in a PDF (its own region: no passage crosses it)."""
     from PIL import Image, UnidentifiedImageError
 
     _engine()  # refuse before opening when OCR is not installed
     Image.MAX_IMAGE_PIXELS = 4 * MAX_PIXELS  # past this Pillow refuses: a decompression bomb
-    notes: list[str] = []
+    found: list[Line] = []
     try:
         with Image.open(path) as image:
-            frames = getattr(image, "n_frames", 1)
-            image.load()
-            found = lines(image)
+            for frame in range(getattr(image, "n_frames", 1)):
+                image.seek(frame)
+                image.load()
+                found += lines(image, region=f"p{frame + 1}" if frame else "")
     except UnidentifiedImageError:
         raise ReadError("not a readable image", "check that the file opens in an image viewer") from None
     except Image.DecompressionBombError:
         raise ReadError(f"image larger than {4 * MAX_PIXELS:,} pixels (a decompression bomb?)",
                         "scale the image down") from None
-    if frames > 1:
-        notes.append(f"only the first of {frames} pages read (multi-page image)")
     if not found:
         raise ReadError("OCR found no text in the image",
                         "check that the image holds text, upright and legible")
-    return ReadResult(lines=tuple(found), kind="image", notes=tuple(notes))
+    return ReadResult(lines=tuple(found), kind="image")
 
 
 def pdf_pages(path: Path, numbers: list[int], budget: float = FILE_BUDGET
