@@ -213,7 +213,8 @@ class Engine:
         sims = line_sims(lines, qvec, self.embedder, cfg, self.helper())
         hits = []
         for n, (s, row, passage_lines, sim) in enumerate(zip(top, rows, lines, sims), 1):
-            best = choose_lines(passage_lines, q.terms, ranked.rarity, cfg, 1, sim, q.kinds)
+            best = choose_lines(passage_lines, q.terms, ranked.rarity, cfg, 1, sim, q.kinds,
+                                self.store.ocr_marks(row.doc, row.first, row.last))
             doc = self.doc_rows[row.doc]
             hits.append(Hit(rank=n, doc_id=doc.doc_id, path=doc.path, locator=row.span,
                             score=ranked.fused[s.i], line=best[0] if best else None,

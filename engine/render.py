@@ -17,15 +17,21 @@ def _index_line(a: Answer) -> str:
     return f"{c.documents} documents, {c.passages} passages ({share})"
 
 
+def marked(ln) -> str:
+    """A quoted line's locator, with `(OCR)` after it when OCR read the line (the reader may
+    then want to check the page: --show)."""
+    return f"{ln.locator} (OCR)" if ln.ocr is not None else ln.locator
+
+
 def answer_text(a: Answer, style: Style = PLAIN) -> str:
     """Quoted lines (bold) with aligned locators, citation lines, then the method line (dim);
     with the PLAIN style, no escape codes at all."""
     out: list[str] = []
     if a.answered:
-        width = max(len(ln.locator) for c in a.citations for ln in c.lines)
+        width = max(len(marked(ln)) for c in a.citations for ln in c.lines)
         for c in a.citations:
             for ln in c.lines:
-                out.append(f"  {style.locator(ln.locator.ljust(width))}  {style.quote(ln.text)}")
+                out.append(f"  {style.locator(marked(ln).ljust(width))}  {style.quote(ln.text)}")
         out.append("")
         for c in a.citations:
             out.append(style.dim(f"[{c.doc_id}] {c.path} {c.locator}  "
@@ -205,7 +211,7 @@ def search_text(r, style: Style = PLAIN) -> str:
     for h in r.hits:
         out.append(style.dim(f"[{h.doc_id}] {h.path} {h.locator}  #{h.rank}  score {h.score:.4f}"))
         if h.line is not None:
-            out.append(f"{pad}{style.locator(h.line.locator)}  {style.quote(h.line.text)}")
+            out.append(f"{pad}{style.locator(marked(h.line))}  {style.quote(h.line.text)}")
         else:
             out.append(f"{pad}(no line of this passage shares a word with the query)")
         if r.explain:

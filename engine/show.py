@@ -22,6 +22,7 @@ class Shown:
     doc_id: str
     path: str
     lines: tuple[tuple[str, str, bool], ...]  # (locator, text, inside the cited span)
+    ocr: tuple[tuple[str, float], ...] = ()   # (locator, OCR's confidence) of the lines OCR read
 
 
 def _kind_and_number(locator: str) -> tuple[str, int] | None:
@@ -76,8 +77,9 @@ def show(eng: Engine, ref: str, context: int = CONTEXT) -> Shown:
             doc, loc = r, loc[len(r.path):].strip()
             break
     rows = eng.store.lines(doc.id, 0, 10**9)
+    marks = eng.store.ocr_marks(doc.id, 0, 10**9)
     if not loc:
-        return Shown(doc.doc_id, doc.path, tuple((l, t, False) for _, l, t in rows))
+        return Shown(doc.doc_id, doc.path, tuple((l, t, False) for _, l, t in rows), _ocr(rows, marks))
     inside = _exact(rows, loc)
     if inside is None:  # a JSON path of an object or a list: the values under it
         inside = subtree([l for _, l, _t in rows], loc) or None
@@ -96,23 +98,34 @@ def show(eng: Engine, ref: str, context: int = CONTEXT) -> Shown:
         raise NotFound(f"locator {loc!r} is not in {doc.path}", f"run --show {doc.doc_id} to see all its lines")
     lo, hi = max(0, inside[0] - context), min(len(rows) - 1, inside[-1] + context)
     span = set(inside)
-    return Shown(doc.doc_id, doc.path, tuple((rows[i][1], rows[i][2], i in span) for i in range(lo, hi + 1)))
+    shown = rows[lo:hi + 1]
+    return Shown(doc.doc_id, doc.path, tuple((rows[i][1], rows[i][2], i in span) for i in range(lo, hi + 1)),
+                 _ocr(shown, marks))
+
+
+def _ocr(rows, marks: dict[int, float]) -> tuple[tuple[str, float], ...]:
+    return tuple((loc, marks[seq]) for seq, loc, _ in rows if seq in marks)
 
 
 def show_text(s: Shown, style: Style = PLAIN) -> str:
     """The document's header line (dim), then its lines: '>' and bold for the cited ones."""
-    width = max((len(l) for l, _, _ in s.lines), default=0)
+    ocr = dict(s.ocr)
+    labels = [f"{l} (OCR)" if l in ocr else l for l, _, _ in s.lines]  # OCR read the line
+    width = max((len(l) for l in labels), default=0)
     out = [style.dim(f"[{s.doc_id}] {s.path}")]
-    for loc, text, inside in s.lines:
-        out.append(f"{'>' if inside else ' '} {style.locator(loc.ljust(width))}  "
+    for label, (loc, text, inside) in zip(labels, s.lines):
+        out.append(f"{'>' if inside else ' '} {style.locator(label.ljust(width))}  "
                    f"{style.quote(text) if inside else text}")
     return "\n".join(out)
 
 
 def show_dict(s: Shown) -> dict:
     """What --show --json prints."""
+    ocr = dict(s.ocr)
     return {"doc_id": s.doc_id, "path": s.path,
-            "lines": [{"locator": l, "text": t, "cited": c} for l, t, c in s.lines]}
+            "lines": [{"locator": l, "text": t, "cited": c,
+                       **({"ocr": True, "confidence": round(ocr[l], 1)} if l in ocr else {})}
+                      for l, t, c in s.lines]}
 
 
 def show_md(s: Shown) -> str:

@@ -59,6 +59,8 @@ def status(eng: Engine) -> dict[str, Any]:
     cov = eng.coverage()
     # every model that made stored vectors (a run with another model or none keeps them)
     made_by = [{"model": m, "passages": n} for m, n in eng.store.vectors_by_model()]
+    by_id = {r.id: r for r in ok}
+    ocr = sorted((by_id[d].path, n) for d, n in eng.store.ocr_pages().items() if d in by_id)
     return {
         "docs": str(eng.docs),
         "index": str(eng.index_path),
@@ -77,6 +79,9 @@ def status(eng: Engine) -> dict[str, Any]:
         "skipped": [{"path": r.path, "reason": r.error} for r in rows if r.status == "skipped"],
         "failed": [{"path": r.path, "reason": r.error, "fix": r.hint} for r in rows if r.status == "failed"],
         "notes": [{"path": r.path, "notes": r.notes} for r in rows if r.notes],
+        # pages (a PDF's scanned pages, an image's frames) whose lines OCR read, per file
+        "ocr_pages": sum(n for _, n in ocr),
+        "ocr": [{"path": p, "pages": n} for p, n in ocr],
     }
 
 
@@ -106,6 +111,11 @@ def status_text(s: dict[str, Any], style: Style = PLAIN) -> str:
     model = s["model"] or f"none ({s['model_note']})"
     out.append(f"lines: {s['lines']}, passages: {s['passages']}, with vectors: "
                f"{s['passages_with_vectors']} ({share:.0%}), model: {model}")
+    if s.get("ocr_pages"):
+        files = len(s["ocr"])
+        out.append(f"OCR'd pages: {s['ocr_pages']} (in {files} file{'s' * (files != 1)})")
+        for r in s["ocr"]:
+            out.append(f"  {r['path']}: {r['pages']} page{'s' * (r['pages'] != 1)}")
     others = [v for v in s.get("vectors", []) if v["model"] != s["model"]]
     for v in others:
         out.append(f"  also stored: {v['passages']} vectors from {v['model']} (not used by this run)")

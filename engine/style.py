@@ -106,7 +106,8 @@ def md_answer(d: dict[str, Any], heading: str = "##") -> str:
     out = [f"{heading} {md_escape(title)}", ""]
     if d.get("answered"):
         for c in d["citations"]:
-            quoted = [f"> {md_code(ln['locator'])} {md_escape(ln['text'])}" for ln in c["lines"]]
+            quoted = [f"> {md_code(ln['locator'])}{' (OCR)' if ln.get('ocr') else ''} {md_escape(ln['text'])}"
+                      for ln in c["lines"]]
             out.append("\n>\n".join(quoted))
             out.append("")
             out.append(f"— {md_code(c['doc_id'])} {md_code(c['path'])} {md_escape(c['locator'])} "

@@ -22,8 +22,8 @@ class Line:
              number); a gap between neighbours means blank lines stood between them.
     header:  True for a sheet's or CSV's column-header row.
     ocr:     None for a line read from text; for a line read by OCR (a scanned PDF page, an
-             image file), the engine's confidence in it, 0-100 (engine/readers/ocr.py).
-             Not yet kept by the index (docs/ocr.md, "What remains").
+             image file), the engine's confidence in it, 0-100 (engine/readers/ocr.py),
+             kept by the index (lines.ocr) and carried to the quoted line.
     """
 
     text: str
@@ -70,12 +70,19 @@ class Passage:
 
 @dataclass(frozen=True)
 class QuotedLine:
+    """A quoted line, verbatim. `ocr`: OCR's confidence in it (0-100) when it was read by OCR,
+    else None; only then does its JSON carry `"ocr": true` and `"confidence"`."""
+
     text: str
     locator: str
     score: float
+    ocr: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "locator": self.locator, "score": round(self.score, 4)}
+        out: dict[str, Any] = {"text": self.text, "locator": self.locator, "score": round(self.score, 4)}
+        if self.ocr is not None:
+            out.update(ocr=True, confidence=round(self.ocr, 1))
+        return out
 
 
 @dataclass(frozen=True)
@@ -298,8 +305,8 @@ class Hit:
             "score": round(self.score, 6),
             "rerank": round(self.rerank, 4),
             "coverage": round(self.coverage, 4),
-            "line": None if self.line is None else {"text": self.line.text,
-                                                    "locator": self.line.locator},
+            "line": None if self.line is None else {
+                k: v for k, v in self.line.to_dict().items() if k != "score"},
             "arms": {name: {"raw": round(a.raw, 4), "norm": round(a.norm, 4), "rank": a.rank}
                      for name, a in self.arms},
             "passage_id": self.passage_id,

@@ -164,3 +164,50 @@ def test_a_damaged_index_raises_our_error_from_the_store_and_the_cli_says_it(fol
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr == f"ask: {e.value.message}\n  hint: {e.value.hint}\n"
+
+
+def test_ocr_confidence_is_stored_per_line_and_pages_are_counted(tmp_path):
+    """lines.ocr round trip: NULL for text lines, the confidence for OCR'd ones; ocr_pages
+    counts the distinct pages of a document's OCR'd lines (an image's `L` lines: one page)."""
+    from engine.index.store import Store
+
+    with Store(tmp_path / "i.sqlite") as store:
+        with store.transaction():
+            pdf = store.put_document("scan.pdf", hash="a" * 64, size=1, mtime_ns=1, kind="pdf", status="ok")
+            store.put_content(pdf, [("p1:L1", "alfa", None), ("p2:L1", "bravo", 91.5),
+                                    ("p2:L3", "charlie", 40.0), ("p3:L1", "delta", 88.0)], [])
+            png = store.put_document("scan.png", hash="b" * 64, size=1, mtime_ns=1, kind="image", status="ok")
+            store.put_content(png, [("L1", "echo", 97.0), ("L2", "foxtrot", 96.0)], [])
+            txt = store.put_document("a.txt", hash="c" * 64, size=1, mtime_ns=1, kind="text", status="ok")
+            store.put_content(txt, [("L1", "golf", None)], [])
+        assert store.lines(pdf, 0, 10) == [(0, "p1:L1", "alfa"), (1, "p2:L1", "bravo"),
+                                           (2, "p2:L3", "charlie"), (3, "p3:L1", "delta")]
+        assert store.ocr_marks(pdf, 0, 2) == {1: 91.5, 2: 40.0}
+        assert store.ocr_marks(txt, 0, 10) == {}
+        assert store.ocr_pages() == {pdf: 2, png: 1}
+
+
+def test_an_index_of_format_2_is_emptied_and_gets_the_ocr_column(tmp_path):
+    """Format 3 added lines.ocr: an older index (no such column) is emptied on opening, so
+    the next refresh reads every file again and stores each line's mark."""
+    import sqlite3
+
+    from engine.index.store import FORMAT_VERSION, Store
+
+    path = tmp_path / "i.sqlite"
+    with Store(path) as store:
+        with store.transaction():
+            doc = store.put_document("a.txt", hash="c" * 64, size=1, mtime_ns=1, kind="text", status="ok")
+            store.put_content(doc, [("L1", "alfa", None)], [])
+    db = sqlite3.connect(path)
+    with db:  # as format 2 left it
+        db.execute("DROP TABLE lines")
+        db.execute("CREATE TABLE lines(doc INTEGER NOT NULL, seq INTEGER NOT NULL, locator TEXT NOT NULL,"
+                   " text TEXT NOT NULL, PRIMARY KEY(doc, seq)) WITHOUT ROWID")
+        db.execute("UPDATE meta SET value='2' WHERE key='format'")
+    db.close()
+    with Store(path) as store:
+        assert store.meta("format") == FORMAT_VERSION == "3"
+        assert store.documents() == {}
+        columns = [r[1] for r in store.db.execute("PRAGMA table_info(lines)")]
+        assert columns == ["doc", "seq", "locator", "text", "ocr"]

@@ -130,3 +130,78 @@ def test_a_blank_page_is_still_named(tmp_path):
     with pytest.raises(ReadError) as info:
         readers.read(write_pdf(tmp_path / "blanks.pdf", [[], []]))
     assert info.value.message == "no text layer, and OCR found no text (blank pages?)"
+
+
+# -- the mark through the index and the output ---------------------------------------------
+QUESTION = "What is the fee for a tree removal permit?"
+
+
+@pytest.fixture
+def ask(tmp_path):
+    """The command line on a folder holding the scanned page (scan.png) and a text note."""
+    import json
+
+    from click.testing import CliRunner
+
+    from engine.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    scanned(docs / "scan.png")
+    (docs / "notes.txt").write_text("The dock permit costs ten dollars.\n", encoding="utf-8")
+
+    def _ask(*args, as_json=False):
+        r = CliRunner().invoke(main, [*args, "--docs", str(docs), "--index", str(tmp_path / "i.sqlite"),
+                                      "--embed-model", "none"] + (["--json"] if as_json else []))
+        return r.exit_code, json.loads(r.stdout) if as_json else r.output
+    return _ask
+
+
+def test_an_ocr_line_is_quoted_with_its_mark_and_confidence(ask):
+    code, out = ask(QUESTION, as_json=True)
+    assert code == 0
+    (line,) = out["citations"][0]["lines"]
+    assert line["text"] == PAGE[1] and out["citations"][0]["path"] == "scan.png"
+    assert line["ocr"] is True and ocr.QUOTE_FLOOR <= line["confidence"] <= 100
+    code, text = ask(QUESTION)
+    assert f"{line['locator']} (OCR)  {PAGE[1]}" in text
+    code, md = ask(QUESTION, "--format", "md")
+    assert f"> `{line['locator']}` (OCR) " in md
+    code, out = ask("dock permit cost", as_json=True)  # a text line: no mark, no confidence
+    assert set(out["citations"][0]["lines"][0]) == {"text", "locator", "score"}
+
+
+def test_show_marks_the_lines_ocr_read(ask):
+    doc_id = ask(QUESTION, as_json=True)[1]["citations"][0]["doc_id"]
+    code, text = ask("--show", f"{doc_id}:L1")
+    assert code == 0 and f"> L1 (OCR)  {PAGE[0]}" in text
+    code, shown = ask("--show", doc_id, as_json=True)
+    assert [ln["text"] for ln in shown["lines"]] == PAGE
+    assert all(ln["ocr"] is True and ln["confidence"] >= ocr.QUOTE_FLOOR for ln in shown["lines"])
+
+
+def test_status_counts_the_pages_ocr_read(ask):
+    code, s = ask("--status", as_json=True)
+    assert s["ocr_pages"] == 1 and s["ocr"] == [{"path": "scan.png", "pages": 1}]
+    assert s["documents"] == {"image": 1, "text": 1}
+    code, text = ask("--status")
+    assert "OCR'd pages: 1 (in 1 file)\n  scan.png: 1 page\n" in text
+
+
+def test_lines_below_the_confidence_floor_are_matched_but_never_quoted(ask, monkeypatch):
+    """Every line of the scan below the floor: the passage still matches (--search finds it,
+    with no line to show), but it is no answer: nothing in it may be quoted."""
+    from engine.quote import lines as quote_lines
+
+    monkeypatch.setattr(quote_lines, "QUOTE_FLOOR", 100.5)
+    code, out = ask(QUESTION, as_json=True)
+    assert code == 1 and not out["answered"] and out["refusal"]["reason"] == "no_relevant_line"
+    code, hits = ask("--search", "tree removal permit", as_json=True)
+    hit = next(h for h in hits if h["path"] == "scan.png")
+    assert hit["line"] is None
+
+
+def test_a_search_hit_carries_the_mark(ask):
+    code, hits = ask("--search", "tree removal permit", as_json=True)
+    hit = next(h for h in hits if h["path"] == "scan.png")
+    assert hit["line"]["text"] == PAGE[1] and hit["line"]["ocr"] is True and hit["line"]["confidence"] > 0

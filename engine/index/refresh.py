@@ -281,7 +281,7 @@ class _Run:
             doc = self.store.put_document(rel, hash=digest, size=st.st_size, mtime_ns=st.st_mtime_ns,
                                           kind=result.kind, status="ok",
                                           notes="; ".join(result.notes) or None)
-            self.store.put_content(doc, [(ln.locator, ln.text) for ln in lines], rows)
+            self.store.put_content(doc, [(ln.locator, ln.text, ln.ocr) for ln in lines], rows)
         self.read_paths.append(rel)
         return None
 

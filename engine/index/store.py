@@ -30,7 +30,7 @@ from ..terms import TOKENIZER_VERSION
 from . import vecfile
 from .vecfile import Tag
 
-FORMAT_VERSION = "2"
+FORMAT_VERSION = "3"  # 3: lines.ocr (an old index is emptied and read again)
 APP_ID = 0x61736B31  # "ask1": marks the file as ours
 
 SCHEMA = """
@@ -54,8 +54,11 @@ CREATE TABLE IF NOT EXISTS lines(
     seq INTEGER NOT NULL,
     locator TEXT NOT NULL,
     text TEXT NOT NULL,
+    ocr REAL,  -- OCR's confidence in the line, 0-100; NULL for a line read from text
     PRIMARY KEY(doc, seq)
 ) WITHOUT ROWID;
+-- the OCR'd lines alone, so --status counts OCR'd pages without reading every line
+CREATE INDEX IF NOT EXISTS lines_ocr ON lines(doc, locator) WHERE ocr IS NOT NULL;
 CREATE TABLE IF NOT EXISTS passages(
     id INTEGER PRIMARY KEY,
     pid TEXT NOT NULL,
@@ -334,13 +337,13 @@ class Store:
     def touch_document(self, doc: int, size: int, mtime_ns: int) -> None:
         self.db.execute("UPDATE documents SET size=?, mtime_ns=? WHERE id=?", (size, mtime_ns, doc))
 
-    def put_content(self, doc: int, lines: Sequence[tuple[str, str]],
+    def put_content(self, doc: int, lines: Sequence[tuple[str, str, float | None]],
                     passages: Sequence[tuple[str, int, int, str, str, str, str]]) -> None:
-        """Store a document's lines (locator, text) and passages
+        """Store a document's lines (locator, text, OCR confidence or None) and passages
         (pid, first, last, span, terms, text, context)."""
         self.db.executemany(
-            "INSERT INTO lines(doc, seq, locator, text) VALUES(?,?,?,?)",
-            ((doc, i, loc, text) for i, (loc, text) in enumerate(lines)),
+            "INSERT INTO lines(doc, seq, locator, text, ocr) VALUES(?,?,?,?,?)",
+            ((doc, i, loc, text, ocr) for i, (loc, text, ocr) in enumerate(lines)),
         )
         for pid, first, last, span, terms, text, context in passages:
             cur = self.db.execute(
@@ -397,6 +400,21 @@ class Store:
         return list(self.db.execute(
             "SELECT seq, locator, text FROM lines WHERE doc=? AND seq BETWEEN ? AND ? ORDER BY seq",
             (doc, first, last)))
+
+    def ocr_marks(self, doc: int, first: int, last: int) -> dict[int, float]:
+        """OCR's confidence in each of lines first..last read by OCR (seq -> 0-100); the
+        lines read from text are left out, so a text document gives {}."""
+        return dict(self.db.execute(
+            "SELECT seq, ocr FROM lines WHERE doc=? AND seq BETWEEN ? AND ? AND ocr IS NOT NULL",
+            (doc, first, last)))
+
+    def ocr_pages(self) -> dict[int, int]:
+        """Per document with OCR'd lines, how many pages (or images) OCR read: the distinct
+        pages of its OCR'd lines' locators (`p3:L7` -> p3; an image's `L7` -> its one page)."""
+        return dict(self.db.execute(
+            "SELECT doc, COUNT(DISTINCT CASE WHEN instr(locator, ':') > 0"
+            " THEN substr(locator, 1, instr(locator, ':') - 1) ELSE '' END)"
+            " FROM lines WHERE ocr IS NOT NULL GROUP BY doc ORDER BY doc"))
 
     def passages_missing_vectors(self, model: str) -> list[tuple[int, str, str]]:
         """(id, text, context) of passages with no vector from `model`, by id."""

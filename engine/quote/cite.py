@@ -37,14 +37,16 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     (see line_sims)."""
     rows = {r.id: r for r in pool.rows}
     quoted = [d.winner] + ([d.runner] if d.runner is not None else [])
-    lines = [store.lines(rows[c.rowid].doc, rows[c.rowid].first, rows[c.rowid].last) for c in quoted]
+    spans = [(rows[c.rowid].doc, rows[c.rowid].first, rows[c.rowid].last) for c in quoted]
+    lines = [store.lines(*where) for where in spans]
+    marks = [store.ocr_marks(*where) for where in spans]
     sims = sims_of(lines)
     first = cite(lines[0], d.winner, q.terms, rarity, cfg,
-                 line_budget(cfg.max_lines, d.runner is not None), sims[0], q.kinds)
+                 line_budget(cfg.max_lines, d.runner is not None), sims[0], q.kinds, marks[0])
     citations = [first]
     if d.runner is not None:
         second = cite(lines[1], d.runner, q.terms, rarity, cfg,
-                      line_budget(cfg.max_lines, True, len(first.lines)), sims[1], q.kinds)
+                      line_budget(cfg.max_lines, True, len(first.lines)), sims[1], q.kinds, marks[1])
         citations.append(second)
     citations = [c for c in citations if c.lines]
     if citations:
@@ -55,8 +57,9 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
 
 
 def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None,
-         kinds: tuple[str, ...] = ()) -> Citation:
-    chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds)
+         kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None) -> Citation:
+    """`ocr`: OCR's confidence per line seq, for the lines OCR read (store.ocr_marks)."""
+    chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds, ocr)
     return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                     score=c.score, coverage=c.coverage, lines=tuple(chosen))
 

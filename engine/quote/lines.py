@@ -13,7 +13,9 @@ line), each with the lines that complete it, until `limit` lines are taken:
   takes the next line, a line that begins mid-sentence takes the one before.
 
 When the question asks for a kind and some line of the passage holds one, at least one
-quoted line does. Returned in document order, every line unchanged.
+quoted line does. A line OCR read with a confidence below QUOTE_FLOOR is never quoted (a
+passage of only such lines quotes nothing, so it is no answer). Returned in document order,
+every line unchanged, each with OCR's confidence when OCR read it.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from typing import Mapping, Sequence
 
 from ..config import Config
 from ..kinds import holds
+from ..readers.ocr import QUOTE_FLOOR
 from ..terms import content_terms, is_number
 from ..types import QuotedLine
 
@@ -78,20 +81,26 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool]) -> list[int]:
 def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  weights: Mapping[str, float], cfg: Config, limit: int,
                  sims: Mapping[int, float] | None = None,
-                 kinds: tuple[str, ...] = ()) -> list[QuotedLine]:
+                 kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None
+                 ) -> list[QuotedLine]:
     """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
-    kinds: what kind of value the question asks for (engine/kinds.py), () for none."""
+    kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
+    seq -> OCR's confidence for the lines read by OCR. A line below QUOTE_FLOOR is never
+    quoted, nor taken to complete another (it still matched: it is in the passage's text)."""
     sims = sims or {}
+    ocr = ocr or {}
     texts = [text for _, _, text in lines]
     kind = [bool(kinds) and holds(text, kinds, qterms) for text in texts]
     scores = [line_score(text, qterms, weights, cfg, sims.get(seq), kind[i])
               for i, (seq, _, text) in enumerate(lines)]
+    legible = [ocr.get(seq, QUOTE_FLOOR) >= QUOTE_FLOOR for seq, _, _ in lines]
     top = max(scores, default=0.0)
     floor = max(cfg.line_floor, cfg.line_relative_floor * top)
-    ranked = sorted((i for i, s in enumerate(scores) if s >= floor), key=lambda i: (-scores[i], i))
+    ranked = sorted((i for i, s in enumerate(scores) if s >= floor and legible[i]),
+                    key=lambda i: (-scores[i], i))
     if kinds and not any(kind[i] for i in ranked[:limit]):
         # the best line holding the asked kind goes first, if any line has one
-        best_kind = max((i for i in range(len(lines)) if kind[i]),
+        best_kind = max((i for i in range(len(lines)) if kind[i] and legible[i]),
                         key=lambda i: (scores[i], -i), default=None)
         if best_kind is not None and scores[best_kind] > 0:
             ranked = [best_kind] + [i for i in ranked if i != best_kind]
@@ -101,8 +110,10 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
             break
         if i in taken:
             continue
-        unit = [j for j in (_unit(texts, i, kind) if cfg.quote_units else [i]) if j not in taken]
+        unit = [j for j in (_unit(texts, i, kind) if cfg.quote_units else [i])
+                if j not in taken and legible[j]]
         if len(taken) + len(unit) > limit:
             unit = [i]
         taken.extend(unit)
-    return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i]) for i in sorted(taken)]
+    return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
+            for i in sorted(taken)]

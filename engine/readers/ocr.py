@@ -19,7 +19,7 @@ from ..types import Line, ReadResult
 
 DPI = 200                  # PDF pages are rendered at this resolution (docs/ocr.md)
 MAX_PIXELS = 64_000_000    # a bigger image or rendered page is scaled down to this many pixels
-QUOTE_FLOOR = 60.0         # confidence below which a line is matched but never quoted (planned)
+QUOTE_FLOOR = 60.0         # confidence below which a line is matched but never quoted (quote/lines.py)
 # Seconds one PDF may spend on OCR before its remaining pages are named in a note instead:
 # under the reading process's 60 s per file, until reading keeps OCR'd pages page by page.
 FILE_BUDGET = 40.0
