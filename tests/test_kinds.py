@@ -292,3 +292,24 @@ def test_the_name_detector_keeps_its_matches_on_names_and_headings():
         "JOHN Q SMITH, Clerk": ["JOHN Q SMITH"],
         "The Regular Meeting of the City Council was held in Council Chambers.": [],
     }
+
+
+def test_lines_ocr_read_below_the_floor_are_never_quoted():
+    """OCR's confidence per line seq: the label's value read at 40 (below the floor) is neither
+    quoted nor taken to complete the label; at 90 it is, with its confidence. Needs no OCR."""
+    from engine.readers.ocr import QUOTE_FLOOR
+
+    lines = [(1, "L1", "Monthly minimum charge:"), (2, "L2", "$12.25 plus the energy adjustment."),
+             (3, "L3", "Other charges apply as stated above.")]
+    q = "What is the monthly minimum charge?"
+    qterms = question_terms(q)
+    weights = dict.fromkeys(qterms, 1.0)
+    assert 40.0 < QUOTE_FLOOR < 90.0
+    low = choose_lines(lines, qterms, weights, Config(), 2, kinds=asked(q), ocr={1: 95.0, 2: 40.0})
+    assert [(ln.locator, ln.ocr) for ln in low] == [("L1", 95.0)]
+    high = choose_lines(lines, qterms, weights, Config(), 2, kinds=asked(q), ocr={1: 95.0, 2: 90.0})
+    assert [(ln.locator, ln.ocr) for ln in high] == [("L1", 95.0), ("L2", 90.0)]
+    none = choose_lines(lines, qterms, weights, Config(), 2, kinds=asked(q), ocr={1: 10.0, 2: 10.0, 3: 10.0})
+    assert none == []
+    text = choose_lines(lines, qterms, weights, Config(), 2, kinds=asked(q))
+    assert [ln.locator for ln in text] == ["L1", "L2"] and all(ln.ocr is None for ln in text)
