@@ -15,6 +15,9 @@ from typing import Callable, TextIO
 INTERVAL = 0.1  # seconds between redraws: at most ~10 a second
 BAR_MIN, BAR_MAX = 10, 30  # bar width in cells, shrunk to fit the terminal
 WARMUP = 0.5  # seconds of a stage before a rate (and an ETA) is worth showing
+# Stages drawn inside another (the pages of one scan OCR'd while files are read): their line
+# is wiped when they finish, and the stage they interrupted goes on with its own clock.
+TRANSIENT = frozenset({"OCR pages"})
 
 
 def clock_text(seconds: float) -> str:
@@ -62,16 +65,29 @@ class Progress:
         self.columns = columns
         self.stage: str | None = None
         self.started = 0.0
+        # an interrupted stage's clock: stage -> (started, done when last drawn)
+        self.paused: dict[str, tuple[float, int]] = {}
         self.drawn_at: float | None = None
         self.open = False  # a partial line is on the screen
+        self.done = 0      # the current stage's count when last called
 
     def __call__(self, stage: str, done: int, total: int) -> None:
         if not self.on or total <= 0:
             return
         now = self.clock()
         if stage != self.stage:
+            if self.stage is not None and stage in TRANSIENT:
+                self.paused[self.stage] = (self.started, self.done)
+                self.stream.write("\r\x1b[K")  # the interrupted line gives way, not a new line
+                self.open = False
+            elif self.stage in TRANSIENT and self.open:  # left unfinished (the file failed)
+                self.stream.write("\r\x1b[K")
+                self.open = False
             self.end_line()
-            self.stage, self.started, self.drawn_at = stage, now, None
+            started, before = self.paused.pop(stage, (now, -1))
+            self.stage, self.drawn_at = stage, None
+            self.started = started if 0 <= before <= done else now  # resumed, or a new run
+        self.done = done
         last = done >= total
         if not last and self.drawn_at is not None and now - self.drawn_at < self.interval:
             return
@@ -79,7 +95,11 @@ class Progress:
         self.stream.write("\r" + bar_line(stage, done, total, now - self.started, cols) + "\x1b[K")
         self.open = True
         self.drawn_at = now
-        if last:
+        if last and stage in TRANSIENT:
+            self.stream.write("\r\x1b[K")  # wiped: the interrupted stage redraws here
+            self.open = False
+            self.stage = None
+        elif last:
             self.end_line()
             self.stage = None  # the same stage may run again (another refresh) from zero
         self.stream.flush()

@@ -24,6 +24,9 @@ from engine.readers import ocr
 # A scanned page here is an image without text: with the OCR extra installed it is read by OCR
 # and found blank; without it, it needs OCR (engine/readers/pdf/reading.py).
 SCANNED_PAGES = "OCR found no text either (blank?)" if ocr.available() else "needs OCR"
+# with OCR, the undecodable page is rendered and read instead
+BAD_FONT = ("1 of 2 pages has an undecodable or almost empty text layer: read by OCR instead"
+            if ocr.available() else "1 line of undecodable characters (\ufffd) dropped on page 2")
 SCANNED_ONLY = ("no text layer, and OCR found no text (blank pages?)" if ocr.available()
                 else "no text layer: needs OCR")
 
@@ -667,8 +670,7 @@ HOSTILE_FILES: dict[str, Hostile] = {
         "ok", "Charlie page three reads fine.", "text extraction failed on page 2 (skipped)"),
     "pdf-bad-font": Hostile(
         _pdf("pdf-bad-font.pdf", [["Delta page one has a real font."], bad_font_page()]),
-        "ok", "Delta page one has a real font.",
-        "1 line of undecodable characters (\ufffd) dropped on page 2"),
+        "ok", "Delta page one has a real font.", BAD_FONT),
     "pdf-decompression-bomb": Hostile(
         _pdf_bomb("pdf-decompression-bomb.pdf", []),
         "failed", "looks like a decompression bomb: page 1 unpacks to more than 64 MiB"),

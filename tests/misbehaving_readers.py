@@ -79,3 +79,21 @@ def settle(path: Path):
     if "draft" in Path(path).read_text(encoding="utf-8"):
         Path(path).write_text("The final version of the settled plan.\n", encoding="utf-8")
     return result
+
+
+def slow_pages(path: Path):
+    """Four "pages" of 0.4 s each, each reported as OCR reports a page done, then the file as
+    text: 1.6 s in all, never more than 0.4 s without a word."""
+    from engine.readers import ocr
+
+    for page in range(1, 5):
+        time.sleep(0.4)
+        if ocr.on_page is not None:
+            ocr.on_page(page, 4)
+    return text.read(path)
+
+
+def slow_silent(path: Path):
+    """The same 1.6 s with no page reported."""
+    time.sleep(1.6)
+    return text.read(path)

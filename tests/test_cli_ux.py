@@ -449,3 +449,31 @@ def test_show_takes_back_search_hits(cli, samples):
         if h.get("line"):
             code, one = cli("--docs", str(samples), "--show", f"{h['doc_id'][:4]}:{h['line']['locator']}")
             assert code == 0 and h["line"]["text"] in _marked(one)[0]
+
+
+def test_ocr_pages_draw_inside_the_reading_line_and_leave_its_clock_alone():
+    """A scan's pages (a transient stage) take the reading line's place while OCR runs, are
+    wiped when done, and reading goes on with the rate it had (its clock not restarted)."""
+    now = [0.0]
+    screen = _Terminal()
+    bar = Progress(stream=screen, clock=lambda: now[0], columns=100)
+    bar("reading", 1, 10)
+    now[0] = 1.0
+    bar("OCR pages", 0, 4)
+    for page in range(1, 5):
+        now[0] = 1.0 + 2.0 * page  # 2 s a page: 0.5/s
+        bar("OCR pages", page, 4)
+        if page == 2:
+            assert screen.getvalue().endswith(bar_line("OCR pages", 2, 4, 4.0, 100) + "\x1b[K")
+            assert "0.5/s  ETA 0:04" in screen.getvalue()
+    assert screen.getvalue().endswith("\r\x1b[K")  # wiped, no new line
+    now[0] = 10.0
+    bar("reading", 2, 10)  # 2 files in 10 s since reading began: 0.2/s, 8 left: 40 s
+    assert screen.getvalue().endswith("\r" + bar_line("reading", 2, 10, 10.0, 100) + "\x1b[K")
+    assert "0.2/s  ETA 0:40" in screen.getvalue()
+    assert "\n" not in screen.getvalue()
+    bar("OCR pages", 0, 3)  # a scan whose reading failed halfway leaves no half-drawn bar
+    now[0] = 11.0
+    bar("reading", 3, 10)
+    assert "\n" not in screen.getvalue() and screen.getvalue().endswith(
+        "\r" + bar_line("reading", 3, 10, 11.0, 100) + "\x1b[K")

@@ -110,6 +110,23 @@ def test_a_longer_time_limit_gives_a_timed_out_file_a_new_try(docs, tmp_path, re
     assert again.read_paths == ("big.slow",) and not again.failed
 
 
+def test_the_time_limit_counts_per_page_for_a_file_read_page_by_page(docs, tmp_path, register):
+    """A scan reports each page OCR'd: 1.6 s in all under a 1 s limit is read, since no page
+    took 1 s; the same 1.6 s without a page reported is stopped. The refresh's progress
+    hears of each page (the OCR pages stage)."""
+    register(".pages", hr.slow_pages)
+    register(".silent", hr.slow_silent)
+    write(docs, "scan.pages", "The charlie scan has many pages.\n")
+    write(docs, "other.silent", "The delta file says nothing while read.\n")
+    seen = []
+    store = Store(tmp_path / "pages.sqlite")
+    report = refresh(store, docs, Config(), lambda *step: seen.append(step), read_timeout=1.0)
+    assert dict(report.failed) == {"other.silent": "reading took longer than 1 s (stopped)"}
+    assert "scan.pages" in report.read_paths
+    assert [s for s in seen if s[0] == "OCR pages"] == [("OCR pages", n, 4) for n in range(1, 5)]
+    assert seen[-1] == ("reading", 2, 2)
+
+
 def test_a_reader_that_needs_too_much_memory_is_stopped(docs, tmp_path, register):
     register(".bomb", hr.hog)
     write(docs, "zip.bomb", "small outside, huge inside\n")

@@ -1,6 +1,8 @@
 """OCR (engine/readers/ocr.py) on a scanned page the test makes: text drawn into an image with
 Pillow, saved as a PNG and as an image-only PDF (Pillow writes the image as the page, with no
 text layer), then read back. Skipped only when the OCR extra is not installed."""
+import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -205,3 +207,145 @@ def test_a_search_hit_carries_the_mark(ask):
     code, hits = ask("--search", "tree removal permit", as_json=True)
     hit = next(h for h in hits if h["path"] == "scan.png")
     assert hit["line"]["text"] == PAGE[1] and hit["line"]["ocr"] is True and hit["line"]["confidence"] > 0
+
+
+# -- the page cache, the per-page limit, reading again once OCR is installed ----------------
+def scan_pdf(path: Path, pages: list[str]) -> Path:
+    """An image-only PDF, one drawn page per text (each page different, so each its own key)."""
+    images = []
+    for text in pages:
+        image = Image.new("L", (1700, 400), 255)
+        ImageDraw.Draw(image).text((100, 150), text, fill=0, font_size=40)
+        images.append(image)
+    images[0].save(path, save_all=True, append_images=images[1:], resolution=200.0)
+    return path
+
+
+PAGES = ["The harbour fee is twelve dollars.", "The mooring fee is nine dollars.",
+         "The launch fee is four dollars."]
+
+
+def cached_pages(path: Path) -> int:
+    import sqlite3
+
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT count(*) FROM pages").fetchone()[0]
+
+
+def test_a_page_read_once_is_read_from_the_cache_after(tmp_path, monkeypatch):
+    """The second read of the same pages, even in another file, runs no Tesseract at all."""
+    from engine import readers
+
+    pdf = scan_pdf(tmp_path / "scan.pdf", PAGES[:2])
+    monkeypatch.setattr(ocr, "_cache", None)
+    ocr.use_cache(tmp_path / "i.sqlite.ocr")
+    try:
+        first = readers.read(pdf)
+        assert [ln.text for ln in first.lines] == PAGES[:2]
+        assert cached_pages(tmp_path / "i.sqlite.ocr") == 2
+
+        def no_tesseract(*_):
+            raise AssertionError("Tesseract ran on a page the cache holds")
+
+        monkeypatch.setattr(ocr, "_recognised", no_tesseract)
+        copy = tmp_path / "renamed copy.pdf"
+        copy.write_bytes(pdf.read_bytes())
+        assert readers.read(copy) == first
+    finally:
+        ocr.use_cache(None)
+
+
+def test_a_killed_reading_keeps_the_pages_it_finished(tmp_path):
+    """The reading process is killed after reporting page 2 of 3: those two pages are kept,
+    and the next read gives the same lines as a read without any cache."""
+    from engine.index.worker import ReadWorker
+
+    pdf = scan_pdf(tmp_path / "scan.pdf", PAGES)
+    cache = tmp_path / "i.sqlite.ocr"
+    seen = []
+
+    def kill_after_two(done, total):
+        seen.append((done, total))
+        if done == 2:
+            os.kill(worker.pid, signal.SIGKILL)
+
+    with ReadWorker(ocr_cache=cache, on_page=kill_after_two) as worker:
+        with pytest.raises(ReadError) as info:
+            worker.read(pdf)
+    assert "killed" in info.value.message and seen == [(0, 3), (1, 3), (2, 3)]
+    assert cached_pages(cache) == 2
+    with ReadWorker(ocr_cache=cache) as worker:
+        again = worker.read(pdf)
+    with ReadWorker() as worker:
+        fresh = worker.read(pdf)
+    assert again == fresh and [ln.text for ln in again.lines] == PAGES
+    assert cached_pages(cache) == 3
+
+
+def test_files_read_without_ocr_are_read_again_once_it_is_installed(tmp_path, monkeypatch):
+    """Without the extra (no English data here), the image fails and the scanned page of the
+    PDF is named "needs OCR"; with it, the next refresh reads those two files again, and only
+    them, and the scan answers."""
+    from engine.config import Config
+    from engine.index import Store
+    from engine.index.refresh import refresh
+    from minipdf import write_pdf
+    from pypdf import PdfWriter
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    scanned(docs / "scan.png")
+    text = write_pdf(tmp_path / "text.pdf", [["Alfa bravo charlie is the text layer."]])
+    writer = PdfWriter()
+    writer.append(str(text))
+    writer.append(str(scan_pdf(tmp_path / "s.pdf", PAGES[:1])))
+    writer.write(docs / "mixed.pdf")
+    (docs / "notes.txt").write_text("The dock permit costs ten dollars.\n", encoding="utf-8")
+    store = Store(tmp_path / "i.sqlite")
+    empty = tmp_path / "no-tessdata"
+    empty.mkdir()
+    monkeypatch.setenv("TESSDATA_PREFIX", str(empty))  # the reading process inherits it
+    assert not ocr.available()
+    before = refresh(store, docs, Config())
+    assert dict(before.failed) == {"scan.png": "needs OCR, which is not installed"}
+    assert "needs OCR" in store.documents()["mixed.pdf"].notes
+    assert refresh(store, docs, Config()).read == 0  # still no OCR: nothing read again
+    monkeypatch.delenv("TESSDATA_PREFIX")
+    assert ocr.available()
+    after = refresh(store, docs, Config())
+    assert sorted(after.read_paths) == ["mixed.pdf", "scan.png"] and not after.failed
+    assert store.documents()["mixed.pdf"].notes == "1 of 2 pages has no text layer: read by OCR (page 2)"
+    assert refresh(store, docs, Config()).read == 0  # and never again
+
+
+def test_a_scan_with_a_stamped_number_is_read_by_ocr_and_a_text_page_is_not(tmp_path):
+    """A page whose text layer is only a stamp ("Page 7", fewer than ALMOST_NONE words) over
+    a full-page image is a scan: OCR reads it, and its lines replace the stamp's. A page with
+    the same stamp and no image, or with a sentence of text over an image, is never OCR'd."""
+    from pypdf import PdfReader, PdfWriter
+
+    from engine import readers
+    from engine.readers.pdf.reading import ALMOST_NONE
+    from minipdf import write_pdf
+
+    image_pdf = scan_pdf(tmp_path / "image.pdf", PAGES[:1])
+    size = PdfReader(str(image_pdf)).pages[0].mediabox
+    assert len("Page 7".split()) < ALMOST_NONE <= len("Sentence of text over the image.".split())
+
+    def stamped(name: str, text: str) -> Path:
+        writer = PdfWriter()
+        writer.append(str(image_pdf))
+        stamp = PdfReader(str(write_pdf(tmp_path / f"{name}-stamp.pdf", [[text]]))).pages[0]
+        writer.pages[0].merge_page(stamp)
+        writer.pages[0].mediabox = size
+        writer.write(tmp_path / f"{name}.pdf")
+        return tmp_path / f"{name}.pdf"
+
+    scan = readers.read(stamped("stamped", "Page 7"))
+    assert [ln.text for ln in scan.lines] == PAGES[:1] and scan.lines[0].ocr is not None
+    assert scan.notes == ("1 of 1 page has an undecodable or almost empty text layer: read by "
+                          "OCR instead (page 1)",)
+    text_over = readers.read(stamped("sentence", "Sentence of text over the image."))
+    assert [(ln.text, ln.ocr) for ln in text_over.lines] == [("Sentence of text over the image.", None)]
+    plain = readers.read(write_pdf(tmp_path / "plain.pdf", [["Page 7"]]))
+    assert [(ln.text, ln.ocr) for ln in plain.lines] == [("Page 7", None)] and plain.notes == ()

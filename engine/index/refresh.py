@@ -28,12 +28,14 @@ from .. import errors
 from ..errors import DocsError, ReadError
 from ..locators import span
 from ..terms import content_terms, matching_text
+from ..readers import ocr, ocrcache
 from .store import DocRow, Store
 from .worker import (START_FAILED, ReadWorker, is_limit_error, memory_error,
                      timeout_error)
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
 
+OCR_STAGE = "OCR pages"  # the progress stage for one scan's pages (progress.TRANSIENT)
 FOLDER = "folder"  # the kind recorded for a folder's entry ("sub/")
 # Failures that say nothing about the file's content are stored with this size, so the next
 # run looks again even if the file's size and mtime did not change (chmod changes neither).
@@ -139,7 +141,9 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
         read_memory = int(cfg.read_memory_mb) << 20
     problems: list[Problem] = []
     files = list(entries(root, problems))
-    with ReadWorker(read_timeout, read_memory) as worker:
+    on_page = (lambda done, total: progress(OCR_STAGE, done, total)) if progress else None
+    with ReadWorker(read_timeout, read_memory, ocr_cache=ocrcache.path_for(store.path),
+                    on_page=on_page) as worker:
         run = _Run(store, root, cfg, worker)
         for p in sorted(problems, key=lambda p: p.path):  # by path: the same order every run
             run.seen.add(p.path)
@@ -173,6 +177,14 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
                          read_paths=tuple(run.read_paths))
 
 
+def _needs_ocr(row: DocRow) -> bool:
+    """A file read when OCR was not installed that OCR would read further: its error or notes
+    say "needs OCR" (a scan, a page without text, an image). Recorded with the file, so
+    installing the extra re-reads these files and no other."""
+    said = (row.error or "") if row.status == "failed" else (row.notes or "")
+    return "needs OCR" in said
+
+
 @dataclass(frozen=True)
 class _Job:
     """A file that needs reading: its path and what it was when hashed."""
@@ -196,6 +208,7 @@ class _Run:
         self.read_paths: list[str] = []
         # the failure messages today's limits would give: a stored limit failure with a
         # different message was made under other limits and deserves a new try
+        self.ocr = ocr.available()  # a file read without OCR is read again once it is
         self.limit_messages = {timeout_error(worker.timeout).message if worker.timeout else None,
                                memory_error(worker.memory).message if worker.memory else None}
 
@@ -215,6 +228,8 @@ class _Run:
         if not readers.supported(path):
             return self.skip(rel, UNSUPPORTED, st.st_size, st.st_mtime_ns)
         old = self.known.get(rel)
+        if old is not None and self.ocr and _needs_ocr(old):
+            old = None  # read without OCR, which is installed now: read again, in full
         if old is not None and old.size == st.st_size and old.mtime_ns == st.st_mtime_ns and (
                 old.status == "ok" or (old.status == "failed" and not self._new_limits(old))):
             self.n_same += 1

@@ -98,15 +98,20 @@ class _Gone(Exception):
 class ReadWorker:
     """Reads files one after another in a child process. Use as a context manager.
 
-    `timeout` (seconds) and `memory` (bytes) bound each file; 0 or None turns a limit off.
+    `timeout` (seconds) and `memory` (bytes) bound each file; 0 or None turns a limit off. A
+    file read by OCR reports each page done, and the time limit then counts from the last
+    page: a 400-page scan is bounded per page, not stopped at 60 s (`on_page` hears of each).
     Readers registered at run time travel to the child by reference (pickle), so they must
     be module-level functions; a reader that cannot (a lambda, a closure) is run in this
     process, without limits. On Windows everything is read in this process.
     """
 
-    def __init__(self, timeout: float | None = READ_TIMEOUT, memory: int | None = READ_MEMORY):
+    def __init__(self, timeout: float | None = READ_TIMEOUT, memory: int | None = READ_MEMORY,
+                 *, ocr_cache: Path | None = None, on_page=None):
         self.timeout = float(timeout) if timeout else None
         self.memory = int(memory) if memory else None
+        self.ocr_cache = ocr_cache           # the OCR page cache's file (ocrcache), or None
+        self.on_page = on_page               # (done, total) for each page OCR'd in a file
         self.starts = 0                      # how many processes were started
         self._proc: subprocess.Popen | None = None
         self._stderr = None
@@ -140,7 +145,7 @@ class ReadWorker:
         _, deadline = self._pending
         self._pending = None
         try:
-            if self._receive(deadline)[0] == "memory":
+            if self._result(deadline)[0] == "memory":
                 self._stop()  # start clean after an allocation failure, as read() does
         except (_Timeout, _Gone, OSError):
             self._stop()
@@ -169,9 +174,21 @@ class ReadWorker:
         deadline = time.monotonic() + self.timeout if self.timeout else None
         return self._reply(deadline)
 
+    def _result(self, deadline: float | None):
+        """The child's reply for the file in hand, after its page messages: each moves the
+        deadline on by the time limit and goes to on_page."""
+        while True:
+            reply = self._receive(deadline)
+            if reply[0] != "page":
+                return reply
+            if self.timeout:
+                deadline = time.monotonic() + self.timeout
+            if self.on_page is not None:
+                self.on_page(reply[1], reply[2])
+
     def _reply(self, deadline: float | None) -> ReadResult:
         try:
-            reply = self._receive(deadline)
+            reply = self._result(deadline)
         except _Timeout:
             self._stop()
             raise timeout_error(self.timeout) from None
@@ -228,7 +245,8 @@ class ReadWorker:
         self.starts += 1
         self._finalizer = weakref.finalize(self, _kill, self._proc)
         try:
-            self._send({"memory": self.memory, "readers": blobs})
+            self._send({"memory": self.memory, "readers": blobs,
+                        "ocr_cache": str(self.ocr_cache) if self.ocr_cache else None})
             tag, missing = self._receive(time.monotonic() + START_TIMEOUT)
         except (OSError, _Timeout, _Gone):
             detail = self._stderr_tail()
@@ -327,6 +345,9 @@ def _child_main(parent: int) -> None:
             readers.register(suffix, pickle.loads(blob))
         except Exception:
             missing.append(suffix)
+    from ..readers import ocr  # pages OCR'd are reported, and kept in the page cache
+    ocr.use_cache(init.get("ocr_cache"))
+    ocr.on_page = lambda done, total: _child_send(out, ("page", done, total))
     _child_send(out, ("ready", tuple(missing)))
     while (request := _child_receive(inp)) is not None:
         _child_send(out, _serve(request))

@@ -11,32 +11,60 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import time
 from pathlib import Path
+from typing import Callable
 
 from ..errors import ReadError
 from ..types import Line, ReadResult
+from .ocrcache import PageCache, file_digest, page_key
 
 DPI = 200                  # PDF pages are rendered at this resolution (docs/ocr.md)
 MAX_PIXELS = 64_000_000    # a bigger image or rendered page is scaled down to this many pixels
 QUOTE_FLOOR = 60.0         # confidence below which a line is matched but never quoted (quote/lines.py)
-# Seconds one PDF may spend on OCR before its remaining pages are named in a note instead:
-# under the reading process's 60 s per file, until reading keeps OCR'd pages page by page.
-FILE_BUDGET = 40.0
+# Seconds Tesseract may spend on one page (or image frame): a page past it is named in a note
+# and the others are read. Under the reading process's limit, which counts from each page done.
+PAGE_SECONDS = 30.0
 TESSDATA = ("/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata",
             "/usr/share/tessdata", "/usr/local/share/tessdata")
 INSTALL = ("pip install 'ask-engine[ocr]' (with Tesseract's English data: "
            "apt-get install tesseract-ocr-eng)")
 
 _api = None  # this process's Tesseract, made on first use
+_engine_tag: str | None = None  # Tesseract's version and its data's hash: part of a cache key
+_cache_path: Path | None = None  # where pages read before are kept (use_cache)
+_cache: PageCache | None = None  # that file, opened when the first page is read
+# Called after each page or frame OCR'd (or found in the cache) with (done, total): the
+# reading process sends it to the refresh for its progress line and its per-page deadline.
+on_page: Callable[[int, int], None] | None = None
+
+
+class PageTimeout(Exception):
+    """Tesseract gave up on a page after PAGE_SECONDS."""
+
+
+def use_cache(path: Path | None) -> None:
+    """Keep OCR results in the SQLite file `path` (None: no cache) from now on; the file is
+    made when the first page is read, so a folder without scans never gets one."""
+    global _cache, _cache_path
+    if _cache is not None:
+        _cache.close()
+    _cache, _cache_path = None, Path(path) if path is not None else None
+
+
+def _page_cache() -> PageCache | None:
+    global _cache
+    if _cache is None and _cache_path is not None:
+        _cache = PageCache(_cache_path)
+    return _cache
 
 
 def tessdata() -> str | None:
-    """The folder holding eng.traineddata: $TESSDATA_PREFIX, else the usual system folders.
-    (tesserocr's wheel carries libtesseract but no language data; asked for none, it spins
-    looking for its build's folder, so the folder is always given.)"""
+    """The folder holding eng.traineddata: $TESSDATA_PREFIX when set (only it, as Tesseract
+    itself does), else the usual system folders. (tesserocr's wheel carries libtesseract but
+    no language data; asked for none, it spins looking for its build's folder, so the folder
+    is always given.)"""
     prefix = os.environ.get("TESSDATA_PREFIX")
-    for folder in ([prefix] if prefix else []) + list(TESSDATA):
+    for folder in [prefix] if prefix else TESSDATA:
         if (Path(folder) / "eng.traineddata").is_file():
             return folder
     return None
@@ -49,7 +77,7 @@ def available() -> bool:
 
 
 def _engine():
-    global _api
+    global _api, _engine_tag
     if _api is None:
         if not available():
             raise ReadError("needs OCR, which is not installed", INSTALL)
@@ -57,17 +85,33 @@ def _engine():
         import tesserocr
 
         _api = tesserocr.PyTessBaseAPI(path=tessdata(), lang="eng")
+        data = file_digest(Path(tessdata()) / "eng.traineddata")
+        _engine_tag = f"tesseract {_api.Version()} eng {data} psm {int(_api.GetPageSegMode())}"
     return _api
 
 
 def recognise(image) -> list[tuple[str, float, bool]]:
     """(text, confidence 0-100, starts a new block) for each line Tesseract reads, in its
-    reading order; lines of only spaces are left out."""
+    reading order; lines of only spaces are left out. From the page cache when this very
+    image was read before; raises PageTimeout past PAGE_SECONDS."""
+    api = _engine()
+    image = _prepared(image)
+    cache = _page_cache()
+    key = page_key(_engine_tag, image) if cache is not None else ""
+    found = cache.get(key) if cache is not None else None
+    if found is None:
+        found = _recognised(api, image)
+        if cache is not None:
+            cache.put(key, found)
+    return found
+
+
+def _recognised(api, image) -> list[tuple[str, float, bool]]:
     from tesserocr import RIL, iterate_level
 
-    api = _engine()
-    api.SetImage(_prepared(image))
-    api.Recognize()
+    api.SetImage(image)
+    if not api.Recognize(timeout=int(PAGE_SECONDS * 1000)):
+        raise PageTimeout()
     out = []
     for r in iterate_level(api.GetIterator(), RIL.TEXTLINE):
         try:
@@ -116,10 +160,18 @@ def read_image(path: Path) -> ReadResult:
     found: list[Line] = []
     try:
         with Image.open(path) as image:
-            for frame in range(getattr(image, "n_frames", 1)):
+            frames = getattr(image, "n_frames", 1)
+            for frame in range(frames):
                 image.seek(frame)
                 image.load()
-                found += lines(image, region=f"p{frame + 1}" if frame else "")
+                try:
+                    found += lines(image, region=f"p{frame + 1}" if frame else "")
+                except PageTimeout:
+                    raise ReadError(f"OCR took longer than {PAGE_SECONDS:g} s on "
+                                    + (f"page {frame + 1}" if frames > 1 else "the image"),
+                                    "scale the image down, or split it") from None
+                if on_page is not None:
+                    on_page(frame + 1, frames)
     except UnidentifiedImageError:
         raise ReadError("not a readable image", "check that the file opens in an image viewer") from None
     except Image.DecompressionBombError:
@@ -131,25 +183,55 @@ def read_image(path: Path) -> ReadResult:
     return ReadResult(lines=tuple(found), kind="image")
 
 
-def pdf_pages(path: Path, numbers: list[int], budget: float = FILE_BUDGET
-              ) -> tuple[dict[int, list[Line]], list[int]]:
+def mostly_image(path: Path, numbers: list[int], share: float = 0.5) -> list[int]:
+    """The pages among `numbers` on which one image covers at least `share` of the page: a
+    scan, whatever few words its text layer has (pdfium's page objects, nothing rendered)."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    out = []
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        for number in numbers:
+            page = pdf[number - 1]
+            x0, y0, x1, y1 = page.get_mediabox()
+            area = max(1.0, (x1 - x0) * (y1 - y0))
+            for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE], max_depth=2):
+                left, bottom, right, top = obj.get_bounds()
+                covered = (max(0.0, min(right, x1) - max(left, x0))
+                           * max(0.0, min(top, y1) - max(bottom, y0)))
+                if covered >= share * area:
+                    out.append(number)
+                    break
+    finally:
+        pdf.close()
+    return out
+
+
+def pdf_pages(path: Path, numbers: list[int]) -> tuple[dict[int, list[Line]], list[int]]:
     """The lines OCR finds on the PDF's pages `numbers` (1-based), each page rendered at DPI
-    with pypdfium2; and the pages not reached within `budget` seconds."""
+    with pypdfium2; and the pages Tesseract gave up on (PAGE_SECONDS). `on_page` hears of
+    every page done, so the reading process's time limit counts per page, not per file."""
     import pypdfium2 as pdfium
 
     _engine()
-    started = time.monotonic()
     found: dict[int, list[Line]] = {}
+    left: list[int] = []
     pdf = pdfium.PdfDocument(str(path))
+    if on_page is not None:
+        on_page(0, len(numbers))  # the pages' clock starts now (a rate from the first page on)
     try:
         for i, number in enumerate(numbers):
-            if time.monotonic() - started > budget:
-                return found, numbers[i:]
             page = pdf[number - 1]
             width, height = page.get_size()  # points
             scale = min(DPI / 72, (MAX_PIXELS / max(1.0, width * height)) ** 0.5)
             image = page.render(scale=scale, grayscale=True).to_pil()
-            found[number] = lines(image, region=f"p{number}")
+            try:
+                found[number] = lines(image, region=f"p{number}")
+            except PageTimeout:
+                left.append(number)
+            if on_page is not None:
+                on_page(i + 1, len(numbers))
     finally:
         pdf.close()
-    return found, []
+    return found, left

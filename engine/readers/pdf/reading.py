@@ -19,6 +19,9 @@ from .opening import open_pdf
 from .rows import page_text
 
 MOST_LISTED = 10  # page numbers (or runs) a note lists before "and N more"
+# A page whose text layer has fewer words than this, and an image over most of it, is a scan
+# with a stamp (a page or Bates number) and is read by OCR; with more words it never is.
+ALMOST_NONE = 5
 
 
 def _undecodable(line: str) -> bool:
@@ -72,12 +75,15 @@ class _Tally:
     # past another of pypdf's limits: skipped, with its words
     limited: dict[int, str] = field(default_factory=dict)
     no_text: list[int] = field(default_factory=list)   # no text at all (a scan, or a blank page)
-    garbled: list[int] = field(default_factory=list)   # lines of nothing but U+FFFD, dropped
-    dropped: int = 0                                   # ... that many in all
+    # lines of nothing but U+FFFD, dropped: page -> how many
+    garbled: dict[int, int] = field(default_factory=dict)
+    undecodable: list[int] = field(default_factory=list)  # pages of only such lines
+    thin: list[int] = field(default_factory=list)      # fewer than ALMOST_NONE words
     unjoined: list[int] = field(default_factory=list)  # table rows left as extracted
     ocred: list[int] = field(default_factory=list)     # no text layer, lines read by OCR
+    replaced: list[int] = field(default_factory=list)  # thin or undecodable layer, OCR instead
     ocr_ran: bool = False                              # OCR looked at the pages in no_text
-    ocr_left: list[int] = field(default_factory=list)  # no text layer, OCR out of time
+    ocr_left: list[int] = field(default_factory=list)  # no text layer, OCR gave up (time)
 
 
 def read(path: Path) -> ReadResult:
@@ -95,7 +101,7 @@ def read(path: Path) -> ReadResult:
         too_big = bombs.limit_error()
         for number in range(1, count + 1):
             _read_page(reader, number, noise, too_big, tally)
-    if tally.no_text and ocr.available():
+    if ocr.available():
         _read_by_ocr(Path(path), tally)
     notes += _notes(tally, count)
     if noise.count:
@@ -130,8 +136,12 @@ def _read_page(reader, number: int, noise: Noise, too_big, tally: _Tally) -> Non
     bad = len(page_lines) - len(kept)
     tally.lines.extend(kept)
     if bad:
-        tally.garbled.append(number)
-        tally.dropped += bad
+        tally.garbled[number] = bad
+        if not kept:
+            tally.undecodable.append(number)
+    words = sum(len(ln.text.split()) for ln in kept)
+    if 0 < words < ALMOST_NONE:
+        tally.thin.append(number)
     if noise.unpack_limits > limits:  # a form pypdf gave up unpacking: no scan
         tally.bombs.append(number)
     elif not page_lines:
@@ -139,17 +149,29 @@ def _read_page(reader, number: int, noise: Noise, too_big, tally: _Tally) -> Non
 
 
 def _read_by_ocr(path: Path, tally: _Tally) -> None:
-    """The pages without a text layer read by OCR (only those: a page with text is never
-    OCR'd); each page's lines go where the page stands, pages OCR finds nothing on stay in
-    no_text, pages it had no time for move to ocr_left."""
-    found, left = ocr.pdf_pages(path, tally.no_text)
+    """The pages a text layer does not serve, read by OCR: pages without one; pages whose
+    lines are all undecodable; and pages of fewer than ALMOST_NONE words with an image over
+    most of the page (a scan with a stamped number). No other page is ever OCR'd. A page's
+    OCR lines take the place of its text-layer lines (pages never mix); pages OCR finds
+    nothing on keep what they had, pages Tesseract gave up on move to ocr_left."""
+    scans = ocr.mostly_image(path, tally.thin) if tally.thin else []
+    todo = sorted(set(tally.no_text) | set(tally.undecodable) | set(scans))
+    if not todo:
+        return
+    found, left = ocr.pdf_pages(path, todo)
     tally.ocr_ran = True
-    tally.ocred = sorted(n for n, lines in found.items() if lines)
-    tally.ocr_left = left
+    read = {n for n, lines in found.items() if lines}
+    tally.ocred = sorted(read & set(tally.no_text))
+    tally.replaced = sorted(read - set(tally.no_text))
+    tally.ocr_left = sorted(set(left) & set(tally.no_text))
     tally.no_text = [n for n in tally.no_text if n in found and not found[n]]
-    extra = [ln for n in tally.ocred for ln in found[n]]
-    # lines in page order; within a page, the order each source gave (pages never mix)
-    tally.lines = sorted(tally.lines + extra, key=lambda ln: int(ln.region[1:]))
+    for n in tally.replaced:
+        tally.garbled.pop(n, None)
+    tally.undecodable = [n for n in tally.undecodable if n not in read]
+    kept = [ln for ln in tally.lines if int(ln.region[1:]) not in read]
+    extra = [ln for n in sorted(read) for ln in found[n]]
+    # lines in page order; within a page, the order its one source gave
+    tally.lines = sorted(kept + extra, key=lambda ln: int(ln.region[1:]))
 
 
 def _notes(tally: _Tally, count: int) -> list[str]:
@@ -166,16 +188,19 @@ def _notes(tally: _Tally, count: int) -> list[str]:
         notes.append(f"{_of(len(tally.ocred), count)} no text layer: read by OCR "
                      f"({_pages(tally.ocred)})")
     if tally.ocr_left:
-        notes.append(f"{_of(len(tally.ocr_left), count)} no text layer and not read: OCR ran "
-                     f"out of time ({_pages(tally.ocr_left)})")
+        notes.append(f"{_of(len(tally.ocr_left), count)} no text layer and not read: OCR took "
+                     f"longer than {ocr.PAGE_SECONDS:g} s a page ({_pages(tally.ocr_left)})")
     if tally.no_text and tally.lines:
         why = "OCR found no text either (blank?)" if tally.ocr_ran else "needs OCR"
         notes.append(f"{_of(len(tally.no_text), count)} no text layer (scanned?): {why} "
                      f"({_pages(tally.no_text)})")
-    dropped = tally.dropped
+    if tally.replaced:
+        notes.append(f"{_of(len(tally.replaced), count)} an undecodable or almost empty text "
+                     f"layer: read by OCR instead ({_pages(tally.replaced)})")
+    dropped = sum(tally.garbled.values())
     if dropped and tally.lines:
         notes.append(f"{dropped} line{'s' if dropped != 1 else ''} of undecodable characters "
-                     f"(\ufffd) dropped on {_pages(tally.garbled)} "
+                     f"(\ufffd) dropped on {_pages(sorted(tally.garbled))} "
                      "(a font without a character map)")
     if tally.unjoined:
         notes.append(f"table rows not joined on {_pages(tally.unjoined)} (lines as extracted)")
@@ -199,13 +224,16 @@ def _nothing_read(count: int, tally: _Tally):
         raise ReadError(_past_limits(tally.limited), _SPLIT)
     if len(tally.failed) == count:
         raise ReadError("text extraction failed on every page", _FRESH)
+    if tally.garbled and tally.ocr_ran:
+        raise ReadError("text cannot be decoded (a font without a character map), and OCR "
+                        "found no text either", _FRESH)
     if tally.garbled:
         raise ReadError("text cannot be decoded (a font without a character map): needs OCR",
                         _OCR)
     which = "its only page has no" if count == 1 else f"none of its {count} pages has"
     if tally.ocr_left:
-        raise ReadError("no text layer, and OCR ran out of time before finding any",
-                        "split the file, or raise the read time limit")
+        raise ReadError(f"no text layer, and OCR took longer than {ocr.PAGE_SECONDS:g} s a page",
+                        "scan at a lower resolution, or split the file")
     if tally.ocr_ran:
         raise ReadError("no text layer, and OCR found no text (blank pages?)",
                         "check that the scan is upright and legible")
