@@ -1,68 +1,137 @@
-"""Spot check of answers from scans: golden questions about three short Rivergrove PDFs, asked
-of the text-layer originals and of image-only copies read by OCR (needs the extra `ocr`).
+"""Answers from scans: every golden question whose answer lies in a cabinet PDF, asked of the
+cabinet as it is and of the cabinet with those PDFs replaced by image-only copies read by OCR.
 
-    python -m bench.ocr_answers
+    python -m bench.ocr_answers [--docs ../shared/eval/cabinet] [--out bench/out]
+                                [--embed-model none]
 
-Each PDF is copied into a temporary folder twice: as it is, and as an image-only PDF (every page
-rendered by pypdfium2 at 200 dpi in grayscale, saved by Pillow: no text layer). Both folders are
-indexed words only (--embed-model none) and asked the cases of tests/data/cabinet_golden.jsonl
-whose expected quote is in one of the three; each answer's first citation is printed with
-whether it passes. Nothing is copied into the repository. The whole-cabinet version is
-listed in docs/ocr.md, "What remains".
+Two temporary folders hold the whole cabinet. In the second, every PDF named by an expected
+quote of tests/data/cabinet_golden.jsonl is an image-only copy: each page rendered by pypdfium2
+at the engine's DPI in grayscale and saved by Pillow (no text layer), so the engine reads all
+of it by OCR. Nothing is copied into the repository. Both folders are indexed the same way
+(words only unless --embed-model names a model) and asked every case with an expected quote
+in one of those PDFs. Per case: pass or fail on each side, the first citation's locators and
+lines, and whether the two quotes hold the same words (bench.ocr_accuracy.words: case,
+punctuation and spacing aside). Written to `--out`/ocr_answers.{json,md}; OCR's page cache
+lives in the temporary folder (a second run OCRs again).
 """
 from __future__ import annotations
 
+import argparse
 import fnmatch
 import json
+import os
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     __package__ = "bench"
 
+from .ocr_accuracy import words  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[1]
 CABINET = REPO.parent / "shared" / "eval" / "cabinet"
 GOLDEN = REPO / "tests" / "data" / "cabinet_golden.jsonl"
-DOCS = ("rivergrove_resolution_300-2024_fee_schedule.pdf", "rivergrove_ordinance_88-2017_docks.pdf",
-        "rivergrove_resolution_41425_public_records_policy.pdf")
-DPI = 200
 
 
-def image_only(source: Path, target: Path) -> None:
+def image_only(source: Path, target: Path, dpi: int) -> int:
+    """`source` as an image-only PDF at `target`; returns its page count."""
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(str(source))
     try:
-        images = [pdf[i].render(scale=DPI / 72, grayscale=True).to_pil() for i in range(len(pdf))]
+        images = [pdf[i].render(scale=dpi / 72, grayscale=True).to_pil() for i in range(len(pdf))]
     finally:
         pdf.close()
-    images[0].save(target, save_all=True, append_images=images[1:], resolution=float(DPI))
+    images[0].save(target, save_all=True, append_images=images[1:], resolution=float(dpi))
+    return len(images)
+
+
+def answer_docs(cases, names: list[str]) -> list[str]:
+    return sorted({d for c in cases for e in c.expect for d in names
+                   if d.endswith(".pdf") and fnmatch.fnmatch(d, e.path)})
+
+
+def first_quote(answer) -> list[tuple[str, str]]:
+    return [(ln.locator, ln.text) for cit in answer.citations[:1] for ln in cit.lines]
 
 
 def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--docs", type=Path, default=CABINET)
+    ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "out")
+    ap.add_argument("--embed-model", default="none")
+    args = ap.parse_args()
+
     from engine import Engine
     from engine.golden import passes, read
+    from engine.readers import ocr
 
-    cases = [c for c in read(GOLDEN).cases if c.expect and any(
-        fnmatch.fnmatch(d, e.path) for e in c.expect for d in DOCS)]
+    if not ocr.available():
+        sys.exit(f"OCR is not installed: {ocr.INSTALL}")
+    names = sorted(p.name for p in args.docs.iterdir() if p.is_file())
+    cases = [c for c in read(GOLDEN).cases if c.expect]
+    scanned = answer_docs(cases, names)
+    cases = [c for c in cases if any(fnmatch.fnmatch(d, e.path) for e in c.expect for d in scanned)]
+    results: dict[str, dict] = {c.id: {"question": c.question} for c in cases}
+    timing = {}
     with tempfile.TemporaryDirectory(prefix="ask-ocr-answers-") as tmp:
         root = Path(tmp)
+        pages = 0
         for kind in ("text", "image"):
             (root / kind).mkdir()
-        for name in DOCS:
-            shutil.copy(CABINET / name, root / "text" / name)
-            image_only(CABINET / name, root / "image" / name)
+            for name in names:
+                if kind == "image" and name in scanned:
+                    pages += image_only(args.docs / name, root / kind / name, ocr.DPI)
+                else:
+                    shutil.copy2(args.docs / name, root / kind / name)
         for kind in ("text", "image"):
-            with Engine(root / kind, index=root / f"{kind}.sqlite", embed_model="none") as eng:
+            started = time.perf_counter()
+            with Engine(root / kind, index=root / f"{kind}.sqlite",
+                        embed_model=args.embed_model) as eng:
+                timing[kind] = round(time.perf_counter() - started, 1)
+                print(f"{kind}: indexed in {timing[kind]} s", file=sys.stderr)
                 for c in cases:
                     a = eng.ask(c.question)
-                    quote = [(ln.locator, ln.text) for cit in a.citations[:1] for ln in cit.lines]
-                    print(f"{kind:5} {'PASS' if passes(c, a) else 'FAIL'} {c.id}: "
-                          f"{json.dumps(quote, ensure_ascii=False)}")
+                    quote = first_quote(a)
+                    results[c.id][kind] = {
+                        "pass": passes(c, a), "path": a.citations[0].path if a.citations else None,
+                        "quote": quote, "ocr": [ln.ocr for cit in a.citations[:1] for ln in cit.lines]}
+    for r in results.values():
+        r["same_words"] = ([words(t) for _, t in r["text"]["quote"]]
+                           == [words(t) for _, t in r["image"]["quote"]])
+    both = sum(r["text"]["pass"] and r["image"]["pass"] for r in results.values())
+    summary = {"cases": len(cases), "scanned_pdfs": len(scanned), "scanned_pages": pages,
+               "text_pass": sum(r["text"]["pass"] for r in results.values()),
+               "image_pass": sum(r["image"]["pass"] for r in results.values()),
+               "both_pass": both,
+               "both_pass_same_words": sum(r["text"]["pass"] and r["image"]["pass"] and r["same_words"]
+                                           for r in results.values()),
+               "index_seconds": timing, "embed_model": args.embed_model}
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "ocr_answers.json").write_text(
+        json.dumps({"summary": summary, "cases": results}, indent=1, ensure_ascii=False) + "\n")
+    md = [f"{summary['cases']} golden cases, {len(scanned)} PDFs ({pages} pages) image-only, "
+          f"embed model {args.embed_model}: text layer {summary['text_pass']} pass, OCR "
+          f"{summary['image_pass']} pass, both {both} ({summary['both_pass_same_words']} with "
+          "the same words quoted)", "",
+          "| case | text layer | image-only (OCR) | same words |", "| --- | --- | --- | --- |"]
+    for cid, r in results.items():
+        md.append(f"| {cid} | {_cell(r['text'])} | {_cell(r['image'])} | "
+                  f"{'yes' if r['same_words'] else 'no'} |")
+    (args.out / "ocr_answers.md").write_text("\n".join(md) + "\n")
+    print("\n".join(md))
+
+
+def _cell(side: dict) -> str:
+    verdict = "pass" if side["pass"] else "**fail**"
+    where = ", ".join(loc for loc, _ in side["quote"]) or "no answer"
+    return f"{verdict} `{where}`"
 
 
 if __name__ == "__main__":
+    os.environ.setdefault("OMP_THREAD_LIMIT", "1")
     main()

@@ -15,6 +15,7 @@ from typing import Any
 from .index import vecfile
 from .index.refresh import UNSUPPORTED
 from .pipeline import Engine
+from .readers import ocrcache
 from .style import PLAIN, Style
 from .units import size
 
@@ -45,6 +46,20 @@ def _vector_file(index: Path) -> dict[str, Any] | None:
         return None
 
 
+def _ocr_cache(index: Path) -> dict[str, Any] | None:
+    """OCR's page cache beside the index (readers/ocrcache.py), when OCR has made one."""
+    path = ocrcache.path_for(index)
+    try:
+        size_ = path.stat().st_size
+    except OSError:
+        return None
+    try:  # pages committed but not yet checkpointed into the file itself
+        size_ += Path(f"{path}-wal").stat().st_size
+    except OSError:
+        pass
+    return {"path": str(path), "bytes": size_}
+
+
 def _utc(t: float | None) -> str | None:
     return None if t is None else datetime.fromtimestamp(int(t), timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -66,6 +81,7 @@ def status(eng: Engine) -> dict[str, Any]:
         "index": str(eng.index_path),
         "index_bytes": eng.store.size_bytes(),
         "vector_file": _vector_file(eng.index_path),
+        "ocr_cache": _ocr_cache(eng.index_path),
         "last_change": _utc(_last_write(eng.index_path)),
         "documents": {k: v["documents"] for k, v in by_kind.items()},
         "types": by_kind,
@@ -101,6 +117,10 @@ def status_text(s: dict[str, Any], style: Style = PLAIN) -> str:
     if s.get("vector_file"):
         out.insert(1, f"vector file: {s['vector_file']['path']} ({size(s['vector_file']['bytes'])}, "
                       "a copy of the vectors that loads fast; made again when missing or stale)")
+    if s.get("ocr_cache"):
+        out.insert(1 + bool(s.get("vector_file")),
+                   f"OCR page cache: {s['ocr_cache']['path']} ({size(s['ocr_cache']['bytes'])}, "
+                   "pages OCR read, kept by content so they are never read again)")
     docs = ", ".join(f"{n} {k}" for k, n in s["documents"].items()) or "none"
     out.append(f"documents: {sum(s['documents'].values())} ({docs})")
     if s.get("types"):

@@ -304,11 +304,11 @@ def test_lines_ocr_read_below_the_floor_are_never_quoted():
     q = "What is the monthly minimum charge?"
     qterms = question_terms(q)
     weights = dict.fromkeys(qterms, 1.0)
-    assert 40.0 < QUOTE_FLOOR < 90.0
-    low = choose_lines(lines, qterms, weights, Config(), 2, kinds=asked(q), ocr={1: 95.0, 2: 40.0})
-    assert [(ln.locator, ln.ocr) for ln in low] == [("L1", 95.0)]
-    high = choose_lines(lines, qterms, weights, Config(), 2, kinds=asked(q), ocr={1: 95.0, 2: 90.0})
-    assert [(ln.locator, ln.ocr) for ln in high] == [("L1", 95.0), ("L2", 90.0)]
+    assert 40.0 < QUOTE_FLOOR < 97.0
+    low = choose_lines(lines, qterms, weights, Config(), 2, kinds=asked(q), ocr={1: 98.0, 2: 40.0})
+    assert [(ln.locator, ln.ocr) for ln in low] == [("L1", 98.0)]
+    high = choose_lines(lines, qterms, weights, Config(), 2, kinds=asked(q), ocr={1: 98.0, 2: 97.0})
+    assert [(ln.locator, ln.ocr) for ln in high] == [("L1", 98.0), ("L2", 97.0)]
     none = choose_lines(lines, qterms, weights, Config(), 2, kinds=asked(q), ocr={1: 10.0, 2: 10.0, 3: 10.0})
     assert none == []
     text = choose_lines(lines, qterms, weights, Config(), 2, kinds=asked(q))

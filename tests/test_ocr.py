@@ -11,6 +11,8 @@ from PIL import Image, ImageDraw
 from engine.errors import ReadError
 from engine.readers import ocr
 
+if os.environ.get("ASK_REQUIRE_OCR") == "1" and not ocr.available():  # .ci/run installed it
+    raise RuntimeError(f"ASK_REQUIRE_OCR=1 but OCR is not available: {ocr.INSTALL}")
 pytestmark = pytest.mark.skipif(
     not ocr.available(),
     reason="OCR extra not installed: pip install 'ask-engine[ocr]' and apt-get install tesseract-ocr-eng")
@@ -188,6 +190,8 @@ def test_status_counts_the_pages_ocr_read(ask):
     assert s["documents"] == {"image": 1, "text": 1}
     code, text = ask("--status")
     assert "OCR'd pages: 1 (in 1 file)\n  scan.png: 1 page\n" in text
+    assert s["ocr_cache"]["path"].endswith("i.sqlite.ocr") and s["ocr_cache"]["bytes"] > 0
+    assert f"OCR page cache: {s['ocr_cache']['path']} (" in text
 
 
 def test_lines_below_the_confidence_floor_are_matched_but_never_quoted(ask, monkeypatch):

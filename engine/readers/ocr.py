@@ -20,7 +20,10 @@ from .ocrcache import PageCache, file_digest, page_key
 
 DPI = 200                  # PDF pages are rendered at this resolution (docs/ocr.md)
 MAX_PIXELS = 64_000_000    # a bigger image or rendered page is scaled down to this many pixels
-QUOTE_FLOOR = 60.0         # confidence below which a line is matched but never quoted (quote/lines.py)
+# Confidence below which a line is matched but never quoted (quote/lines.py). Measured by
+# bench/ocr_floor.py (docs/ocr.md): the lowest band edge at which the lines with a figure at or
+# above it say only words their page's text layer says, 95% of the time (96% at 95; 88% at 90).
+QUOTE_FLOOR = 95.0
 # Seconds Tesseract may spend on one page (or image frame): a page past it is named in a note
 # and the others are read. Under the reading process's limit, which counts from each page done.
 PAGE_SECONDS = 30.0
@@ -90,10 +93,10 @@ def _engine():
     return _api
 
 
-def recognise(image) -> list[tuple[str, float, bool]]:
-    """(text, confidence 0-100, starts a new block) for each line Tesseract reads, in its
-    reading order; lines of only spaces are left out. From the page cache when this very
-    image was read before; raises PageTimeout past PAGE_SECONDS."""
+def recognise(image) -> list[tuple]:
+    """(text, confidence 0-100, block number, x0, y0, x1, y1) for each line Tesseract reads,
+    in its reading order; lines of only spaces are left out. From the page cache when this
+    very image was read before; raises PageTimeout past PAGE_SECONDS."""
     api = _engine()
     image = _prepared(image)
     cache = _page_cache()
@@ -106,20 +109,24 @@ def recognise(image) -> list[tuple[str, float, bool]]:
     return found
 
 
-def _recognised(api, image) -> list[tuple[str, float, bool]]:
+def _recognised(api, image) -> list[tuple]:
     from tesserocr import RIL, iterate_level
 
     api.SetImage(image)
     if not api.Recognize(timeout=int(PAGE_SECONDS * 1000)):
         raise PageTimeout()
     out = []
+    block = -1
     for r in iterate_level(api.GetIterator(), RIL.TEXTLINE):
+        if r.IsAtBeginningOf(RIL.BLOCK):
+            block += 1
         try:
             text = (r.GetUTF8Text(RIL.TEXTLINE) or "").strip()
         except RuntimeError:  # tesserocr's "No text returned": a page with nothing on it
             continue
-        if text:
-            out.append((text, round(r.Confidence(RIL.TEXTLINE), 1), r.IsAtBeginningOf(RIL.BLOCK)))
+        box = r.BoundingBox(RIL.TEXTLINE)
+        if text and box:
+            out.append((text, round(r.Confidence(RIL.TEXTLINE), 1), max(0, block), *box))
     return out
 
 
@@ -138,12 +145,56 @@ def _prepared(image):
     return image
 
 
+def rows(found: list[tuple]) -> list[tuple[str, float, bool]]:
+    """Tesseract's lines (text, confidence, block, x0, y0, x1, y1; pixels, y down) as rows:
+    (text, confidence, starts a new block). Lines of different blocks at one height, side by
+    side, are one row, left to right, two spaces between them (a table Tesseract read column
+    by column: a fee apart from its label), at the place of the first one read; its
+    confidence is the lowest of its parts. Prose is never joined to prose: a line that reads
+    as prose (pdf.rows.reads_as_prose), or any line of a block where two lines and a third of
+    them do, stays apart from another such line (two columns of text), as in PDF rows."""
+    from .pdf.rows import CELL_SEPARATOR, reads_as_prose  # here: the pdf package imports this one
+
+    blocks: dict[int, list[int]] = {}
+    for i, item in enumerate(found):
+        blocks.setdefault(item[2], []).append(i)
+    prose_line = [reads_as_prose(item[0]) for item in found]
+    prose_block = {b: (k := sum(prose_line[i] for i in members)) >= 2 and 3 * k >= len(members)
+                   for b, members in blocks.items()}
+    prose = [prose_line[i] or prose_block[item[2]] for i, item in enumerate(found)]
+    joined: list[list[int]] = []
+    for i, (_, _, block, x0, y0, x1, y1) in enumerate(found):
+        middle, height = (y0 + y1) / 2, y1 - y0
+        best, gap = None, None
+        for row in joined:
+            first = found[row[0]]
+            off = abs(middle - (first[4] + first[6]) / 2)
+            if (off > 0.5 * min(height, first[6] - first[4])
+                    or any(found[j][2] == block for j in row)
+                    or any(x0 < found[j][5] and found[j][3] < x1 for j in row)  # overlapping
+                    or (prose[i] and any(prose[j] for j in row))):
+                continue
+            if gap is None or off < gap:
+                best, gap = row, off
+        if best is None:
+            joined.append([i])
+        else:
+            best.append(i)
+    out = []
+    for n, row in enumerate(joined):
+        parts = sorted(row, key=lambda j: (found[j][3], j))
+        text = CELL_SEPARATOR.join(found[j][0] for j in parts)
+        new_block = n > 0 and found[row[0]][2] != found[joined[n - 1][0]][2]
+        out.append((text, min(found[j][1] for j in row), new_block))
+    return out
+
+
 def lines(image, region: str = "") -> list[Line]:
     """An image's lines: locator `L3` (or `p3:L7` with region `p3`); a new block of text leaves
     a gap in the ordinals, as a blank line does in text, so the chunker sees the break."""
     out: list[Line] = []
     ordinal = 0
-    for text, confidence, new_block in recognise(image):
+    for text, confidence, new_block in rows(recognise(image)):
         ordinal += 2 if new_block and out else 1
         locator = f"{region}:L{ordinal}" if region else f"L{ordinal}"
         out.append(Line(text=text, locator=locator, region=region, ordinal=ordinal, ocr=confidence))

@@ -19,7 +19,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2  # 2: each line with its block and box
 SUFFIX = ".ocr"
 
 
@@ -44,7 +44,7 @@ class PageCache:
         except sqlite3.Error:
             self.close()
 
-    def get(self, key: str) -> list[tuple[str, float, bool]] | None:
+    def get(self, key: str) -> list[tuple] | None:
         if self.db is None:
             return None
         try:
@@ -56,9 +56,9 @@ class PageCache:
             self.misses += 1
             return None
         self.hits += 1
-        return [(str(t), float(c), bool(b)) for t, c, b in json.loads(row[0])]
+        return [tuple(line) for line in json.loads(row[0])]
 
-    def put(self, key: str, lines: list[tuple[str, float, bool]]) -> None:
+    def put(self, key: str, lines: list[tuple]) -> None:
         if self.db is None:
             return
         try:  # autocommit: the page is on disk (WAL) before the next one starts
