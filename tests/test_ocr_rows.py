@@ -42,8 +42,14 @@ def test_lines_of_one_block_overlapping_or_at_other_heights_stay_apart():
     assert [r[0] for r in rows(found)] == ["Total", "$12", "Overprint", "$9"]
 
 
-def test_a_label_beside_a_column_of_prose_joins_its_line():
-    """One prose piece and one that is not: a row, as in PDF rows (only two prose pieces part)."""
+def test_no_piece_of_prose_is_joined_not_even_to_a_label():
+    """Stricter than PDF rows: a label beside a prose line stays apart, and so does a short
+    line of a column of prose (it reads as prose by its column)."""
     found = [line("Section 3", 96.0, 0, 100, 100, 250, 130),
              line("the applicant shall pay the fee before the permit is issued", 96.0, 1, 300, 101, 1000, 131)]
-    assert rows(found) == [("Section 3  the applicant shall pay the fee before the permit is issued", 96.0, False)]
+    assert [r[0] for r in rows(found)] == ["Section 3", "the applicant shall pay the fee before the permit is issued"]
+    column = ["the council met on a warm evening and", "heard the report of the clerk on fees",
+              "Dock Rules"]  # not prose itself: the end of a paragraph in a prose column
+    found = [line(t, 96.0, 5 + i, 100, 100 + 50 * i, 500, 130 + 50 * i) for i, t in enumerate(column)]
+    found.append(line("Fees", 96.0, 9, 700, 200, 800, 230))  # beside "Dock Rules"
+    assert [r[0] for r in rows(found)] == column + ["Fees"]

@@ -150,18 +150,27 @@ def rows(found: list[tuple]) -> list[tuple[str, float, bool]]:
     (text, confidence, starts a new block). Lines of different blocks at one height, side by
     side, are one row, left to right, two spaces between them (a table Tesseract read column
     by column: a fee apart from its label), at the place of the first one read; its
-    confidence is the lowest of its parts. Prose is never joined to prose: a line that reads
-    as prose (pdf.rows.reads_as_prose), or any line of a block where two lines and a third of
-    them do, stays apart from another such line (two columns of text), as in PDF rows."""
-    from .pdf.rows import CELL_SEPARATOR, reads_as_prose  # here: the pdf package imports this one
+    confidence is the lowest of its parts. Prose is never joined: not a line that reads as
+    prose (_prose), nor any line of a block or a column (lines starting within a line's
+    height of one another) where two lines and a third of them do. Stricter than PDF rows,
+    which may join one prose piece: a scan has no drawing order to tell a column of text from
+    a table's, and a row of two columns' half sentences is a wrong quote."""
+    from .pdf.rows import CELL_SEPARATOR  # here: the pdf package imports this module
+
+    prose_line = [_prose(item[0]) for item in found]
+
+    def mostly(members: list[int]) -> bool:
+        k = sum(prose_line[i] for i in members)
+        return k >= 2 and 3 * k >= len(members)
 
     blocks: dict[int, list[int]] = {}
     for i, item in enumerate(found):
         blocks.setdefault(item[2], []).append(i)
-    prose_line = [reads_as_prose(item[0]) for item in found]
-    prose_block = {b: (k := sum(prose_line[i] for i in members)) >= 2 and 3 * k >= len(members)
-                   for b, members in blocks.items()}
-    prose = [prose_line[i] or prose_block[item[2]] for i, item in enumerate(found)]
+    prose_block = {b: mostly(members) for b, members in blocks.items()}
+    prose = []
+    for i, (_, _, block, x0, y0, _, y1) in enumerate(found):
+        column = [j for j, other in enumerate(found) if abs(other[3] - x0) <= y1 - y0]
+        prose.append(prose_line[i] or prose_block[block] or mostly(column))
     joined: list[list[int]] = []
     for i, (_, _, block, x0, y0, x1, y1) in enumerate(found):
         middle, height = (y0 + y1) / 2, y1 - y0
@@ -172,7 +181,7 @@ def rows(found: list[tuple]) -> list[tuple[str, float, bool]]:
             if (off > 0.5 * min(height, first[6] - first[4])
                     or any(found[j][2] == block for j in row)
                     or any(x0 < found[j][5] and found[j][3] < x1 for j in row)  # overlapping
-                    or (prose[i] and any(prose[j] for j in row))):
+                    or prose[i] or any(prose[j] for j in row)):
                 continue
             if gap is None or off < gap:
                 best, gap = row, off
@@ -187,6 +196,14 @@ def rows(found: list[tuple]) -> list[tuple[str, float, bool]]:
         new_block = n > 0 and found[row[0]][2] != found[joined[n - 1][0]][2]
         out.append((text, min(found[j][1] for j in row), new_block))
     return out
+
+
+def _prose(text: str) -> bool:
+    """Running text: four words or more that start with a letter, at least half of them in
+    lower case. (pdf.rows counts every word: a fee cell such as "500 + actual cost" would read
+    as prose, and a fee table's columns would never join.)"""
+    words = [w for w in text.split() if w[0].isalpha()]
+    return len(words) >= 4 and 2 * sum(w[0].islower() for w in words) >= len(words)
 
 
 def lines(image, region: str = "") -> list[Line]:

@@ -110,7 +110,7 @@ class _Recorder:
 
 # ---------------------------------------------------------------- rows
 
-def reads_as_prose(text: str) -> bool:
+def _prose(text: str) -> bool:
     """Running text: four words or more, at least half of them starting in lower case."""
     words = text.split()
     return len(words) >= 4 and 2 * sum(w[0].islower() for w in words) >= len(words)
@@ -137,7 +137,7 @@ def _flows(lines: list[str], at: list[At | None],
     continued: set[int] = set()
     for n, run in enumerate(runs):
         flow.update(dict.fromkeys(run, n))
-        proper = {i for i in run if reads_as_prose(lines[i])}
+        proper = {i for i in run if _prose(lines[i])}
         # a prose flow (a column of text) counts as prose all through, short lines too
         prose.update(run if len(proper) >= 2 and 3 * len(proper) >= len(run) else proper)
         for up, i in zip(run, run[1:]):
