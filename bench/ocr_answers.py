@@ -2,7 +2,7 @@
 cabinet as it is and of the cabinet with those PDFs replaced by image-only copies read by OCR.
 
     python -m bench.ocr_answers [--docs ../shared/eval/cabinet] [--out bench/out]
-                                [--embed-model none]
+                                [--embed-model none] [--work DIR]
 
 Two temporary folders hold the whole cabinet. In the second, every PDF named by an expected
 quote of tests/data/cabinet_golden.jsonl is an image-only copy: each page rendered by pypdfium2
@@ -11,8 +11,9 @@ of it by OCR. Nothing is copied into the repository. Both folders are indexed th
 (words only unless --embed-model names a model) and asked every case with an expected quote
 in one of those PDFs. Per case: pass or fail on each side, the first citation's locators and
 lines, and whether the two quotes hold the same words (bench.ocr_accuracy.words: case,
-punctuation and spacing aside). Written to `--out`/ocr_answers.{json,md}; OCR's page cache
-lives in the temporary folder (a second run OCRs again).
+punctuation and spacing aside). Written to `--out`/ocr_answers.{json,md}. OCR's page cache
+lives beside the indexes: in the temporary folder (a second run OCRs again), or in `--work`,
+which is kept, so a second run there reads every page from the cache.
 """
 from __future__ import annotations
 
@@ -64,6 +65,8 @@ def main() -> None:
     ap.add_argument("--docs", type=Path, default=CABINET)
     ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "out")
     ap.add_argument("--embed-model", default="none")
+    ap.add_argument("--work", type=Path, default=None,
+                    help="keep the copies, indexes and OCR's page cache in this folder")
     args = ap.parse_args()
 
     from engine import Engine
@@ -79,10 +82,10 @@ def main() -> None:
     results: dict[str, dict] = {c.id: {"question": c.question} for c in cases}
     timing = {}
     with tempfile.TemporaryDirectory(prefix="ask-ocr-answers-") as tmp:
-        root = Path(tmp)
+        root = args.work or Path(tmp)
         pages = 0
         for kind in ("text", "image"):
-            (root / kind).mkdir()
+            (root / kind).mkdir(parents=True, exist_ok=True)
             for name in names:
                 if kind == "image" and name in scanned:
                     pages += image_only(args.docs / name, root / kind / name, ocr.DPI)

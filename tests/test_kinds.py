@@ -295,8 +295,9 @@ def test_the_name_detector_keeps_its_matches_on_names_and_headings():
 
 
 def test_lines_ocr_read_below_the_floor_are_never_quoted():
-    """OCR's confidence per line seq: the label's value read at 40 (below the floor) is neither
-    quoted nor taken to complete the label; at 90 it is, with its confidence. Needs no OCR."""
+    """OCR's confidence per line seq: the label's value read at 40 (below the floor) is not
+    quoted, and then neither is its label (the charge without its amount); a line below the
+    floor that is not chosen changes nothing; at 97 the value is quoted, with its confidence."""
     from engine.readers.ocr import QUOTE_FLOOR
 
     lines = [(1, "L1", "Monthly minimum charge:"), (2, "L2", "$12.25 plus the energy adjustment."),
@@ -306,7 +307,9 @@ def test_lines_ocr_read_below_the_floor_are_never_quoted():
     weights = dict.fromkeys(qterms, 1.0)
     assert 40.0 < QUOTE_FLOOR < 97.0
     low = choose_lines(lines, qterms, weights, Config(), 2, kinds=asked(q), ocr={1: 98.0, 2: 40.0})
-    assert [(ln.locator, ln.ocr) for ln in low] == [("L1", 98.0)]
+    assert low == []  # the label alone would name the charge without its amount: nothing
+    other = choose_lines(lines, qterms, weights, Config(), 2, kinds=asked(q), ocr={1: 98.0, 2: 98.0, 3: 40.0})
+    assert [ln.locator for ln in other] == ["L1", "L2"]  # a line not chosen may be unsure
     high = choose_lines(lines, qterms, weights, Config(), 2, kinds=asked(q), ocr={1: 98.0, 2: 97.0})
     assert [(ln.locator, ln.ocr) for ln in high] == [("L1", 98.0), ("L2", 97.0)]
     none = choose_lines(lines, qterms, weights, Config(), 2, kinds=asked(q), ocr={1: 10.0, 2: 10.0, 3: 10.0})

@@ -202,6 +202,8 @@ def test_lines_below_the_confidence_floor_are_matched_but_never_quoted(ask, monk
     monkeypatch.setattr(quote_lines, "QUOTE_FLOOR", 100.5)
     code, out = ask(QUESTION, as_json=True)
     assert code == 1 and not out["answered"] and out["refusal"]["reason"] == "no_relevant_line"
+    assert "read by OCR with a confidence under" in out["refusal"]["message"]
+    assert "scan.png" in out["refusal"]["message"]
     code, hits = ask("--search", "tree removal permit", as_json=True)
     hit = next(h for h in hits if h["path"] == "scan.png")
     assert hit["line"] is None

@@ -20,6 +20,7 @@ from ..index.store import Store
 from ..locators import span
 from ..pool import Pool
 from ..types import Candidate, Citation, Refusal
+from ..readers.ocr import QUOTE_FLOOR
 from .lines import choose_lines, line_budget
 
 Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
@@ -51,9 +52,15 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     citations = [c for c in citations if c.lines]
     if citations:
         return Quoted(tuple(citations), None)
-    return Quoted((), Refusal(reason="no_relevant_line",
-                              message="no confident answer: the best passage has no line that "
-                                      "contains the question's words", unmatched=d.winner.unmatched))
+    if marks[0] and cite(lines[0], d.winner, q.terms, rarity, cfg, cfg.max_lines, sims[0],
+                         q.kinds).lines:  # lines there were, but OCR read one below the floor
+        message = (f"no confident answer: the line that answers was read by OCR with a "
+                   f"confidence under {QUOTE_FLOOR:g} (of 100), too unsure to quote; check the "
+                   f"scan itself ({d.winner.path})")
+    else:
+        message = "no confident answer: the best passage has no line that contains the question's words"
+    return Quoted((), Refusal(reason="no_relevant_line", message=message,
+                              unmatched=d.winner.unmatched))
 
 
 def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None,

@@ -86,7 +86,9 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
     kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
     seq -> OCR's confidence for the lines read by OCR. A line below QUOTE_FLOOR is never
-    quoted, nor taken to complete another (it still matched: it is in the passage's text)."""
+    quoted (it still matched: it is in the passage's text); when the lines would be chosen
+    with it among them, the passage gives no lines at all: the others around the answer
+    would name the topic without the figure, which is a wrong quote."""
     sims = sims or {}
     ocr = ocr or {}
     texts = [text for _, _, text in lines]
@@ -96,11 +98,11 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     legible = [ocr.get(seq, QUOTE_FLOOR) >= QUOTE_FLOOR for seq, _, _ in lines]
     top = max(scores, default=0.0)
     floor = max(cfg.line_floor, cfg.line_relative_floor * top)
-    ranked = sorted((i for i, s in enumerate(scores) if s >= floor and legible[i]),
+    ranked = sorted((i for i, s in enumerate(scores) if s >= floor),
                     key=lambda i: (-scores[i], i))
     if kinds and not any(kind[i] for i in ranked[:limit]):
         # the best line holding the asked kind goes first, if any line has one
-        best_kind = max((i for i in range(len(lines)) if kind[i] and legible[i]),
+        best_kind = max((i for i in range(len(lines)) if kind[i]),
                         key=lambda i: (scores[i], -i), default=None)
         if best_kind is not None and scores[best_kind] > 0:
             ranked = [best_kind] + [i for i in ranked if i != best_kind]
@@ -111,9 +113,11 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         if i in taken:
             continue
         unit = [j for j in (_unit(texts, i, kind) if cfg.quote_units else [i])
-                if j not in taken and legible[j]]
+                if j not in taken]
         if len(taken) + len(unit) > limit:
             unit = [i]
         taken.extend(unit)
+    if not all(legible[i] for i in taken):
+        return []  # the answer's own line is one OCR could not read surely
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
             for i in sorted(taken)]
