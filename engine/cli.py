@@ -129,7 +129,11 @@ def _dump(obj) -> str:
                    "printed on stderr).")
 @click.option("--host", default=None, metavar="ADDRESS",
               help="With --serve: the address to listen on (default 127.0.0.1, this machine only). "
-                   "Any other address lets whoever reaches it read the documents, unauthenticated.")
+                   "Any other address (0.0.0.0: every network) needs --token.")
+@click.option("--token", default=None, envvar="ASK_TOKEN", show_envvar=True, metavar="TOKEN",
+              help="With --serve: the access token every request must carry (Authorization: "
+                   "Bearer TOKEN; the page asks for it once). Required with a --host beyond this "
+                   "machine; optional on 127.0.0.1.")
 @click.option("--recheck", type=click.FloatRange(min=0.0), default=None, metavar="SECONDS",
               help="With --serve or --mcp: before a request, look for changed documents if SECONDS "
                    "have passed since the last look (default 2; 0 = before every request).")
@@ -198,6 +202,7 @@ class _Options:
     mcp: bool
     port: int | None
     host: str | None
+    token: str | None
     recheck: float | None
     quiet: bool
     search: bool = False  # ranked search (--search and its options)
@@ -224,6 +229,7 @@ def _check_usage(o: _Options) -> None:
              ("--write-config", o.write_config, "--calibrate", o.calibrate),
              ("--port", o.port is not None, "--serve", o.serve),
              ("--host", o.host is not None, "--serve", o.serve),
+             ("--token", o.token is not None and not os.environ.get("ASK_TOKEN"), "--serve", o.serve),
              ("--recheck", o.recheck is not None, "--serve or --mcp", o.serve or o.mcp)]
     for opt, given, needed, present in needs:
         if given and not present:
@@ -372,7 +378,8 @@ def _serve(c: _Call) -> int:
 
     o = c.o
     return serve.serve_http(o.docs, c.engine, host=o.host or "127.0.0.1",
-                            port=8765 if o.port is None else o.port, recheck=_recheck(o), quiet=o.quiet)
+                            port=8765 if o.port is None else o.port, recheck=_recheck(o), quiet=o.quiet,
+                            token=o.token)
 
 
 def _mcp(c: _Call) -> int:

@@ -66,7 +66,10 @@ class Server:
 
     def request(self, method: str, path: str, body=None, raw: bytes | None = None, headers=None):
         data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
-        req = urllib.request.Request(self.url + path, data=data, method=method, headers=headers or {})
+        headers = dict(headers or {})
+        if data is not None:  # what a JSON client says (urllib would say form-urlencoded)
+            headers.setdefault("Content-Type", "application/json")
+        req = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(req, timeout=60) as r:
                 return r.status, r.read(), dict(r.headers)
@@ -281,7 +284,7 @@ def test_with_a_long_recheck_a_change_waits_for_post_refresh(tmp_path):
         assert not json.loads(server.request("POST", "/ask", question)[1])["answered"]
         write(docs, "hedges.md", "The fee for a hedge trimming permit is $12.00.\n")
         assert not json.loads(server.request("POST", "/ask", question)[1])["answered"]
-        status, got, _ = server.request("POST", "/refresh")
+        status, got, _ = server.request("POST", "/refresh", headers={"Content-Type": "application/json"})
         report = json.loads(got)
         assert status == 200 and report["refreshed"] and report["read"] == 1
         assert report["index"]["documents"] == 4

@@ -57,14 +57,21 @@ def _check_docs(docs: str | Path) -> None:
 
 
 def serve_http(docs: str | Path, make_engine: Callable[[], Any], *, host: str = "127.0.0.1",
-               port: int = 8765, recheck: float = RECHECK, quiet: bool = False) -> int:
-    """Listen on host:port, load the engine, answer until stopped; returns the exit status."""
+               port: int = 8765, recheck: float = RECHECK, quiet: bool = False,
+               token: str | None = None) -> int:
+    """Listen on host:port, load the engine, answer until stopped; returns the exit status.
+    Beyond loopback a token is required (UsageError, exit 2, without one)."""
     from . import http
+    from ..errors import UsageError
 
+    if not http.is_loopback(host) and not token:
+        raise UsageError(f"listening on {host} shares the documents beyond this machine, and "
+                         "needs an access token", "give --token TOKEN or set ASK_TOKEN (a long "
+                         "random string, e.g. python3 -c 'import secrets; print(secrets.token_urlsafe())')")
     _check_docs(docs)
     server = http.bind(host, port)
     service = Service(docs, make_engine, recheck=recheck, log=_say)
-    return http.serve(service, server, quiet=quiet, say=_say)
+    return http.serve(service, server, quiet=quiet, say=_say, token=token)
 
 
 def serve_mcp(docs: str | Path, make_engine: Callable[[], Any], *, recheck: float = RECHECK,

@@ -2,14 +2,22 @@
 
 POST /ask and POST /search take a JSON object and answer with exactly what `ask --json`
 (Answer.to_dict()) and the search mode print; GET /show, /status, /health and POST /refresh
-need no body. Every failure is a 4xx/5xx JSON object {"error", "hint"}: never a traceback
-for the client, never a dead server. Connections get a thread each; the engine one request
-at a time (Service's lock).
+need no body. GET / is the page for people (engine/serve/page/: HTML, CSS and JavaScript that
+use these same endpoints), GET /file/<id> an indexed document's original file. Every failure
+is a 4xx/5xx JSON object {"error", "hint"}: never a traceback for the client, never a dead
+server. Connections get a thread each; the engine one request at a time (Service's lock).
+
+Sharing (docs/serve.md): beyond loopback a token is required (`--token`, ASK_TOKEN), sent as
+`Authorization: Bearer <token>` and compared in constant time; every POST needs a JSON content
+type, and a browser's `Origin` must be this server's own, so a page on another site cannot
+drive it.
 """
 from __future__ import annotations
 
+import hmac
 import ipaddress
 import json
+import mimetypes
 import socket
 import sys
 import time
@@ -23,14 +31,30 @@ from ..errors import (AskError, BatchError, ConfigError, DocsError, IndexError_,
 from .service import Service
 
 DEFAULT_PORT = 8765
-MAX_BODY = 1 << 20   # bytes; a question is at most a few thousand characters
+MAX_BODY = 64 << 10  # bytes; a question is at most a few thousand characters
 IDLE_TIMEOUT = 60    # seconds a connection may sit silent (or send a body slowly)
 
-ENDPOINTS = ("POST /ask", "POST /search", "GET /show", "GET /status", "GET /health", "POST /refresh")
+ENDPOINTS = ("GET / (the page)", "POST /ask", "POST /search", "GET /show", "GET /status",
+             "GET /file/<id>", "GET /health", "POST /refresh")
+OPEN = ("/", "/health")  # the page's shell and the health check need no token (nothing in them)
+PAGE = {"/": ("index.html", "text/html; charset=utf-8"),
+        "/page/app.css": ("app.css", "text/css; charset=utf-8"),
+        "/page/app.js": ("app.js", "text/javascript; charset=utf-8")}
+# the page runs only its own script and style, and no other site may frame it
+PAGE_HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; "
+                "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+                "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
 # which HTTP status each library error becomes (the first class that matches)
 STATUS = ((NotFound, 404), (UsageError, 400), (BatchError, 400), (ConfigError, 400),
           (DocsError, 503), (IndexError_, 503), (AskError, 400))
+
+
+class Raw:
+    """A reply that is not JSON: the page's files, a document's original bytes."""
+
+    def __init__(self, data: bytes, content_type: str, headers: dict | None = None):
+        self.data, self.content_type, self.headers = data, content_type, headers or {}
 
 
 class HTTPError(Exception):
@@ -63,6 +87,7 @@ class _Server(ThreadingHTTPServer):
     service: Service
     local_only: bool
     quiet: bool
+    token: str | None
 
 
 class _Server6(_Server):
@@ -102,14 +127,17 @@ class Handler(BaseHTTPRequestHandler):
             body = self._body()  # read first: a connection kept alive must not hold leftovers
             self._check_host()
             url = urlsplit(self.path)
-            route = ROUTES.get(url.path)
+            route = ROUTES.get(url.path) or _prefixed(url.path)
             if route is None:
                 raise HTTPError(404, f"no such endpoint: {url.path}", "endpoints: " + ", ".join(ENDPOINTS))
             want, fn = route
             if method != want:
                 raise HTTPError(405, f"{url.path} takes {want}, not {method}",
                                 f"send {want} {url.path}", {"Allow": want})
-            code, text = fn(self.server.service, url.query, body)
+            self._check_token(url.path)
+            if method == "POST":
+                self._check_post()
+            code, text = fn(self.server.service, url.path if fn in _BY_PATH else url.query, body)
         except HTTPError as e:
             code, text = e.code, dump({"error": e.message, "hint": e.hint})
             self._extra = e.headers
@@ -137,6 +165,33 @@ class Handler(BaseHTTPRequestHandler):
         if not is_loopback(name):
             raise HTTPError(403, f"Host {host!r} is not allowed", "use http://127.0.0.1:PORT or http://localhost:PORT")
 
+    def _check_token(self, path: str) -> None:
+        """With a token, every request but the page's files and /health must carry it."""
+        want = self.server.token
+        if not want or path in OPEN or path in PAGE:
+            return
+        given = self.headers.get("Authorization") or ""
+        scheme, _, value = given.partition(" ")
+        if scheme.lower() != "bearer" or not hmac.compare_digest(value.strip().encode("utf-8", "replace"),
+                                                                 want.encode("utf-8")):
+            raise HTTPError(401, "this server needs its access token" if not given else "wrong access token",
+                            "send the header Authorization: Bearer <token> (the token the server "
+                            "was started with: --token or ASK_TOKEN)", {"WWW-Authenticate": "Bearer"})
+
+    def _check_post(self) -> None:
+        """A POST must say it is JSON, and a browser's Origin must be this server's: a form or
+        script on another site can send neither (a JSON content type needs a CORS preflight,
+        which this server never grants)."""
+        kind = (self.headers.get("Content-Type") or "").split(";", 1)[0].strip().lower()
+        if kind != "application/json":
+            raise HTTPError(415, f"a POST must be JSON, not {kind or 'without a content type'}",
+                            "send the header Content-Type: application/json")
+        origin = self.headers.get("Origin")
+        host = self.headers.get("Host", "")
+        if origin is not None and origin.rstrip("/") not in (f"http://{host}", f"https://{host}"):
+            raise HTTPError(403, f"requests from {origin!r} are not allowed",
+                            "use the page this server serves, or a client that sends no Origin")
+
     def _body(self) -> bytes:
         if self.headers.get("Transfer-Encoding"):
             self.close_connection = True
@@ -157,11 +212,15 @@ class Handler(BaseHTTPRequestHandler):
                             "a request is one question; send questions one request each")
         return self.rfile.read(n)
 
-    def _send(self, code: int, text: str, seconds: float) -> None:
-        data = text.encode("utf-8", "surrogatepass")
+    def _send(self, code: int, text: "str | Raw", seconds: float) -> None:
+        if isinstance(text, Raw):
+            data, kind = text.data, text.content_type
+            self._extra = {**self._extra, **text.headers}
+        else:
+            data, kind = text.encode("utf-8", "surrogatepass"), "application/json; charset=utf-8"
         try:
             self.send_response(code)
-            self.send_header("Content-Type", "application/json; charset=utf-8")
+            self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(data)))
             self.send_header("Cache-Control", "no-store")
             for k, v in self._extra.items():
@@ -249,7 +308,41 @@ def _refresh(service: Service, query: str, body: bytes) -> tuple[int, str]:
     return 200, dump(service.refresh())
 
 
-ROUTES: dict[str, tuple[str, Callable[[Service, str, bytes], tuple[int, str]]]] = {
+def _page(service: Service, path: str, body: bytes) -> tuple[int, Raw]:
+    from importlib.resources import files
+
+    name, kind = PAGE[path]
+    return 200, Raw(files("engine.serve").joinpath("page", name).read_bytes(), kind, PAGE_HEADERS)
+
+
+def _file(service: Service, path: str, body: bytes) -> tuple[int, Raw]:
+    """An indexed document's own bytes, by its full id: nothing else can be named."""
+    doc_id = path[len("/file/"):]
+    name, data = service.file(doc_id)
+    kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
+    if kind.startswith("text/") or kind in ("application/json", "text/csv"):
+        kind += "; charset=utf-8"
+    safe = "".join(c if c.isalnum() or c in "._-" else "_" for c in name.rsplit("/", 1)[-1])
+    # never rendered as a page of this site: an HTML document is shown as its text
+    headers = {"Content-Disposition": f'inline; filename="{safe}"', "X-Content-Type-Options": "nosniff",
+               "Content-Security-Policy": "sandbox; default-src 'none'; style-src 'unsafe-inline'"}
+    if kind.startswith("text/html"):
+        kind = "text/plain; charset=utf-8"
+    return 200, Raw(data, kind, headers)
+
+
+_BY_PATH = (_page, _file)  # these take the path, the others the query string
+
+
+def _prefixed(path: str):
+    if path.startswith("/file/") and len(path) > len("/file/"):
+        return ("GET", _file)
+    if path in PAGE:
+        return ("GET", _page)
+    return None
+
+
+ROUTES: dict[str, tuple[str, Callable[[Service, str, bytes], tuple[int, "str | Raw"]]]] = {
     "/ask": ("POST", _ask), "/search": ("POST", _search), "/show": ("GET", _show),
     "/status": ("GET", _status), "/health": ("GET", _health), "/refresh": ("POST", _refresh),
 }
@@ -269,12 +362,13 @@ def bind(host: str, port: int) -> _Server:
                          "check --host and --port (ports below 1024 need privileges)") from None
 
 
-def serve(service: Service, server: _Server, *, quiet: bool, say: Callable[[str], None]) -> int:
+def serve(service: Service, server: _Server, *, quiet: bool, say: Callable[[str], None],
+          token: str | None = None) -> int:
     """Load the engine, say where it listens, answer until SIGTERM (exit 0) or Ctrl-C (130)."""
     from . import stop_signals
 
     host, port = server.server_address[:2]
-    server.service, server.quiet = service, quiet
+    server.service, server.quiet, server.token = service, quiet, token or None
     server.local_only = is_loopback(host)
     with stop_signals() as stopped:
         try:
@@ -287,8 +381,8 @@ def serve(service: Service, server: _Server, *, quiet: bool, say: Callable[[str]
             for note in service.engine.notes:
                 say(f"note: {note}")
             if not server.local_only:
-                say(f"warning: listening on {host}, beyond this machine; anyone who can reach it "
-                    f"can read the documents (there is no authentication)")
+                say(f"listening on {host}, beyond this machine: every request but the page "
+                    f"itself needs the token (Authorization: Bearer ...); the page asks for it")
             say(f"serving {url_of(host, port)} ({cov.documents} documents, {cov.passages} passages; "
                 f"{', '.join(ENDPOINTS)}; Ctrl-C to stop)")
             server.serve_forever(poll_interval=0.5)

@@ -74,6 +74,7 @@ def _ident(name: str, v: Any) -> str:
     return str(v)
 
 
+MAX_FILE = 512 << 20  # bytes: GET /file reads the file whole
 ASK_FIELDS = {"question": _string, "path": _string, "id": _ident, "explain": _flag,
               "candidates": _count}
 SEARCH_FIELDS = {"question": _string, "k": _count, "arms": _string, "fusion": _string,
@@ -274,6 +275,32 @@ class Service:
         with self.lock:
             eng, _ = self._fresh()
             return show(eng, ref)
+
+    def file(self, doc_id: str) -> tuple[str, bytes]:
+        """(path, bytes) of the indexed document whose id is `doc_id`, whole (12 hex digits, as
+        answers print it). Only a document the index read is served, from inside the folder:
+        any other name, a path, `..`, or a link that now leads out of the folder is not found."""
+        import re
+
+        gone = errors.NotFound(f"no indexed document has the id {doc_id!r}",
+                               "use a doc_id from an answer, a search hit or --status")
+        if not re.fullmatch(r"[0-9a-f]{12}", doc_id):
+            raise gone
+        with self.lock:
+            eng, _ = self._fresh()
+            paths = sorted(r.path for r in eng.store.documents().values()
+                           if r.status == "ok" and r.doc_id == doc_id)
+        if not paths:
+            raise gone
+        root = os.path.realpath(self.docs)
+        full = os.path.realpath(os.path.join(root, paths[0]))
+        if os.path.commonpath([root, full]) != root or not os.path.isfile(full):
+            raise gone
+        if os.path.getsize(full) > MAX_FILE:
+            raise UsageError(f"{paths[0]} is larger than {MAX_FILE >> 20} MiB, too large to serve",
+                             "open it from the documents folder")
+        with open(full, "rb") as f:
+            return paths[0], f.read()
 
     def status(self) -> dict[str, Any]:
         from ..status import status

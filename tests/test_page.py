@@ -1,0 +1,148 @@
+"""The page `ask --serve` serves at GET /, in a real browser: headless Chromium from the system
+packages driven by Selenium (chromium and chromium-driver; `.ci/run` installs them and sets
+ASK_REQUIRE_BROWSER=1, so in CI these tests run or fail, never skip). A person's path: type a
+question, read the quoted line and its citation, open the document view and find the quote
+highlighted, switch to search, open the status view; then with a token, the page asks for it.
+Screenshots go to tmp (and to $ASK_SCREENSHOTS when set: docs/img/ is made that way)."""
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from test_serve_http import env_for, serving
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+REQUIRED = os.environ.get("ASK_REQUIRE_BROWSER") == "1"
+try:
+    from selenium import webdriver
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    webdriver = None
+MISSING = ("selenium" if webdriver is None else "chromium" if not CHROMIUM else
+           "chromedriver" if not DRIVER else None)
+if REQUIRED and MISSING:
+    raise RuntimeError(f"ASK_REQUIRE_BROWSER=1 but {MISSING} is missing: apt-get install chromium "
+                       "chromium-driver; pip install selenium")
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"{MISSING} not installed "
+                                "(apt-get install chromium chromium-driver; pip install selenium)")
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+QUESTION = "What is the fee for a tree removal permit?"
+QUOTED = "The application fee for a tree removal permit is $75.00"
+WAIT = 60
+
+
+def shot(browser, tmp: Path, name: str) -> None:
+    browser.save_screenshot(str(tmp / f"{name}.png"))
+    if os.environ.get("ASK_SCREENSHOTS"):
+        Path(os.environ["ASK_SCREENSHOTS"]).mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(Path(os.environ["ASK_SCREENSHOTS"]) / f"{name}.png"))
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1100,900",
+                "--disable-gpu", "--no-first-run"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=webdriver.ChromeService(executable_path=DRIVER), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("page")
+    docs = root / "docs"
+    shutil.copytree(SAMPLES, docs)
+    with serving(docs, root / "index.sqlite", env_for(root)) as server:
+        yield server, root
+
+
+def ask(browser, url: str, question: str, mode: str = "ask"):
+    browser.get(url + "/")
+    box = WebDriverWait(browser, WAIT).until(EC.element_to_be_clickable((By.ID, "question")))
+    if mode != "ask":
+        browser.find_element(By.CSS_SELECTOR, f"input[name=mode][value={mode}]").click()
+    box.clear()
+    box.send_keys(question, Keys.ENTER)  # the keyboard alone
+    WebDriverWait(browser, WAIT).until(
+        lambda b: b.find_elements(By.CSS_SELECTOR, "#result .citation, #result .refusal, #result .error"))
+
+
+def test_a_question_shows_the_quoted_line_its_citation_and_the_document_view(browser, site):
+    server, root = site
+    ask(browser, server.url, QUESTION)
+    first = browser.find_element(By.CSS_SELECTOR, "#result .citation")
+    lines = [q.text for q in first.find_elements(By.CSS_SELECTOR, ".quote .text")]
+    assert any(QUOTED in t for t in lines), lines
+    locator = first.find_element(By.CSS_SELECTOR, ".quote .loc").text
+    cite = first.find_element(By.CSS_SELECTOR, ".cite-line").text
+    assert cite.startswith("[") and "ordinances/ordinance-2023-14-public-trees.md" in cite and locator in cite
+    assert browser.find_element(By.CSS_SELECTOR, "#result .method").text.startswith("method: ")
+    shot(browser, root, "page-answer")
+    first.find_element(By.CSS_SELECTOR, "button.open-doc").click()
+    marks = WebDriverWait(browser, WAIT).until(
+        lambda b: b.find_elements(By.CSS_SELECTOR, "#document .doc-lines li.cited mark"))
+    assert any(QUOTED in m.text for m in marks)
+    cited = browser.find_element(By.CSS_SELECTOR, "#document li.cited .loc").text
+    assert cited == locator
+    assert browser.find_element(By.CSS_SELECTOR, "#document h2").text == "ordinances/ordinance-2023-14-public-trees.md"
+    # lines around the quote are shown too, unmarked
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#document .doc-lines li")) > len(marks)
+    shot(browser, root, "page-document")
+    link = browser.find_element(By.CSS_SELECTOR, "#document a.file-link").get_attribute("href")
+    status, body, headers = server.request("GET", link.removeprefix(server.url))
+    assert status == 200 and QUOTED.encode() in body
+
+
+def test_a_refusal_says_why_in_plain_words(browser, site):
+    server, root = site
+    ask(browser, server.url, "What is the airspeed velocity of an unladen swallow?")
+    refusal = browser.find_element(By.CSS_SELECTOR, "#result .refusal")
+    assert "No confident answer" in refusal.text and "reason:" in refusal.text
+
+
+def test_search_mode_lists_passages_with_their_arms(browser, site):
+    server, root = site
+    ask(browser, server.url, "tree removal permit", mode="search")
+    hits = browser.find_elements(By.CSS_SELECTOR, "#result .hit")
+    assert hits and "bm25" in hits[0].find_element(By.CSS_SELECTOR, ".arms").text
+    assert "tree" in hits[0].text.lower()
+    shot(browser, root, "page-search")
+
+
+def test_the_status_view_lists_types_and_failures_with_their_fix(browser, site):
+    server, root = site
+    browser.get(server.url + "/")
+    WebDriverWait(browser, WAIT).until(EC.element_to_be_clickable((By.ID, "show-status"))).click()
+    table = WebDriverWait(browser, WAIT).until(lambda b: b.find_element(By.CSS_SELECTOR, "#status table"))
+    assert "pdf" in table.text and "xlsx" in table.text
+    assert "misc/town-seal.png" in browser.find_element(By.ID, "status").text
+    assert "passages with vectors" in browser.find_element(By.ID, "status").text
+    shot(browser, root, "page-status")
+
+
+def test_with_a_token_the_page_asks_for_it_once_and_then_answers(browser, tmp_path):
+    docs = tmp_path / "docs"
+    shutil.copytree(SAMPLES, docs)
+    with serving(docs, tmp_path / "index.sqlite", env_for(tmp_path), "--token", "s3cret-token") as server:
+        browser.get(server.url + "/")
+        box = WebDriverWait(browser, WAIT).until(EC.element_to_be_clickable((By.ID, "question")))
+        box.send_keys(QUESTION, Keys.ENTER)
+        token = WebDriverWait(browser, WAIT).until(EC.visibility_of_element_located((By.ID, "token")))
+        token.send_keys("s3cret-token", Keys.ENTER)
+        WebDriverWait(browser, WAIT).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#result .citation"))
+        assert QUOTED in browser.find_element(By.CSS_SELECTOR, "#result .citation").text
+        # kept for the tab's session only
+        assert browser.execute_script("return sessionStorage.getItem('ask-token')") == "s3cret-token"
+        assert browser.execute_script("return localStorage.length") == 0
+        browser.execute_script("sessionStorage.clear()")
