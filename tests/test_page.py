@@ -146,3 +146,35 @@ def test_with_a_token_the_page_asks_for_it_once_and_then_answers(browser, tmp_pa
         assert browser.execute_script("return sessionStorage.getItem('ask-token')") == "s3cret-token"
         assert browser.execute_script("return localStorage.length") == 0
         browser.execute_script("sessionStorage.clear()")
+
+
+def test_on_a_phone_wide_screen_nothing_runs_off_the_side(browser, site):
+    """At 390 px wide the answer and the document view fit: no sideways scrolling."""
+    server, root = site
+    size = browser.get_window_size()
+    browser.set_window_size(390, 844)
+    try:
+        ask(browser, server.url, QUESTION)
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+        browser.find_element(By.CSS_SELECTOR, "#result button.open-doc").click()
+        WebDriverWait(browser, WAIT).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#document mark"))
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+        shot(browser, root, "page-phone")
+    finally:
+        browser.set_window_size(size["width"], size["height"])
+
+
+def test_every_control_has_a_label_for_screen_readers(browser, site):
+    server, root = site
+    ask(browser, server.url, QUESTION)
+    unlabeled = browser.execute_script("""
+        const bad = [];
+        for (const e of document.querySelectorAll('input, button, a')) {
+          if (e.offsetParent === null) continue;  // hidden
+          const name = (e.labels && e.labels.length ? e.labels[0].textContent : '') ||
+                       e.getAttribute('aria-label') || e.textContent;
+          if (!name || !name.trim()) bad.push(e.outerHTML.slice(0, 80));
+        }
+        return bad;""")
+    assert unlabeled == []
+    assert browser.find_element(By.ID, "result").get_attribute("aria-live") == "polite"
