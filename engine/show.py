@@ -23,6 +23,8 @@ class Shown:
     path: str
     lines: tuple[tuple[str, str, bool], ...]  # (locator, text, inside the cited span)
     ocr: tuple[tuple[str, float], ...] = ()   # (locator, OCR's confidence) of the lines OCR read
+    # a sheet's or CSV's header row (locator, text) when the lines shown start below it
+    header: tuple[str, str] | None = None
 
 
 def _kind_and_number(locator: str) -> tuple[str, int] | None:
@@ -100,7 +102,17 @@ def show(eng: Engine, ref: str, context: int = CONTEXT) -> Shown:
     span = set(inside)
     shown = rows[lo:hi + 1]
     return Shown(doc.doc_id, doc.path, tuple((rows[i][1], rows[i][2], i in span) for i in range(lo, hi + 1)),
-                 _ocr(shown, marks))
+                 _ocr(shown, marks), _header(doc.kind, rows, lo))
+
+
+def _header(kind: str | None, rows, lo: int) -> tuple[str, str] | None:
+    """A row of a sheet or a CSV shown without its header row: that row (the first line of
+    the row's sheet, or of the file), so the cells can be read by their column names."""
+    if kind not in ("xlsx", "csv") or lo == 0:
+        return None
+    sheet = rows[lo][1].rpartition("!")[0]
+    first = next(i for i, (_, loc, _t) in enumerate(rows) if loc.rpartition("!")[0] == sheet)
+    return (rows[first][1], rows[first][2]) if first < lo else None
 
 
 def _ocr(rows, marks: dict[int, float]) -> tuple[tuple[str, float], ...]:
@@ -123,6 +135,7 @@ def show_dict(s: Shown) -> dict:
     """What --show --json prints."""
     ocr = dict(s.ocr)
     return {"doc_id": s.doc_id, "path": s.path,
+            **({"header": {"locator": s.header[0], "text": s.header[1]}} if s.header else {}),
             "lines": [{"locator": l, "text": t, "cited": c,
                        **({"ocr": True, "confidence": round(ocr[l], 1)} if l in ocr else {})}
                       for l, t, c in s.lines]}

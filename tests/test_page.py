@@ -178,3 +178,18 @@ def test_every_control_has_a_label_for_screen_readers(browser, site):
         return bad;""")
     assert unlabeled == []
     assert browser.find_element(By.ID, "result").get_attribute("aria-live") == "polite"
+
+
+def test_a_csv_row_is_shown_under_its_header_row(browser, site):
+    """The document view of a CSV row deep in the file shows the header row above it, so its
+    cells read by their column names (the same holds for a sheet's rows)."""
+    server, root = site
+    ask(browser, server.url, "How much does it cost to rent the amphitheater at Ridgeway Commons?")
+    citations = browser.find_elements(By.CSS_SELECTOR, "#result .citation")
+    csv = next(c for c in citations if "facility-rentals-2024.csv" in c.text)
+    csv.find_element(By.CSS_SELECTOR, "button.open-doc").click()
+    header = WebDriverWait(browser, WAIT).until(
+        lambda b: b.find_element(By.CSS_SELECTOR, "#document li.header-row"))
+    assert header.text.startswith("row 1") and "Facility" in header.text and "Security Deposit" in header.text
+    assert "Amphitheater" in browser.find_element(By.CSS_SELECTOR, "#document li.cited mark").text
+    shot(browser, root, "page-csv-row")

@@ -133,6 +133,11 @@ async function showDocument(docId, locator) {
     return el("li", {class: ln.cited ? "cited" : ""},
               el("span", {class: "loc", text: ln.locator + (ln.ocr ? " (OCR)" : "")}), text);
   });
+  if (d.header) {  // a sheet's or CSV's row, under its header row
+    items.unshift(el("li", {class: "header-row"},
+                     el("span", {class: "loc", text: d.header.locator}), el("strong", {text: d.header.text})),
+                  el("li", {class: "gap", "aria-hidden": "true"}, el("span", {class: "loc", text: "⋮"}), el("span", {})));
+  }
   views("document");
   $("document").replaceChildren(
     el("h2", {text: d.path}),
