@@ -18,12 +18,14 @@ import hashlib
 import os
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable
 
 from .. import errors
 from ..errors import AskError, UsageError
 from ..index.refresh import walk
+from .rwlock import RWLock
 from .background import Background
 
 RECHECK = 2.0      # default seconds between two looks at the folder
@@ -104,7 +106,10 @@ def fields(obj: Any, allowed: dict[str, Callable[[str, Any], Any]], required: tu
 
 # -- the service -------------------------------------------------------------------------
 class Service:
-    """The served engine: loaded once (now, or on a thread with start()), used under a lock."""
+    """The served engine: loaded once (now, or on a thread with start()). Questions (ask,
+    search, show, file, status) share it under a read lock and are answered in parallel, each
+    thread on the engine's one committed snapshot; a refresh, a snapshot switch and closing
+    take it alone (RWLock: a waiting writer goes first)."""
 
     def __init__(self, docs: str | Path, make_engine: Callable[[], Any], *,
                  recheck: float = RECHECK, log: Callable[[str], None] = lambda text: None):
@@ -112,7 +117,7 @@ class Service:
         self.make_engine = make_engine
         self.recheck = recheck
         self.log = log
-        self.lock = threading.Lock()
+        self.lock = RWLock()
         self.ready = threading.Event()
         self.engine = None
         self.failure: BaseException | None = None
@@ -203,7 +208,7 @@ class Service:
         requests, the engine takes a new snapshot, so the next answer uses the vectors.
         False when that snapshot has passages without vectors again (another process added
         documents meanwhile): the thread goes on."""
-        with self.lock:
+        with self.lock.write():
             if self.closed or self.stopping.is_set() or self.engine is None:
                 return True
             eng = self.engine
@@ -217,7 +222,7 @@ class Service:
     def _failed(self) -> None:
         """Called by the background thread when it failed (said on stderr and in status): the
         answers stay on the words, and their notes now say how to finish by hand."""
-        with self.lock:
+        with self.lock.write():
             if self.closed or self.engine is None:
                 return
             self.engine.index.embed_mode = "bounded"  # a refresh no longer wakes the thread
@@ -244,27 +249,36 @@ class Service:
         self.stopping.set()
         if self.embedding is not None:  # before taking the lock: its switch() takes it
             self.embedding.stop()
-        got = self.lock.acquire(timeout=30)
+        got = self.lock.acquire_write(timeout=30)
         try:
             self.closed = True
             if self.engine is not None:
                 self.engine.close()
         finally:
             if got:
-                self.lock.release()
+                self.lock.release_write()
 
     # requests
+    @contextmanager
+    def _reading(self):
+        """The engine for one question, under the read lock; first, when the folder is due a
+        look (every `recheck` seconds), that look and any refresh under the write lock."""
+        eng = self._engine()
+        if time.monotonic() - self._checked >= self._every:
+            with self.lock.write():
+                self._fresh()
+        with self.lock.read():
+            yield self._engine()
+
     def ask(self, obj: Any):
         f = fields(obj, ASK_FIELDS, ("question",), "ask")
-        with self.lock:
-            eng, _ = self._fresh()
+        with self._reading() as eng:
             return eng.ask(f["question"], id=f.get("id"), path=f.get("path"),
                            candidates=f.get("candidates"), explain=f.get("explain", False))
 
     def search(self, obj: Any):
         f = fields(obj, SEARCH_FIELDS, ("question",), "search")
-        with self.lock:
-            eng, _ = self._fresh()
+        with self._reading() as eng:
             return eng.search(f.pop("question"), **f)
 
     def show(self, obj: Any):
@@ -272,8 +286,7 @@ class Service:
 
         f = fields(obj, SHOW_FIELDS, ("id",), "show")
         ref = f["id"] + (f":{f['locator']}" if f.get("locator") else "")
-        with self.lock:
-            eng, _ = self._fresh()
+        with self._reading() as eng:
             return show(eng, ref)
 
     def file(self, doc_id: str) -> tuple[str, bytes]:
@@ -286,8 +299,7 @@ class Service:
                                "use a doc_id from an answer, a search hit or --status")
         if not re.fullmatch(r"[0-9a-f]{12}", doc_id):
             raise gone
-        with self.lock:
-            eng, _ = self._fresh()
+        with self._reading() as eng:
             paths = sorted(r.path for r in eng.store.documents().values()
                            if r.status == "ok" and r.doc_id == doc_id)
         if not paths:
@@ -305,13 +317,12 @@ class Service:
     def status(self) -> dict[str, Any]:
         from ..status import status
 
-        with self.lock:
-            eng, _ = self._fresh()
+        with self._reading() as eng:
             return {**status(eng), "embedding": self.embedding_state()}
 
     def refresh(self) -> dict[str, Any]:
         """Look at the folder now and refresh the index if anything changed."""
-        with self.lock:
+        with self.lock.write():
             eng, done = self._fresh(force=True)
             r = eng.report
             out: dict[str, Any] = {"refreshed": done}  # False: another process held the index
