@@ -7,6 +7,7 @@ decides between stages, and nothing here prints (the CLI renders).
 """
 from __future__ import annotations
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable
@@ -64,6 +65,7 @@ class Engine:
         self.index = OpenIndex(self.docs, self.index_path, self.config, embed=embed,
                                progress=progress, wait=wait, notify=notify)
         self._helper: ThreadPoolExecutor | None = None
+        self._helper_made = threading.Lock()  # questions answered at once make it once
         try:
             self.index.open(rebuild)
             self.choice = ModelChoice.from_settings(embed_model, embed_model_dir)
@@ -226,9 +228,10 @@ class Engine:
     def helper(self) -> ThreadPoolExecutor:
         """The one helper thread: full-text searches during the question's embedding, half
         of the quoted lines' embedding."""
-        if self._helper is None:
-            self._helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ask-search")
-        return self._helper
+        with self._helper_made:
+            if self._helper is None:
+                self._helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ask-search")
+            return self._helper
 
     def _vectors(self, cfg: Config) -> question.Vectors:
         if self.embedder is None:

@@ -97,3 +97,13 @@ def slow_silent(path: Path):
     """The same 1.6 s with no page reported."""
     time.sleep(1.6)
     return text.read(path)
+
+
+def wait_for_go(path: Path):
+    """Reads the file as text once a file named like it plus ".go" appears (a minute at most):
+    a refresh the test holds open for as long as it likes."""
+    go = path.with_name(path.name + ".go")
+    deadline = time.monotonic() + 60
+    while not go.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return text.read(path)

@@ -246,7 +246,7 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(served):
     assert server.request("GET", "/health")[0] == 200
 
 
-def test_requests_at_once_are_served_one_at_a_time_with_the_same_bytes(served):
+def test_requests_at_once_get_the_same_bytes(served):
     server, *_ = served
     with ThreadPoolExecutor(max_workers=6) as pool:
         results = list(pool.map(lambda _: server.request("POST", "/ask", {"question": QUESTION}), range(12)))

@@ -83,3 +83,41 @@ def test_eight_clients_at_once_during_a_refresh_get_the_cli_bytes(tmp_path):
     print(f"\n{CLIENTS} clients x {EACH} questions: {len(seconds)} answers in {wall:.1f} s "
           f"({len(seconds) / wall:.1f}/s), p50 {statistics.median(seconds) * 1000:.0f} ms, "
           f"p99 {cut[98] * 1000:.0f} ms; refresh during: {report}")
+
+
+def test_questions_are_answered_while_a_refresh_runs(tmp_path, monkeypatch):
+    """A refresh held open (a file whose reader waits for the test's word) does not hold the
+    questions: one asked meanwhile is answered from the snapshot before it; once the refresh
+    ends, the next question sees the new document."""
+    import misbehaving_readers as hr
+    from conftest import write
+    from engine import Engine, readers
+    from engine.serve import Service
+
+    monkeypatch.setitem(readers._REGISTRY, ".held", hr.wait_for_go)
+    docs = tmp_path / "docs"
+    write(docs, "trees.md", "The application fee for a tree removal permit is $75.00.\n")
+    index = tmp_path / "index.sqlite"
+    service = Service(docs, lambda: Engine(docs, index=index, embed_model="none", embed="background"),
+                      recheck=3600)
+    service.load()
+    try:
+        before = service.ask({"question": "What is the fee for a tree removal permit?"})
+        write(docs, "boats.held", "The boat ramp launch fee is $12.00 per day.\n")
+        refreshing = threading.Thread(target=service.refresh)
+        refreshing.start()
+        time.sleep(0.3)  # the refresh is reading boats.held and waits for its word
+        assert refreshing.is_alive()
+        during = service.ask({"question": "What is the fee for a tree removal permit?"})
+        assert during.to_dict() == before.to_dict()  # the old snapshot, answered at once
+        mid = service.ask({"question": "What is the boat ramp launch fee?"})
+        assert all(c.path != "boats.held" for c in mid.citations)  # not indexed yet
+        assert refreshing.is_alive()  # all of that while the refresh was still held
+        (docs / "boats.held.go").write_text("go\n")
+        refreshing.join(timeout=60)
+        assert not refreshing.is_alive()
+        after = service.ask({"question": "What is the boat ramp launch fee?"})
+        assert after.citations and after.citations[0].path == "boats.held"
+    finally:
+        (docs / "boats.held.go").write_text("go\n")
+        service.close()

@@ -8,6 +8,7 @@ Asking never embeds passages: vectors are made by the refresh only (index/vector
 """
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from ..embed import Embedder
@@ -20,6 +21,7 @@ class VectorCache:
         self.store, self.embedder = store, embedder
         self._matrix = None
         self.source = ""  # where the last matrix came from: "file" or "sqlite"
+        self._loading = threading.Lock()  # questions answered at once load it once
 
     def reset(self) -> None:
         """A new snapshot: the matrix is read again when next needed."""
@@ -27,9 +29,13 @@ class VectorCache:
 
     def matrix(self):
         """All stored vectors of the current model as (ids, document ids, matrix)."""
-        if self._matrix is None:
-            self._matrix = self._load()
-        return self._matrix
+        got = self._matrix
+        if got is None:
+            with self._loading:
+                if self._matrix is None:
+                    self._matrix = self._load()
+                got = self._matrix
+        return got
 
     def _load(self):
         tag = self.store.vector_tag(self.embedder.identity)

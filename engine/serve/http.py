@@ -5,7 +5,8 @@ POST /ask and POST /search take a JSON object and answer with exactly what `ask 
 need no body. GET / is the page for people (engine/serve/page/: HTML, CSS and JavaScript that
 use these same endpoints), GET /file/<id> an indexed document's original file. Every failure
 is a 4xx/5xx JSON object {"error", "hint"}: never a traceback for the client, never a dead
-server. Connections get a thread each; the engine one request at a time (Service's lock).
+server. Connections get a thread each; questions share the engine and are answered in
+parallel (Service's read lock), and a refresh runs aside (docs/serve.md, "Many people at once").
 
 Sharing (docs/serve.md): beyond loopback a token is required (`--token`, ASK_TOKEN), sent as
 `Authorization: Bearer <token>` and compared in constant time; every POST needs a JSON content

@@ -118,6 +118,7 @@ class Service:
         self.recheck = recheck
         self.log = log
         self.lock = RWLock()
+        self._looking = threading.Lock()  # one look at the folder (and refresh) at a time
         self.ready = threading.Event()
         self.engine = None
         self.failure: BaseException | None = None
@@ -174,27 +175,57 @@ class Service:
 
     def _fresh(self, force: bool = False):
         """The engine, its index refreshed first if the folder changed (looked at no more
-        often than every `recheck` seconds unless forced). Returns (engine, refreshed?)."""
+        often than every `recheck` seconds unless forced). Returns (engine, refreshed?).
+
+        The refresh runs aside (_aside: its own connection, the index's write lock), with no
+        lock of this service held, so questions go on being answered from the snapshot they
+        have; only the switch to the new snapshot takes the write lock, for as long as a
+        snapshot takes. One look at a time: a request that finds another looking waits for
+        it, then sees what it found."""
         eng = self._engine()
         if not force and time.monotonic() - self._checked < self._every:
             return eng, False
-        if not self.docs.is_dir():
-            raise errors.docs_missing(self.docs, "check that the folder served with --docs still exists")
-        began = time.monotonic()
-        signature = folder_signature(self.docs)
-        self._checked = time.monotonic()
-        # a big folder takes long to walk: walking stays under a tenth of the time (0: always)
-        self._every = self.recheck and max(self.recheck, WALK_SHARE * (self._checked - began))
-        if signature == self._signature and not force:
-            return eng, False
-        before = eng.report
-        report = eng.refresh()
-        done = report is not None and report is not before
-        self._signature = signature if done else None  # the lock was busy: look again next time
-        if done and (report.read or report.removed):
-            self.log(f"refreshed the index: {report.read} read, {report.removed} removed")
-        self._wake(eng)
-        return eng, done
+        with self._looking:
+            if not force and time.monotonic() - self._checked < self._every:
+                return eng, False  # another request looked while this one waited
+            if not self.docs.is_dir():
+                raise errors.docs_missing(self.docs, "check that the folder served with --docs still exists")
+            began = time.monotonic()
+            signature = folder_signature(self.docs)
+            self._checked = time.monotonic()
+            # a big folder takes long to walk: walking stays under a tenth of the time (0: always)
+            self._every = self.recheck and max(self.recheck, WALK_SHARE * (self._checked - began))
+            if signature == self._signature and not force:
+                return eng, False
+            before = eng.report
+            report, notes, embedded = self._aside(eng)
+            done = report is not None and report is not before
+            with self.lock.write():
+                if done:
+                    eng.index.report, eng.index.embedded = report, embedded
+                eng.reload()
+                if report is None or not done:
+                    eng.index.notes = notes  # another process held the index: said so
+            self._signature = signature if done else None  # the lock was busy: look again next time
+            if done and (report.read or report.removed):
+                self.log(f"refreshed the index: {report.read} read, {report.removed} removed")
+            self._wake(eng)
+            return eng, done
+
+    def _aside(self, eng):
+        """Refresh the index on a connection of its own, as the engine would (its model, its
+        embedding mode); returns (report or None, notes, passages embedded)."""
+        from ..index.session import OpenIndex
+
+        side = OpenIndex(eng.docs, eng.index_path, eng.config, embed=eng.embed_mode,
+                         progress=None, wait=eng.index.wait, notify=None)
+        try:
+            side.open(False)
+            side.attach(eng.index.embedder, eng.index._bulk)
+            report = side.refresh()
+            return report, side.notes, side.embedded
+        finally:
+            side.close()
 
     # the background embedding
     def _wake(self, eng) -> None:
@@ -263,10 +294,7 @@ class Service:
     def _reading(self):
         """The engine for one question, under the read lock; first, when the folder is due a
         look (every `recheck` seconds), that look and any refresh under the write lock."""
-        eng = self._engine()
-        if time.monotonic() - self._checked >= self._every:
-            with self.lock.write():
-                self._fresh()
+        self._fresh()
         with self.lock.read():
             yield self._engine()
 
@@ -322,8 +350,8 @@ class Service:
 
     def refresh(self) -> dict[str, Any]:
         """Look at the folder now and refresh the index if anything changed."""
-        with self.lock.write():
-            eng, done = self._fresh(force=True)
+        eng, done = self._fresh(force=True)
+        with self.lock.read():
             r = eng.report
             out: dict[str, Any] = {"refreshed": done}  # False: another process held the index
             if done:
