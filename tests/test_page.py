@@ -193,3 +193,34 @@ def test_a_csv_row_is_shown_under_its_header_row(browser, site):
     assert header.text.startswith("row 1") and "Facility" in header.text and "Security Deposit" in header.text
     assert "Amphitheater" in browser.find_element(By.CSS_SELECTOR, "#document li.cited mark").text
     shot(browser, root, "page-csv-row")
+
+
+def test_a_pdf_citation_opens_the_original_at_its_page(browser, site):
+    """The original-file link of a PDF citation names the cited page (#page=N, which the
+    browser's PDF viewer opens at), and serves the PDF itself."""
+    server, root = site
+    ask(browser, server.url, "What was the lead 90th percentile in 2023?")
+    first = browser.find_element(By.CSS_SELECTOR, "#result .citation")
+    locator = first.find_element(By.CSS_SELECTOR, ".quote .loc").text  # p2:L11
+    assert "reports/2023-water-quality-report.pdf" in first.find_element(By.CSS_SELECTOR, ".cite-line").text
+    href = first.find_element(By.CSS_SELECTOR, "a.file-link").get_attribute("href")
+    page = locator.split(":")[0].removeprefix("p")
+    assert href.endswith(f"#page={page}") and page.isdigit()
+    status, body, headers = server.request("GET", href.removeprefix(server.url).split("#")[0])
+    assert status == 200 and body.startswith(b"%PDF") and headers["Content-Type"] == "application/pdf"
+
+
+def test_the_keyboard_alone_reaches_the_document_view(browser, site):
+    """Tab from the question box to the first "Show in the document", Enter: the highlight."""
+    server, root = site
+    ask(browser, server.url, QUESTION)
+    for _ in range(12):
+        browser.switch_to.active_element.send_keys(Keys.TAB)
+        active = browser.switch_to.active_element
+        if "open-doc" in (active.get_attribute("class") or ""):
+            break
+    else:
+        raise AssertionError("Tab never reached a 'Show in the document' button")
+    active.send_keys(Keys.ENTER)
+    marks = WebDriverWait(browser, WAIT).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#document mark"))
+    assert any(QUOTED in m.text for m in marks)
