@@ -132,3 +132,38 @@ def test_a_document_swapped_for_a_link_out_of_the_folder_is_not_served(tmp_path)
         os.symlink(tmp_path / "outside.txt", target)  # after indexing; the recheck is an hour away
         status, got, _ = server.request("GET", f"/file/{hits[0]['doc_id']}", headers=AUTH)
         assert status == 404 and b"secret" not in got
+
+
+def test_a_slow_client_is_dropped_and_the_others_are_served(tmp_path, monkeypatch):
+    """A client that sends half a request and goes silent is disconnected after the idle
+    time (60 s; 1 s here), while another client is answered meanwhile."""
+    import socket
+    import threading
+
+    from engine import Engine
+    from engine.serve import Service
+    from engine.serve import http as served
+
+    monkeypatch.setattr(served.Handler, "timeout", 1)
+    docs = make_folder(tmp_path)
+    service = Service(docs, lambda: Engine(docs, index=tmp_path / "i.sqlite", embed_model="none"))
+    service.load()
+    server = served.bind("127.0.0.1", 0)
+    server.service, server.quiet, server.token, server.local_only = service, True, None, True
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True).start()
+    port = server.server_address[1]
+    try:
+        slow = socket.create_connection(("127.0.0.1", port), timeout=30)
+        slow.sendall(b"POST /ask HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100\r\n\r\n{\"question\"")  # and nothing more
+        import urllib.request
+        req = urllib.request.Request(f"http://127.0.0.1:{port}/ask", data=json.dumps(QUESTION).encode(),
+                                     headers=JSON, method="POST")
+        with urllib.request.urlopen(req, timeout=30) as r:
+            assert r.status == 200 and json.loads(r.read())["answered"]
+        assert slow.recv(100) == b""  # closed by the server, without an answer
+        slow.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+        service.close()
