@@ -128,6 +128,8 @@ def test_the_status_view_lists_types_and_failures_with_their_fix(browser, site):
     assert "pdf" in table.text and "xlsx" in table.text
     assert "misc/town-seal.png" in browser.find_element(By.ID, "status").text
     assert "passages with vectors" in browser.find_element(By.ID, "status").text
+    assert "null" not in browser.find_element(By.ID, "status").text
+    assert "undefined" not in browser.find_element(By.ID, "status").text
     shot(browser, root, "page-status")
 
 

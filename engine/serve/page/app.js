@@ -157,7 +157,7 @@ async function showStatus() {
   const e = s.embedding || {};
   const share = s.passages ? Math.round(100 * s.passages_with_vectors / s.passages) : 0;
   views("status");
-  $("status").replaceChildren(
+  $("status").replaceChildren(...[
     el("h2", {text: "Status"}),
     el("p", {text: "documents folder: " + s.docs}),
     el("table", {}, el("thead", {}, el("tr", {}, ...["type", "documents", "lines", "passages"].map((h) => el("th", {scope: "col", text: h})))),
@@ -166,7 +166,7 @@ async function showStatus() {
                    (e.state ? " · embedding: " + e.state : "")}),
     s.ocr_pages ? el("p", {text: "pages read by OCR: " + s.ocr_pages}) : null,
     el("h3", {text: "Failed (" + failed.length + ")"}),
-    failed.length ? el("ul", {}, ...failed) : el("p", {text: "none"}));
+    failed.length ? el("ul", {}, ...failed) : el("p", {text: "none"})].filter((e) => e != null));
 }
 
 document.addEventListener("DOMContentLoaded", () => {
