@@ -19,8 +19,8 @@ from ..gate import Decision
 from ..index.store import Store
 from ..locators import span
 from ..pool import Pool
-from ..types import Candidate, Citation, Refusal
 from ..readers.ocr import QUOTE_FLOOR
+from ..types import Candidate, Citation, Refusal
 from .lines import choose_lines, line_budget
 
 Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order

@@ -13,9 +13,10 @@ line), each with the lines that complete it, until `limit` lines are taken:
   takes the next line, a line that begins mid-sentence takes the one before.
 
 When the question asks for a kind and some line of the passage holds one, at least one
-quoted line does. A line OCR read with a confidence below QUOTE_FLOOR is never quoted (a
-passage of only such lines quotes nothing, so it is no answer). Returned in document order,
-every line unchanged, each with OCR's confidence when OCR read it.
+quoted line does. A line OCR read with a confidence below QUOTE_FLOOR is never quoted: when
+the lines chosen include one, the passage quotes nothing (its neighbours would name the topic
+without the figure), so it is no answer. Returned in document order, every line unchanged,
+each with OCR's confidence when OCR read it.
 """
 from __future__ import annotations
 
@@ -98,8 +99,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     legible = [ocr.get(seq, QUOTE_FLOOR) >= QUOTE_FLOOR for seq, _, _ in lines]
     top = max(scores, default=0.0)
     floor = max(cfg.line_floor, cfg.line_relative_floor * top)
-    ranked = sorted((i for i, s in enumerate(scores) if s >= floor),
-                    key=lambda i: (-scores[i], i))
+    ranked = sorted((i for i, s in enumerate(scores) if s >= floor), key=lambda i: (-scores[i], i))
     if kinds and not any(kind[i] for i in ranked[:limit]):
         # the best line holding the asked kind goes first, if any line has one
         best_kind = max((i for i in range(len(lines)) if kind[i]),
@@ -112,8 +112,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
             break
         if i in taken:
             continue
-        unit = [j for j in (_unit(texts, i, kind) if cfg.quote_units else [i])
-                if j not in taken]
+        unit = [j for j in (_unit(texts, i, kind) if cfg.quote_units else [i]) if j not in taken]
         if len(taken) + len(unit) > limit:
             unit = [i]
         taken.extend(unit)
