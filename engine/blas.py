@@ -6,19 +6,65 @@ right after it onnxruntime embeds the quoted lines: the spinning threads took a 
 With BLAS on the calling thread alone a warm question at 100k passages took 73-89 ms against
 101-121 ms, and at 300k 107-125 ms against 131-139 ms (docs/decisions.md, "Speed"); the
 products are the same (each row's dot product is one thread's work either way).
+
+The limit is process-wide, so questions answered at once (a server) share it: the first to
+start sets it and the last to end restores what was there before (each restoring on its way
+out what it had found would leave the limit at one). And threadpoolctl lets only one living
+thread change a pthreads OpenBLAS's limit (the first that did; the others are ignored), so
+the setting and restoring are done by one thread of this module's own, whichever question's
+thread asks for them.
 """
 from __future__ import annotations
 
-import contextlib
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from typing import Iterator
+
+_held = threading.Lock()
+_depth = 0       # questions inside one_thread() now
+_limits = None   # threadpoolctl's limits, set by the first of them
+_owner: ThreadPoolExecutor | None = None  # the one thread that sets and restores them
 
 
-def one_thread():
-    """A context in which BLAS runs on the calling thread only (a no-op without threadpoolctl).
+def _on_owner(call):
+    global _owner
+    if _owner is None:
+        _owner = ThreadPoolExecutor(1, thread_name_prefix="ask-blas")
+    return _owner.submit(call).result()
 
-    The native libraries are looked up on each call (under a millisecond): one loaded since
-    the last question (scipy's own OpenBLAS, say) is limited too."""
+
+_controller = None  # threadpoolctl's view of the loaded libraries, looked up once
+
+
+def _limit():
+    global _controller
     try:
-        from threadpoolctl import threadpool_limits
+        from threadpoolctl import ThreadpoolController
     except ImportError:
-        return contextlib.nullcontext()
-    return threadpool_limits(limits=1, user_api="blas")
+        return None
+    if _controller is None:
+        _controller = ThreadpoolController()
+    return _controller.limit(limits=1, user_api="blas")
+
+
+@contextmanager
+def one_thread() -> Iterator[None]:
+    """A context in which BLAS runs on one thread only (a no-op without threadpoolctl).
+
+    The native libraries are looked up once, when the first question enters (numpy's
+    OpenBLAS, which the vector scan uses, is loaded by then): looking them up again for each
+    question took 2-5 ms of it."""
+    global _depth, _limits
+    with _held:
+        if _depth == 0:
+            _limits = _on_owner(_limit)
+        _depth += 1
+    try:
+        yield
+    finally:
+        with _held:
+            _depth -= 1
+            if _depth == 0 and _limits is not None:
+                _on_owner(_limits.restore_original_limits)
+                _limits = None

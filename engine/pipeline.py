@@ -48,6 +48,10 @@ class Engine:
     reload() (engine/serve/background.py; the notes say vectors are on their way). Until
     every passage has a vector, answers come from the words alone (and say so); asking never
     embeds anything, so an answer does not depend on the questions asked before it.
+
+    ask() and search() may run on several threads at once (the server answers so): they
+    share the snapshot and read it only. refresh(), reload() and close() change it, so they
+    must not run during them (engine/serve/service.py holds a read-write lock for that).
     """
 
     def __init__(self, docs: str | Path, *, index: str | Path | None = None,

@@ -13,6 +13,7 @@ stemming). TOKENIZER_VERSION changes whenever the output could change, forcing a
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from functools import lru_cache
 
@@ -37,7 +38,19 @@ STOP_WORDS = frozenset(
 )
 
 
-_STEMMER = snowballstemmer.stemmer("english")
+# A snowball stemmer keeps the word it works on in itself, so two threads stemming with one
+# stemmer corrupt each other's word: wrong stems, or an IndexError (seen under a served
+# engine's parallel questions, and possible whenever a refresh runs aside of a question).
+# Each thread has its own.
+_STEMMERS = threading.local()
+
+
+def _stemmer():
+    s = getattr(_STEMMERS, "english", None)
+    if s is None:
+        s = _STEMMERS.english = snowballstemmer.stemmer("english")
+    return s
+
 
 # Adjectives (and verbs) of size meet the nouns documents use, in every text: "How wide can a
 # dock be?" meets "12 feet in width". Only words whose every use is about the dimension.
@@ -60,7 +73,7 @@ def stem(word: str) -> str:
     word = DIMENSIONS.get(word, word)
     if "-" in word:
         return "-".join(stem(p) if p else p for p in word.split("-"))
-    return _STEMMER.stemWord(word)
+    return _stemmer().stemWord(word)
 
 
 def normalise(text: str) -> str:

@@ -446,3 +446,46 @@ def test_a_question_runs_blas_on_one_thread_and_gives_the_threads_back(model, tm
         hits = eng.search("tree removal permit", k=3)
     assert a.answered and hits.hits and len(seen) == 2 and all(s == {1} for s in seen)
     assert blas_threads() == before
+
+
+def test_questions_at_once_share_one_blas_limit_and_the_last_gives_it_back():
+    """Two questions overlapping (a server): BLAS stays on one thread until the last of them
+    ends, then the process's own setting is back, not the limit the other one found."""
+    import threading
+
+    import numpy  # noqa: F401 - loads OpenBLAS, whose threads are limited
+    from threadpoolctl import threadpool_info
+
+    from engine import blas
+
+    def blas_threads() -> set[int]:
+        return {p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"}
+
+    before = blas_threads()
+    assert before and before != {1}, "needs a BLAS with more than one thread to see the limit"
+    a_in, b_in, a_out, b_go = (threading.Event() for _ in range(4))
+    seen: dict[str, set[int]] = {}
+
+    def a():
+        with blas.one_thread():
+            a_in.set()
+            b_in.wait(10)
+        a_out.set()
+
+    def b():
+        a_in.wait(10)
+        with blas.one_thread():
+            b_in.set()
+            a_out.wait(10)
+            seen["after a left"] = blas_threads()
+            b_go.wait(10)
+
+    threads = [threading.Thread(target=a), threading.Thread(target=b)]
+    for t in threads:
+        t.start()
+    a_out.wait(10)
+    b_go.set()
+    for t in threads:
+        t.join(10)
+    assert seen["after a left"] == {1}
+    assert blas_threads() == before

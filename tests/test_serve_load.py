@@ -13,6 +13,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from test_serve_http import env_for, model_args, serving
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -29,18 +31,24 @@ QUESTIONS = [
 CLIENTS, EACH = 8, 50
 
 
-def test_eight_clients_at_once_during_a_refresh_get_the_cli_bytes(tmp_path):
+@pytest.mark.parametrize("arms", ["words", "model"])
+def test_eight_clients_at_once_during_a_refresh_get_the_cli_bytes(tmp_path, arms, request):
+    """Words only, and with the shared model (the question's and the quoted lines' embedding
+    then run side by side on one model too)."""
+    model = request.getfixturevalue("model") if arms == "model" else None
     docs = tmp_path / "docs"
     shutil.copytree(SAMPLES, docs)
-    env = env_for(tmp_path)
+    env = env_for(tmp_path, model)
     index = tmp_path / "index.sqlite"
     expected = {}
     for q in QUESTIONS:
         r = subprocess.run([sys.executable, "-m", "engine.cli", q, "--docs", str(docs), "--index", str(index),
-                            "--json", "-q", *model_args(None)], capture_output=True, env=env, timeout=300)
+                            "--json", "-q", *model_args(model)], capture_output=True, env=env, timeout=300)
         assert r.returncode in (0, 1), r.stderr
         expected[q] = r.stdout
-    with serving(docs, index, env, "--recheck", "0", "--quiet") as server:
+    if model:
+        assert b"embed" in expected[QUESTIONS[0]]  # the vector arm took part
+    with serving(docs, index, env, "--recheck", "0", "--quiet", model=model) as server:
         errors, seconds, wrong = [], [], []
         lock = threading.Lock()
 
@@ -75,12 +83,15 @@ def test_eight_clients_at_once_during_a_refresh_get_the_cli_bytes(tmp_path):
         for t in threads:
             t.join(timeout=600)
         wall = time.perf_counter() - began
-    assert errors == [] and wrong == []
+    said = []  # the server's stderr: an internal error's traceback is there
+    while not server.err.empty():
+        said.append(server.err.get_nowait())
+    assert errors == [] and wrong == [], "\n".join(said[-80:])
     assert len(seconds) == CLIENTS * EACH
     (status, report), = refreshed
     assert status == 200 and report["refreshed"] is True and report["seen"] > 0
     cut = statistics.quantiles(seconds, n=100)
-    print(f"\n{CLIENTS} clients x {EACH} questions: {len(seconds)} answers in {wall:.1f} s "
+    print(f"\n{arms}: {CLIENTS} clients x {EACH} questions: {len(seconds)} answers in {wall:.1f} s "
           f"({len(seconds) / wall:.1f}/s), p50 {statistics.median(seconds) * 1000:.0f} ms, "
           f"p99 {cut[98] * 1000:.0f} ms; refresh during: {report}")
 

@@ -59,3 +59,45 @@ def test_a_passage_whose_title_joins_the_ampersand_name_holds_it(tmp_path):
                 embed_model="none") as eng:
         a = eng.ask("What is PG&E's daily customer charge?")
     assert a.answered and a.citations[0].path == "pge_gas_schedule_g-nr2.txt", a.to_dict()
+
+
+def test_threads_stemming_at_once_get_the_stems_one_thread_gets():
+    """A served engine stems in many threads (questions in parallel, a refresh aside). One
+    shared snowball stemmer, which keeps its word in itself, gave wrong stems and an
+    IndexError here; each thread now has its own."""
+    import sys
+    import threading
+
+    import snowballstemmer
+
+    from engine import terms
+
+    roots = ["connect", "generat", "hop", "relat", "condition", "rational", "valu", "meter",
+             "permit", "licens", "borrow", "flush", "percent", "charg", "applic", "amend"]
+    ends = ["ing", "ions", "ational", "ness", "fully", "ed", "ers", "ably"]
+
+    def words(k):  # letters only (a digit keeps a word whole), distinct per thread: no cache hit
+        tag = "".join(chr(97 + int(d)) for d in f"{k:02d}")
+        return [f"{r}{tag}{a}{e}" for r in roots for a in "abcdefgh" for e in ends]
+
+    one = snowballstemmer.stemmer("english")
+    got, failures = {}, []
+
+    def run(k):
+        try:
+            got[k] = [terms.stem.__wrapped__(w) for w in words(k)]
+        except Exception as e:  # noqa: BLE001 - the failure is the finding
+            failures.append(repr(e))
+
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads change hands as often as they can
+    try:
+        threads = [threading.Thread(target=run, args=(k,)) for k in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(before)
+    assert failures == []
+    assert {k: got[k] for k in range(8)} == {k: [one.stemWord(w) for w in words(k)] for k in range(8)}

@@ -1,5 +1,6 @@
-"""One Engine behind a lock, for the servers: checked request fields in, Answer / search
-result / shown lines / status out. Requests run one at a time (the engine is not thread-safe).
+"""One Engine behind a read-write lock, for the servers: checked request fields in, Answer /
+search result / shown lines / status out. Questions are answered side by side on one snapshot
+(the read side); only the switch to a new snapshot takes the write side.
 
 Before a request, at most once every `recheck` seconds (and no sooner than ten times the
 last walk took, so walking a huge folder stays under a tenth of the time; recheck 0: before
@@ -107,9 +108,8 @@ def fields(obj: Any, allowed: dict[str, Callable[[str, Any], Any]], required: tu
 # -- the service -------------------------------------------------------------------------
 class Service:
     """The served engine: loaded once (now, or on a thread with start()). Questions (ask,
-    search, show, file, status) take it one at a time; a refresh runs aside and only its
-    switch to the new snapshot takes the engine (RWLock, whose read side is unused until a
-    race seen under parallel questions is found)."""
+    search, show, file, status) share it (the read side of an RWLock); a refresh runs aside
+    and only its switch to the new snapshot takes the write side."""
 
     def __init__(self, docs: str | Path, make_engine: Callable[[], Any], *,
                  recheck: float = RECHECK, log: Callable[[str], None] = lambda text: None):
@@ -292,13 +292,11 @@ class Service:
     # requests
     @contextmanager
     def _reading(self):
-        """The engine for one question, alone; first, when the folder is due a look (every
-        `recheck` seconds), that look and any refresh, aside (_fresh)."""
+        """The engine for one question, shared with the others being answered (the read
+        side: only a switch to a new snapshot waits for them); first, when the folder is due
+        a look (every `recheck` seconds), that look and any refresh, aside (_fresh)."""
         self._fresh()
-        # one question at a time: answering in parallel on the shared engine raised an
-        # IndexError in 1 of 400 answers in CI (a race not found yet); a refresh still runs
-        # aside, so questions are not held by it
-        with self.lock.write():
+        with self.lock.read():
             yield self._engine()
 
     def ask(self, obj: Any):
