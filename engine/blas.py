@@ -16,6 +16,7 @@ thread asks for them.
 """
 from __future__ import annotations
 
+import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -27,10 +28,13 @@ _limits = None   # threadpoolctl's limits, set by the first of them
 _owner: ThreadPoolExecutor | None = None  # the one thread that sets and restores them
 
 
+_owner_pid = 0  # a forked child has no thread of its parent's: it makes its own
+
+
 def _on_owner(call):
-    global _owner
-    if _owner is None:
-        _owner = ThreadPoolExecutor(1, thread_name_prefix="ask-blas")
+    global _owner, _owner_pid
+    if _owner is None or _owner_pid != os.getpid():
+        _owner, _owner_pid = ThreadPoolExecutor(1, thread_name_prefix="ask-blas"), os.getpid()
     return _owner.submit(call).result()
 
 
