@@ -17,6 +17,7 @@ thread asks for them.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -38,17 +39,18 @@ def _on_owner(call):
     return _owner.submit(call).result()
 
 
-_controller = None  # threadpoolctl's view of the loaded libraries, looked up once
+_controller = None  # threadpoolctl's view of the loaded libraries
+_modules = 0       # how many Python modules were loaded when it was made
 
 
 def _limit():
-    global _controller
+    global _controller, _modules
     try:
         from threadpoolctl import ThreadpoolController
     except ImportError:
         return None
-    if _controller is None:
-        _controller = ThreadpoolController()
+    if _controller is None or len(sys.modules) != _modules:  # an import may have loaded a BLAS
+        _controller, _modules = ThreadpoolController(), len(sys.modules)
     return _controller.limit(limits=1, user_api="blas")
 
 
@@ -56,9 +58,11 @@ def _limit():
 def one_thread() -> Iterator[None]:
     """A context in which BLAS runs on one thread only (a no-op without threadpoolctl).
 
-    The native libraries are looked up once, when the first question enters (numpy's
-    OpenBLAS, which the vector scan uses, is loaded by then): looking them up again for each
-    question took 2-5 ms of it."""
+    The native libraries are looked up when a question enters and Python has imported
+    modules since the last look (one of them may have loaded a BLAS: scikit-learn loads
+    scipy's own OpenBLAS during the first question); otherwise the last look is used, since
+    looking for each question took 2-5 ms of it. numpy's OpenBLAS, which the vector scan
+    uses, is loaded with the engine, so every question limits it."""
     global _depth, _limits
     with _held:
         if _depth == 0:
