@@ -72,6 +72,11 @@ def _dump(obj) -> str:
               help="Show what the index holds, which files were skipped or failed and why.")
 @click.option("--show", "show_ref", default=None, metavar="ID[:LOCATOR]",
               help="Print a document's lines around a citation, from an id prefix that ask printed.")
+@click.option("--exclude", "exclude", multiple=True, metavar="PATTERN",
+              help="Leave files out of the index: a .gitignore pattern relative to --docs "
+                   "(\"drafts/\", \"*.bak\"); repeat for more. Added after the configuration's "
+                   "exclude list and any .askignore file in the folder (docs/configuration.md). "
+                   "A file it newly excludes leaves the index on this run.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None, metavar="FILE.toml",
               help="TOML file overriding weights, floors, depths and bonuses (see docs/configuration.md).")
 @click.option("--embed-model", "embed_model", envvar="ASK_EMBED_MODEL", default=None, metavar="NAME|none",
@@ -124,6 +129,12 @@ def _dump(obj) -> str:
               help="Load once, answer many as a Model Context Protocol server on stdin/stdout "
                    "(tools ask, search, show) until stdin closes; embeds in the background as "
                    "--serve does. See docs/serve.md.")
+@click.option("--watch", "watch", is_flag=True,
+              help="Keep the index current as files are added, changed, renamed or deleted, "
+                   "printing one line per change (--json: one JSON object per line); alone it "
+                   "runs until Ctrl-C, and with --serve or --mcp the server answers from the "
+                   "updated index. A burst of changes is read once nothing has changed for 1 s "
+                   "(docs/configuration.md).")
 @click.option("--port", type=click.IntRange(0, 65535), default=None, metavar="N",
               help="With --serve: the port to listen on (default 8765; 0 = any free port, "
                    "printed on stderr).")
@@ -187,6 +198,7 @@ class _Options:
     show_status: bool
     show_ref: str | None
     config_file: str | None
+    exclude: tuple[str, ...]
     embed_model: str | None
     embed_model_dir: str | None
     golden_path: str | None
@@ -200,6 +212,7 @@ class _Options:
     jobs: int | None
     serve: bool
     mcp: bool
+    watch: bool
     port: int | None
     host: str | None
     token: str | None
@@ -216,11 +229,12 @@ def _check_usage(o: _Options) -> None:
     """Exactly one mode per call; options that belong to a mode need that mode."""
     modes = [m for m, on in (("QUESTION", o.question is not None), ("--batch", o.batch_file),
                              ("--golden", o.golden_path), ("--status", o.show_status),
-                             ("--show", o.show_ref), ("--serve", o.serve), ("--mcp", o.mcp)) if on]
+                             ("--show", o.show_ref), ("--serve", o.serve), ("--mcp", o.mcp),
+                             ("--watch", o.watch and not (o.serve or o.mcp))) if on]
     if len(modes) != 1 and not ((o.rebuild or o.embed_all) and not modes):
         raise UsageError(
             "give exactly one of: a QUESTION, --batch FILE, --golden PATH, --status, --show ID,"
-            " --serve, --mcp (or --rebuild or --embed alone)"
+            " --serve, --mcp, --watch (or --rebuild or --embed alone)"
             + (f" (got {', '.join(modes)})" if modes else ""),
             'for example: ask "What is the tree permit fee?" --docs samples/')
     needs = [("--record", o.record_file, "--golden", o.golden_path),
@@ -314,6 +328,10 @@ class _Call:
             cfg = cfg.replace(fusion=o.fusion)
         if o.jobs is not None:
             cfg = cfg.replace(embed_jobs=o.jobs)
+        if o.exclude:
+            cfg = cfg.replace(exclude=cfg.exclude + tuple(o.exclude))
+        from .index.exclude import Exclusions
+        Exclusions(o.docs, cfg.exclude)  # a pattern that is not one: exit 2 before any work
         return cls(o, progress, cfg,
                    batch_mod.load(o.batch_file) if o.batch_file else None,
                    golden_mod.read(o.golden_path) if o.golden_path else None)
@@ -358,7 +376,7 @@ class _Call:
 
 def _mode(o: _Options) -> str:
     """The one mode of this call (_check_usage has made sure there is exactly one)."""
-    for mode, on in (("serve", o.serve), ("mcp", o.mcp), ("status", o.show_status),
+    for mode, on in (("serve", o.serve), ("mcp", o.mcp), ("watch", o.watch), ("status", o.show_status),
                      ("show", o.show_ref), ("golden", o.golden_path), ("batch", o.batch_file),
                      ("search", o.search), ("ask", o.question is not None)):
         if on:
@@ -379,14 +397,52 @@ def _serve(c: _Call) -> int:
     o = c.o
     return serve.serve_http(o.docs, c.engine, host=o.host or "127.0.0.1",
                             port=8765 if o.port is None else o.port, recheck=_recheck(o), quiet=o.quiet,
-                            token=o.token)
+                            token=o.token, exclude=c.cfg.exclude, watch=o.watch)
 
 
 def _mcp(c: _Call) -> int:
     """--mcp: load once, answer many over the Model Context Protocol on stdio."""
     from . import serve
 
-    return serve.serve_mcp(c.o.docs, c.engine, recheck=_recheck(c.o), quiet=c.o.quiet)
+    return serve.serve_mcp(c.o.docs, c.engine, recheck=_recheck(c.o), quiet=c.o.quiet,
+                           exclude=c.cfg.exclude, watch=c.o.watch)
+
+
+def _watch(c: _Call) -> int:
+    """--watch alone: keep the index current until Ctrl-C, one line per change on stdout."""
+    import json
+    import signal
+    import threading
+
+    from .index.watch import Watch
+
+    o = c.o
+
+    def say(change: tuple[str, str, str]) -> None:
+        what, path, detail = change
+        if o.as_json:
+            line = json.dumps({"change": what, "path": path, **({"detail": detail} if detail else {})},
+                              ensure_ascii=False)
+        else:
+            line = f"{what:<8} {path}" + (f": {detail}" if detail else "")
+        click.echo(line)
+
+    # SIGTERM: a clean stop, exit 0, once a refresh under way has committed (an exception
+    # raised from the handler would reach watchfiles, which turns it into Ctrl-C)
+    stop = threading.Event()
+    before = signal.signal(signal.SIGTERM, lambda signum, frame: stop.set())
+    try:
+        with c.loaded() as eng:
+            def ready() -> None:
+                click.echo(f"ask: watching {o.docs} ({len(eng.doc_rows)} documents indexed); "
+                           "Ctrl-C stops", err=True)
+
+            Watch(o.docs, eng.refresh, exclude=c.cfg.exclude, say=say, ignore=[eng.index_path],
+                  note=lambda text: click.echo(f"ask: note: {text}", err=True), stop=stop,
+                  ready=ready).run()
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    return 0
 
 
 def _recheck(o: _Options) -> float:
@@ -524,7 +580,7 @@ def _regression(c: _Call, eng: "Engine") -> int:
 
 MODES: dict[str, Callable[[_Call], int]] = {
     "ask": _ask, "search": _search, "batch": _batch, "golden": _golden, "status": _status,
-    "show": _show, "serve": _serve, "mcp": _mcp, "index": _indexed}
+    "show": _show, "serve": _serve, "mcp": _mcp, "watch": _watch, "index": _indexed}
 
 
 def run() -> None:

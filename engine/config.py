@@ -1,4 +1,5 @@
-"""Weights, floors, depths and bonuses: one frozen Config with documented defaults.
+"""Weights, floors, depths and bonuses (and the exclude patterns): one frozen Config with
+documented defaults.
 
 A TOML file (`--config FILE.toml`) may override any field by name, at the top level or
 under an `[ask]` table. Unknown names and wrong types are errors, never ignored.
@@ -116,6 +117,10 @@ class Config:
     # reads itself are always embedded), so a question on a large unfinished folder is
     # answered soon from the words and the vectors there are, and each run does a share.
     embed_backlog: int = 256
+    # Files the index leaves out: .gitignore patterns relative to the documents folder, after
+    # any .askignore file's (engine/index/exclude.py); --exclude adds to them. Not part of the
+    # configuration's digest: what they leave out shows in the documents' digest.
+    exclude: tuple[str, ...] = ()
 
     @classmethod
     def load(cls, path: str | Path | None) -> "Config":
@@ -141,6 +146,13 @@ class Config:
                     f"unknown setting {name!r}",
                     "known settings: " + ", ".join(sorted(known)),
                 )
+            if name == "exclude":
+                if isinstance(value, str) or not isinstance(value, (list, tuple)) or \
+                        not all(isinstance(v, str) for v in value):
+                    raise ConfigError(f"setting 'exclude' must be a list of patterns, got {value!r}",
+                                      'for example exclude = ["drafts/", "*.bak"]')
+                clean[name] = tuple(value)
+                continue
             if known[name].type == "str":
                 if value not in CHOICES.get(name, (value,)):
                     raise ConfigError(f"setting {name!r} must be one of {', '.join(CHOICES[name])}, got {value!r}")
@@ -165,7 +177,9 @@ class Config:
         return getattr(self, self.floor_key(vectors))
 
     def to_dict(self) -> dict:
-        return dataclasses.asdict(self)
+        """The answer settings (every field but exclude, which says what is indexed)."""
+        return {k: v for k, v in dataclasses.asdict(self).items() if k != "exclude"}
 
     def to_toml(self) -> str:
+        """The answer settings, one per line: the configuration's digest."""
         return "".join(f"{k} = {v!r}\n" for k, v in self.to_dict().items())

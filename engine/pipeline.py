@@ -118,6 +118,13 @@ class Engine:
     def coverage(self) -> Coverage:
         return self.index.coverage()
 
+    def exclusions(self):
+        """The folder's exclusion policy as it is now (.askignore files read afresh):
+        engine/index/exclude.py."""
+        from .index.exclude import Exclusions
+
+        return Exclusions(self.docs, self.config.exclude)
+
     def docs_matching(self, pattern: str) -> list[int]:
         """Document rowids whose relative path matches a glob (or a bare file name)."""
         return self.index.docs_matching(pattern)

@@ -73,6 +73,12 @@ def show(eng: Engine, ref: str, context: int = CONTEXT) -> Shown:
         more = f" (and {len(matches) - 10} more)" if len(matches) > 10 else ""
         raise NotFound(f"id prefix {prefix!r} is ambiguous, it starts {len(matches)} documents: "
                        f"{listing}{more}", "give more characters of the id")
+    policy = eng.exclusions()  # a file excluded since the last refresh is not shown either
+    kept = [r for r in matches if policy.why(r.path) is None]
+    if not kept:
+        raise NotFound(f"{matches[0].path} is excluded from the index by {policy.why(matches[0].path).label}",
+                       "remove that rule to see it; the next refresh takes it out of the index")
+    matches = kept
     doc = matches[0]
     for r in matches:  # a pasted citation line names the path: the copy it came from
         if loc == r.path or loc.startswith(r.path + " "):

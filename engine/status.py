@@ -76,6 +76,7 @@ def status(eng: Engine) -> dict[str, Any]:
     made_by = [{"model": m, "passages": n} for m, n in eng.store.vectors_by_model()]
     by_id = {r.id: r for r in ok}
     ocr = sorted((by_id[d].path, n) for d, n in eng.store.ocr_pages().items() if d in by_id)
+    excluded = eng.store.excluded()
     return {
         "docs": str(eng.docs),
         "index": str(eng.index_path),
@@ -98,6 +99,9 @@ def status(eng: Engine) -> dict[str, Any]:
         # pages (a PDF's scanned pages, an image's frames) whose lines OCR read, per file
         "ocr_pages": sum(n for _, n in ocr),
         "ocr": [{"path": p, "pages": n} for p, n in ocr],
+        # files the last refresh left out, per rule (.askignore line, or an exclude pattern)
+        "excluded_files": sum(n for _, n in excluded),
+        "excluded": [{"rule": rule, "files": n} for rule, n in excluded],
     }
 
 
@@ -139,6 +143,11 @@ def status_text(s: dict[str, Any], style: Style = PLAIN) -> str:
     others = [v for v in s.get("vectors", []) if v["model"] != s["model"]]
     for v in others:
         out.append(f"  also stored: {v['passages']} vectors from {v['model']} (not used by this run)")
+    if s.get("excluded"):
+        n = s["excluded_files"]
+        out.append(f"excluded: {n} file{'s' * (n != 1)}")
+        for r in s["excluded"]:
+            out.append(f"  {r['rule']}: {r['files']} file{'s' * (r['files'] != 1)}")
     unsupported = [r for r in s["skipped"] if r["reason"] == UNSUPPORTED]
     other = [r for r in s["skipped"] if r["reason"] != UNSUPPORTED]
     out.append(f"skipped (unsupported type): {len(unsupported)}")
@@ -169,6 +178,9 @@ def status_md(s: dict[str, Any]) -> str:
     for k, t in s.get("types", {}).items():
         out.append(f"| {k} | {t['documents']} | {t['lines']} | {t['passages']} |")
     out.append(f"| **all** | {sum(s['documents'].values())} | {s['lines']} | {s['passages']} |")
+    if s.get("excluded"):
+        out += ["", f"### Excluded ({s['excluded_files']} files)", ""]
+        out += [f"- {md_code(r['rule'])}: {r['files']}" for r in s["excluded"]]
     for title, rows in (("Skipped", s["skipped"]), ("Failed", s["failed"])):
         out += ["", f"### {title} ({len(rows)})"]
         if rows:

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "5"
+TOKENIZER_VERSION = "6"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -77,13 +77,17 @@ def stem(word: str) -> str:
 
 
 def normalise(text: str) -> str:
-    """NFKC, accents folded ("Pérez" -> "perez"), NUL and soft hyphens removed, lower-cased."""
+    """NFKC, accents folded ("Pérez" -> "perez"), NUL and soft hyphens removed, lower-cased.
+    Kana keep their voicing marks (で is not て: a different word, not an accent)."""
     text = unicodedata.normalize("NFKC", text).replace("\x00", "").replace("\u00ad", "")
     if not text.isascii():
         decomposed = unicodedata.normalize("NFKD", text)
         text = unicodedata.normalize(
-            "NFKC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)))
+            "NFKC", "".join(ch for ch in decomposed if not unicodedata.combining(ch) or ch in _VOICING))
     return text.lower()
+
+
+_VOICING = "\u3099\u309a"  # kana's combining voiced and semi-voiced sound marks
 
 
 def _expand(tok: str) -> list[str]:
@@ -107,11 +111,42 @@ def matching_text(text: str) -> str:
     return _BROKEN.sub(r"\1\2", text)
 
 
-def words(text: str) -> list[str]:
-    """Every word of `text` in order, unstemmed, stop words included."""
+# Chinese, Japanese and Korean write words without spaces between them, and a dictionary to
+# find them is a model of its own. As search engines without one do (Lucene's CJKBigramFilter),
+# a run of these scripts' characters is indexed as its overlapping pairs of characters ("树木许
+# 可费" -> 树木 木许 许可 可费), a lone character as itself: a question's pairs meet the
+# passage's wherever the same words are written. Han (with its extensions and compatibility
+# ideographs), the iteration marks, Hiragana, Katakana (with the prolonged sound mark), and
+# Hangul syllables and jamo. Half-width Katakana is made full-width by NFKC first.
+_CJK_RUN = re.compile("[\u1100-\u11ff\u3005-\u3007\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff"
+                      "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003ffff]+")
+
+
+def _pairs(tok: str) -> list[str]:
+    """A token holding CJK characters: each run as its overlapping pairs (a lone character as
+    itself), the rest between the runs as ordinary words."""
     out: list[str] = []
-    for m in _TOKEN.finditer(normalise(text)):
-        out.extend(_expand(m.group(0)))
+    at = 0
+    for m in _CJK_RUN.finditer(tok):
+        for w in _TOKEN.finditer(tok[at:m.start()]):
+            out.extend(_expand(w.group(0)))
+        run = m.group(0)
+        out.extend([run] if len(run) == 1 else [run[i:i + 2] for i in range(len(run) - 1)])
+        at = m.end()
+    for w in _TOKEN.finditer(tok[at:]):
+        out.extend(_expand(w.group(0)))
+    return out
+
+
+def words(text: str) -> list[str]:
+    """Every word of `text` in order, unstemmed, stop words included; a run of Chinese,
+    Japanese or Korean characters as its overlapping pairs."""
+    out: list[str] = []
+    text = normalise(text)
+    cjk = _CJK_RUN.search(text) is not None  # one look per text: other text pays nothing more
+    for m in _TOKEN.finditer(text):
+        tok = m.group(0)
+        out.extend(_pairs(tok) if cjk and _CJK_RUN.search(tok) else _expand(tok))
     return [t for t in out if t]
 
 

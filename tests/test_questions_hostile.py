@@ -53,7 +53,7 @@ CASES = [
     ("ansi-colour", "\x1b[31mWhat is the lighthouse keeper's radio call sign?\x1b[0m", "answered",
      "Kestrel Nine"),
     ("only-controls", "\x01\x02\x1b\x7f", "usage", "the question is empty"),
-    ("chinese", "树木许可费是多少？", "refused", "none of the question's words"),
+    ("chinese", "树木许可费是多少？", "answered", "树木许可费是75元"),
     ("arabic", "ما هي رسوم التصريح؟", "refused", "none of the question's words"),
     ("greek", "Πόσο κοστίζει η άδεια υλοτομίας;", "refused", "none of the question's words"),
     ("russian", "Сколько стоит разрешение на вырубку дерева?", "answered", "75 рублей"),
@@ -242,11 +242,11 @@ def test_an_ansi_coloured_question_is_answered_like_the_plain_one(engine):
     assert engine.ask("\x1b[31m" + LIGHTHOUSE + "\x1b[0m").answered
 
 
-@pytest.mark.xfail(strict=True, reason="engine/terms.py has no word segmentation for Chinese, "
-                   "Japanese or Korean: a run of Han characters is one term")
 def test_a_chinese_question_finds_its_chinese_line(engine):
+    """A run of Han characters is its overlapping pairs (engine/terms.py), not one term."""
     assert content_terms("树木许可费是多少") != ["树木许可费是多少"]
-    assert engine.ask("树木许可费是多少？").answered
+    a = engine.ask("树木许可费是多少？")
+    assert a.answered and a.citations[0].lines[0].text == "树木许可费是75元。"
 
 
 def test_a_batch_header_never_sends_control_characters_to_the_terminal(folder, tmp_path):

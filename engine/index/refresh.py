@@ -29,6 +29,7 @@ from ..errors import DocsError, ReadError
 from ..locators import span
 from ..terms import content_terms, matching_text
 from ..readers import ocr, ocrcache
+from .exclude import IGNORE_FILE, Exclusions, Rule, count_files
 from .store import DocRow, Store
 from .worker import (START_FAILED, ReadWorker, is_limit_error, memory_error,
                      timeout_error)
@@ -58,6 +59,10 @@ class RefreshReport:
     skipped: int = 0
     failed: tuple[tuple[str, str], ...] = field(default=())
     read_paths: tuple[str, ...] = field(default=())
+    excluded: tuple[tuple[str, int], ...] = field(default=())  # (rule's label, files), by label
+    # what this refresh changed, file by file (--watch prints it): (what, path, detail), with
+    # what "added", "changed", "removed" or "failed" (detail: the reason), in the walk's order
+    changes: tuple[tuple[str, str, str], ...] = field(default=())
 
 
 @dataclass(frozen=True)
@@ -69,27 +74,37 @@ class Problem:
     error: ReadError
 
 
-def walk(root: Path, problems: list[Problem] | None = None) -> Iterator[tuple[str, str]]:
+def walk(root: Path, problems: list[Problem] | None = None, exclusions: Exclusions | None = None
+         ) -> Iterator[tuple[str, str]]:
     """(relative path with forward slashes, absolute path) for every visible file, sorted by
     folder. Folders that cannot be listed and links to folders are appended to `problems`."""
-    for rel, path, _link in entries(root, problems):
+    for rel, path, _link in entries(root, problems, exclusions):
         yield rel, path
 
 
-def entries(root: Path, problems: list[Problem] | None = None) -> Iterator[tuple[str, str, bool]]:
+def entries(root: Path, problems: list[Problem] | None = None, exclusions: Exclusions | None = None,
+            excluded: dict[Rule, int] | None = None) -> Iterator[tuple[str, str, bool]]:
     """walk() with whether each file is a link: a folder's files by name, then each of its
     folders by name (as os.walk top-down). One os.scandir per folder and plain strings, no
     Path per file: a folder of 75,000 files is listed in 0.16 s here, against 1.3 s with
-    os.walk and a Path each (issue 15, part 3)."""
+    os.walk and a Path each (issue 15, part 3).
+
+    With `exclusions` (exclude.py), excluded files are not given and excluded folders not
+    entered; `excluded` then counts the files each rule kept out (an excluded folder's files
+    are counted, not read)."""
     root = Path(root)
     root_real = os.path.realpath(root)
+
+    def out(rule: Rule, n: int) -> None:
+        if excluded is not None:
+            excluded[rule] = excluded.get(rule, 0) + n
 
     def unlisted(e: OSError) -> None:
         gone = isinstance(e, (FileNotFoundError, NotADirectoryError))  # changed since it was listed
         if problems is not None and e.filename and not gone:
             problems.append(Problem(_rel(root, Path(e.filename)) + "/", "failed", _folder_error(e)))
 
-    def listed(folder: str, prefix: str) -> Iterator[tuple[str, str, bool]]:
+    def listed(folder: str, prefix: str, specs: tuple) -> Iterator[tuple[str, str, bool]]:
         try:
             with os.scandir(folder) as it:
                 found = sorted(it, key=lambda e: e.name)
@@ -98,6 +113,9 @@ def entries(root: Path, problems: list[Problem] | None = None) -> Iterator[tuple
                 e.filename = folder
             unlisted(e)
             return
+        if exclusions is not None and any(e.name == IGNORE_FILE for e in found):
+            specs = exclusions.within(specs, prefix)
+        check = exclusions is not None and (bool(specs) or not exclusions.none)
         folders = []
         for e in found:
             if e.name.startswith("."):
@@ -106,17 +124,21 @@ def entries(root: Path, problems: list[Problem] | None = None) -> Iterator[tuple
                 is_dir = e.is_dir()
             except OSError:
                 is_dir = False
-            if not is_dir:
-                yield prefix + _shown(e.name), e.path, e.is_symlink()
+            rel = prefix + _shown(e.name)
+            rule = exclusions.match(specs, rel + "/" * is_dir) if check else None
+            if rule is not None:
+                out(rule, count_files(e.path) if is_dir and not e.is_symlink() else int(not is_dir))
+            elif not is_dir:
+                yield rel, e.path, e.is_symlink()
             elif e.is_symlink():
                 if problems is not None:
                     problems.append(_folder_link(root, root_real, Path(e.path)))
             else:
-                folders.append(e)
-        for e in folders:
-            yield from listed(e.path, prefix + _shown(e.name) + "/")
+                folders.append((e, rel))
+        for e, rel in folders:
+            yield from listed(e.path, rel + "/", specs)
 
-    yield from listed(str(root), "")
+    yield from listed(str(root), "", ())
 
 
 def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = None, *,
@@ -140,7 +162,9 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
     if read_memory is None:
         read_memory = int(cfg.read_memory_mb) << 20
     problems: list[Problem] = []
-    files = list(entries(root, problems))
+    exclusions = Exclusions(root, cfg.exclude)
+    excluded: dict[Rule, int] = {}
+    files = list(entries(root, problems, exclusions, excluded))
     on_page = (lambda done, total: progress(OCR_STAGE, done, total)) if progress else None
     with ReadWorker(read_timeout, read_memory, ocr_cache=ocrcache.path_for(store.path),
                     on_page=on_page) as worker:
@@ -151,6 +175,10 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
                 run.fail(p.path, p.error, kind=FOLDER)
             else:
                 run.skip(p.path, p.error.message, size=0, mtime_ns=0, kind=FOLDER)
+        for rel, what in sorted(exclusions.problems):  # a .askignore with a line that is no pattern
+            run.seen.add(rel)
+            run.fail(rel, ReadError(f"{IGNORE_FILE} {what}", "fix the line; the file's other lines apply"),
+                     kind=IGNORE_FILE)
         # two files at a time: while this process stores one, the reading process reads the
         # next (already hashed, so a change while it is read is still caught)
         before: _Job | None = None
@@ -172,9 +200,13 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
     for row in gone:
         with store.transaction():
             store.remove_document(row.id)
+        if row.status != "skipped":
+            run.changes.append(("removed", row.path, ""))
+    counts = tuple(sorted((rule.label, n) for rule, n in excluded.items()))
+    store.set_excluded(counts)
     return RefreshReport(seen=len(files), read=len(run.read_paths), unchanged=run.n_same,
                          removed=len(gone), skipped=run.n_skip, failed=tuple(run.failed),
-                         read_paths=tuple(run.read_paths))
+                         read_paths=tuple(run.read_paths), excluded=counts, changes=tuple(run.changes))
 
 
 def _needs_ocr(row: DocRow) -> bool:
@@ -206,6 +238,7 @@ class _Run:
         self.n_same = self.n_skip = 0
         self.failed: list[tuple[str, str]] = []
         self.read_paths: list[str] = []
+        self.changes: list[tuple[str, str, str]] = []
         # the failure messages today's limits would give: a stored limit failure with a
         # different message was made under other limits and deserves a new try
         self.ocr = ocr.available()  # a file read without OCR is read again once it is
@@ -298,6 +331,7 @@ class _Run:
                                           notes="; ".join(result.notes) or None)
             self.store.put_content(doc, [(ln.locator, ln.text, ln.ocr) for ln in lines], rows)
         self.read_paths.append(rel)
+        self.changes.append(("added" if old is None else "changed", rel, ""))
         return None
 
     def fail(self, rel: str, err: ReadError, *, size: int = RECHECK, mtime_ns: int = 0,
@@ -314,6 +348,7 @@ class _Run:
                 self.store.remove_document(old.id)
             self.store.put_document(rel, hash=digest, size=size, mtime_ns=mtime_ns, kind=kind,
                                     status="failed", error=err.message, hint=err.hint or None)
+        self.changes.append(("failed", rel, err.message))
 
     def skip(self, rel: str, reason: str, size: int, mtime_ns: int, kind: str | None = None) -> None:
         self.n_skip += 1

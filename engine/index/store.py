@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import json
 import os
 import sqlite3
 import sys
@@ -294,6 +295,17 @@ class Store:
 
     def _set_meta(self, key: str, value: str) -> None:
         self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)", (key, value))
+
+    def excluded(self) -> list[tuple[str, int]]:
+        """What the last refresh left out: (rule's label, files it excluded), by label."""
+        return [tuple(x) for x in json.loads(self.meta("excluded") or "[]")]
+
+    def set_excluded(self, counts: Sequence[tuple[str, int]]) -> None:
+        """Record the refresh's exclusion counts (written only when they changed)."""
+        text = json.dumps([list(c) for c in counts], ensure_ascii=False)
+        if text != (self.meta("excluded") or "[]"):
+            with self.transaction():
+                self._set_meta("excluded", text)
 
     # -- documents ----------------------------------------------------------------
     def documents(self) -> dict[str, DocRow]:

@@ -58,7 +58,7 @@ def _check_docs(docs: str | Path) -> None:
 
 def serve_http(docs: str | Path, make_engine: Callable[[], Any], *, host: str = "127.0.0.1",
                port: int = 8765, recheck: float = RECHECK, quiet: bool = False,
-               token: str | None = None) -> int:
+               token: str | None = None, exclude: tuple[str, ...] = (), watch: bool = False) -> int:
     """Listen on host:port, load the engine, answer until stopped; returns the exit status.
     Beyond loopback a token is required (UsageError, exit 2, without one)."""
     from . import http
@@ -70,17 +70,17 @@ def serve_http(docs: str | Path, make_engine: Callable[[], Any], *, host: str = 
                          "random string, e.g. python3 -c 'import secrets; print(secrets.token_urlsafe())')")
     _check_docs(docs)
     server = http.bind(host, port)
-    service = Service(docs, make_engine, recheck=recheck, log=_say)
+    service = Service(docs, make_engine, recheck=recheck, log=_say, exclude=exclude, watch=watch)
     return http.serve(service, server, quiet=quiet, say=_say, token=token)
 
 
 def serve_mcp(docs: str | Path, make_engine: Callable[[], Any], *, recheck: float = RECHECK,
-              quiet: bool = False) -> int:
+              quiet: bool = False, exclude: tuple[str, ...] = (), watch: bool = False) -> int:
     """Speak MCP on stdin/stdout until EOF (0), SIGTERM (0) or Ctrl-C (130)."""
     from . import mcp
 
     _check_docs(docs)
-    service = Service(docs, make_engine, recheck=recheck, log=_say)
+    service = Service(docs, make_engine, recheck=recheck, log=_say, exclude=exclude, watch=watch)
     return mcp.serve(service, say=_say, quiet=quiet)
 
 

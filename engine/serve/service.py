@@ -25,6 +25,7 @@ from typing import Any, Callable
 
 from .. import errors
 from ..errors import AskError, UsageError
+from ..index.exclude import Exclusions
 from ..index.refresh import walk
 from .rwlock import RWLock
 from .background import Background
@@ -34,12 +35,14 @@ WALK_SHARE = 10.0   # a look at the folder taking t seconds waits 10 t before th
 MAX_COUNT = 1000   # the ceiling on k and candidates a server accepts
 
 
-def folder_signature(root: Path) -> str:
-    """A digest of what refresh would look at: every visible file (the same walk) with its
-    size, mtime, inode and ctime, and the folder-level problems. Equal digests: nothing to do."""
+def folder_signature(root: Path, exclude: tuple[str, ...] = ()) -> str:
+    """A digest of what refresh would look at: every file it would read (the same walk, with
+    the same exclusions) with its size, mtime, inode and ctime, the folder-level problems,
+    and the .askignore files. Equal digests: nothing to do."""
     h = hashlib.sha256()
     problems: list = []
-    for rel, path in walk(root, problems):
+    exclusions = Exclusions(root, exclude)
+    for rel, path in walk(root, problems, exclusions):
         try:
             st = os.stat(path)
             h.update(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\0{st.st_ctime_ns}\n"
@@ -48,6 +51,8 @@ def folder_signature(root: Path) -> str:
             h.update(f"{rel}\0error {e.errno}\n".encode("utf-8", "surrogatepass"))
     for p in sorted(problems, key=lambda p: p.path):  # by path: the walk's order is not theirs
         h.update(f"{p.path}\0{p.status}\n".encode("utf-8", "surrogatepass"))
+    for rel, st in exclusions.signature():  # an edited .askignore changes what is indexed
+        h.update(f"{rel}\0{st}\n".encode("utf-8", "surrogatepass"))
     return h.hexdigest()
 
 
@@ -112,8 +117,11 @@ class Service:
     and only its switch to the new snapshot takes the write side."""
 
     def __init__(self, docs: str | Path, make_engine: Callable[[], Any], *,
-                 recheck: float = RECHECK, log: Callable[[str], None] = lambda text: None):
+                 recheck: float = RECHECK, log: Callable[[str], None] = lambda text: None,
+                 exclude: tuple[str, ...] = (), watch: bool = False):
         self.docs = Path(docs)
+        self.exclude = tuple(exclude)  # the engine's exclude patterns, for the look at the folder
+        self.watching = watch  # --watch: a thread refreshes on the folder's changes once loaded
         self.make_engine = make_engine
         self.recheck = recheck
         self.log = log
@@ -134,7 +142,7 @@ class Service:
         """Build the engine here (refreshing the index); raises what the Engine raises."""
         try:
             began = time.monotonic()
-            signature = folder_signature(self.docs)  # before the refresh: changes during it show
+            signature = folder_signature(self.docs, self.exclude)  # before the refresh: changes during it show
             walked = time.monotonic() - began
             self.engine = self.make_engine()
             self._signature, self._checked = signature, time.monotonic()
@@ -145,11 +153,37 @@ class Service:
                                             eng.index.embedder_for, switch=self._switch,
                                             failed=self._failed, log=self.log, stop=self.stopping)
                 self._wake(eng)
+            if self.watching:
+                self._watch(eng)
         except BaseException as e:
             self.failure = e
             raise
         finally:
             self.ready.set()
+
+    def _watch(self, eng) -> None:
+        """--watch: a thread of its own turns the folder's changes into refreshes (aside, as
+        any refresh here) and says each change on the log, until close()."""
+        from ..index.watch import Watch
+
+        def refresh():
+            now, done = self._fresh(force=True)
+            return now.report if done else None
+
+        def say(change) -> None:
+            what, path, detail = change
+            self.log(f"{what} {path}" + (f": {detail}" if detail else ""))
+
+        watch = Watch(self.docs, refresh, exclude=self.exclude, say=say, note=self.log,
+                      stop=self.stopping, ignore=[eng.index_path],
+                      ready=lambda: self.log(f"watching {self.docs} for changes"))
+
+        def run() -> None:
+            try:
+                watch.run()
+            except BaseException as e:  # said once; the server goes on, rechecking as without --watch
+                self.log(f"stopped watching {self.docs}: {type(e).__name__}: {e}")
+        threading.Thread(target=run, name="ask-watch", daemon=True).start()
 
     def start(self) -> None:
         """Build the engine on a daemon thread; requests wait for it."""
@@ -191,7 +225,7 @@ class Service:
             if not self.docs.is_dir():
                 raise errors.docs_missing(self.docs, "check that the folder served with --docs still exists")
             began = time.monotonic()
-            signature = folder_signature(self.docs)
+            signature = folder_signature(self.docs, self.exclude)
             self._checked = time.monotonic()
             # a big folder takes long to walk: walking stays under a tenth of the time (0: always)
             self._every = self.recheck and max(self.recheck, WALK_SHARE * (self._checked - began))
@@ -331,8 +365,14 @@ class Service:
         with self._reading() as eng:
             paths = sorted(r.path for r in eng.store.documents().values()
                            if r.status == "ok" and r.doc_id == doc_id)
+            policy = eng.exclusions()
         if not paths:
             raise gone
+        kept = [p for p in paths if policy.why(p) is None]  # excluded since the last refresh
+        if not kept:
+            raise errors.NotFound(f"{paths[0]} is excluded from the index by {policy.why(paths[0]).label}",
+                                  "remove that rule to serve it")
+        paths = kept
         root = os.path.realpath(self.docs)
         full = os.path.realpath(os.path.join(root, paths[0]))
         if os.path.commonpath([root, full]) != root or not os.path.isfile(full):

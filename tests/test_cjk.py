@@ -1,0 +1,67 @@
+"""Chinese, Japanese and Korean (issue 18): a run of their characters is indexed as its
+overlapping pairs for every arm (engine/terms.py), so a question written in them finds the
+line that answers it, quoted exactly as written; other text is tokenized as before."""
+import pytest
+
+from conftest import write
+from engine import Engine
+from engine.terms import content_terms, question_terms
+
+DOCS = {
+    "zh/图书馆.txt": ("图书馆的无线热点可以借用两周。\n"
+                    "游泳池夏季开放时间为上午九点至晚上八点。\n"
+                    "狗证每年收费十五元。\n"),
+    "ja/市役所.txt": ("図書館のWi-Fiルーターは二週間借りられます。\n"
+                   "市民プールは午前九時から午後八時まで開いています。\n"
+                   "犬の登録料は三千円です。\n"),
+    "ko/안내.txt": ("도서관 와이파이 공유기는 2주 동안 빌릴 수 있습니다.\n"
+                  "수영장은 오전 9시부터 오후 8시까지 엽니다.\n"
+                  "개 등록 수수료는 15,000원입니다.\n"),
+    "en/fees.md": "The dog license fee is $15 per year.\n",
+}
+
+CASES = [
+    ("无线热点可以借多久？", "zh/图书馆.txt", "图书馆的无线热点可以借用两周。"),
+    ("狗证每年收费多少？", "zh/图书馆.txt", "狗证每年收费十五元。"),
+    ("市民プールは何時から開いていますか？", "ja/市役所.txt", "市民プールは午前九時から午後八時まで開いています。"),
+    ("犬の登録料はいくら？", "ja/市役所.txt", "犬の登録料は三千円です。"),
+    ("수영장은 오전 몇 시부터 엽니까?", "ko/안내.txt", "수영장은 오전 9시부터 오후 8시까지 엽니다."),
+    ("개 등록 수수료는 얼마입니까?", "ko/안내.txt", "개 등록 수수료는 15,000원입니다."),
+]
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory):
+    root = tmp_path_factory.mktemp("cjk")
+    for rel, text in DOCS.items():
+        write(root / "docs", rel, text)
+    with Engine(root / "docs", index=root / "i.sqlite", embed_model="none") as eng:
+        yield eng
+
+
+@pytest.mark.parametrize("question, path, line", CASES, ids=[c[0] for c in CASES])
+def test_a_cjk_question_is_answered_with_its_line_verbatim(engine, question, path, line):
+    a = engine.ask(question)
+    assert a.answered, a.refusal
+    assert a.citations[0].path == path
+    assert line in [ln.text for ln in a.citations[0].lines]
+
+
+def test_a_run_is_its_overlapping_pairs_and_a_lone_character_itself():
+    assert content_terms("树木许可费是75元。") == ["树木", "木许", "许可", "可费", "费是", "75", "元"]
+    assert question_terms("树木许可费是多少？") == ("树木", "木许", "许可", "可费", "费是", "是多", "多少")
+    assert content_terms("ガス料金") == ["ガス", "ス料", "料金"]
+    assert content_terms("ｶﾞｽ") == ["ガス"]  # half-width Katakana made full-width first
+    assert content_terms("です") == ["です"]  # a voicing mark is not an accent: で is not て
+    assert content_terms("서울시 도서관") == ["서울", "울시", "도서", "서관"]
+    assert content_terms("The fee is $75 (税込)") == ["fee", "75", "税込"]
+
+
+def test_english_terms_are_as_before():
+    assert content_terms("The tree-cutting permit's fee is $1,715.00, Pérez said.") == \
+        ["tree-cut", "tree", "cut", "permit", "fee", "1,715.00", "perez", "said"]
+
+
+def test_a_chinese_question_about_english_documents_is_refused(engine):
+    a = engine.ask("树木许可费是多少？")
+    assert not a.answered
