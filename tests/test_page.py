@@ -63,6 +63,9 @@ def site(tmp_path_factory):
     root = tmp_path_factory.mktemp("page")
     docs = root / "docs"
     shutil.copytree(SAMPLES, docs)
+    (docs / "drafts").mkdir()
+    (docs / "drafts" / "old-fees.md").write_text("Draft: the tree removal permit fee is $1.\n")
+    (docs / ".askignore").write_text("drafts/\n")  # left out: the status view lists the rule
     with serving(docs, root / "index.sqlite", env_for(root)) as server:
         yield server, root
 
@@ -128,6 +131,7 @@ def test_the_status_view_lists_types_and_failures_with_their_fix(browser, site):
     assert "pdf" in table.text and "xlsx" in table.text
     assert "misc/town-seal.png" in browser.find_element(By.ID, "status").text
     assert "passages with vectors" in browser.find_element(By.ID, "status").text
+    assert ".askignore line 1: drafts/: 1" in browser.find_element(By.ID, "status").text
     assert "null" not in browser.find_element(By.ID, "status").text
     assert "undefined" not in browser.find_element(By.ID, "status").text
     shot(browser, root, "page-status")

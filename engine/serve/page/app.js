@@ -165,6 +165,8 @@ async function showStatus() {
     el("p", {text: "passages with vectors: " + s.passages_with_vectors + " of " + s.passages + " (" + share + "%), model: " + (s.model || "none") +
                    (e.state ? " · embedding: " + e.state : "")}),
     s.ocr_pages ? el("p", {text: "pages read by OCR: " + s.ocr_pages}) : null,
+    s.excluded_files ? el("h3", {text: "Excluded (" + s.excluded_files + (s.excluded_files === 1 ? " file)" : " files)")}) : null,
+    s.excluded_files ? el("ul", {}, ...s.excluded.map((x) => el("li", {text: x.rule + ": " + x.files}))) : null,
     el("h3", {text: "Failed (" + failed.length + ")"}),
     failed.length ? el("ul", {}, ...failed) : el("p", {text: "none"})].filter((e) => e != null));
 }
