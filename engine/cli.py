@@ -437,7 +437,12 @@ def _watch(c: _Call) -> int:
                 click.echo(f"ask: watching {o.docs} ({len(eng.doc_rows)} documents indexed); "
                            "Ctrl-C stops", err=True)
 
-            Watch(o.docs, eng.refresh, exclude=c.cfg.exclude, say=say, ignore=[eng.index_path],
+            def refresh():  # None when another process kept the index (the last report again)
+                before = eng.report
+                now = eng.refresh()
+                return now if now is not None and now is not before else None
+
+            Watch(o.docs, refresh, exclude=c.cfg.exclude, say=say, ignore=[eng.index_path],
                   note=lambda text: click.echo(f"ask: note: {text}", err=True), stop=stop,
                   ready=ready).run()
     finally:

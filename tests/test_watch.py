@@ -191,3 +191,28 @@ def test_the_mcp_server_answers_from_the_updated_index_with_watch(tmp_path):
         assert c.close() == 0
     finally:
         c.kill()
+
+
+def test_a_change_while_another_process_holds_the_index_is_read_once_it_lets_go(tmp_path):
+    """The watch's refresh waits its --wait, then tries again every few seconds: the change
+    is not lost because another ask was updating the index at that moment."""
+    from engine.index.location import IndexLock
+
+    docs, index = tmp_path / "docs", tmp_path / "i.sqlite"
+    write(docs, "fees.md", "The dog license fee is $15.00 per year.\n")
+    w = Watching(docs, index, "--wait", "0.5")
+    lock = IndexLock(index)
+    try:
+        assert lock.try_acquire()  # as another ask refreshing would
+        write(docs, "boats.md", "The boat ramp launch fee is $12.00 per day.\n")
+        deadline = time.monotonic() + BOUND
+        while not any("trying again" in ln for ln in w.err):
+            assert time.monotonic() < deadline, w.err
+            time.sleep(0.1)
+        w.nothing(1.0)
+        lock.release()
+        assert w.next() == {"change": "added", "path": "boats.md"}
+    finally:
+        if lock.held:
+            lock.release()
+        w.stop()

@@ -24,6 +24,7 @@ from .refresh import RefreshReport
 
 SETTLE = 1.0    # seconds without a change before a burst is acted on
 LONGEST = 30.0  # seconds of continuous change after which it is acted on anyway
+RETRY = 5.0     # seconds between tries while another process holds the index
 
 
 class Watch:
@@ -76,14 +77,17 @@ class Watch:
             self.stop.wait(min(wait, deadline - time.monotonic()))
 
     def once(self) -> RefreshReport | None:
-        """One refresh now, its changes said; the exclusions read afresh after it."""
+        """One refresh now, its changes said; the exclusions read afresh after it. While
+        another process holds the index (the refresh waited its time and gave up), it is
+        tried again every RETRY seconds until it runs or the watch is stopped."""
         report = self.refresh()
-        if report is None:
-            self.note("another ask is updating this index; the changes are looked at again "
-                      "with the next one")
-        else:
-            for change in report.changes:
-                self.say(change)
+        while report is None and not self.stop.is_set():
+            self.note(f"another ask is updating this index; trying again in {RETRY:g} s")
+            if self.stop.wait(RETRY):
+                break
+            report = self.refresh()
+        for change in report.changes if report is not None else ():
+            self.say(change)
         self.exclusions = Exclusions(self.root, self.exclude)
         return report
 
