@@ -59,7 +59,7 @@ class RefreshReport:
     skipped: int = 0
     failed: tuple[tuple[str, str], ...] = field(default=())
     read_paths: tuple[str, ...] = field(default=())
-    excluded: tuple[tuple[str, int], ...] = field(default=())  # (rule's label, files), by label
+    excluded: tuple[tuple[str, int], ...] = field(default=())  # (rule's label, files), by source and line
     # what this refresh changed, file by file (--watch prints it): (what, path, detail), with
     # what "added", "changed", "removed" or "failed" (detail: the reason), in the walk's order
     changes: tuple[tuple[str, str, str], ...] = field(default=())
@@ -200,9 +200,9 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
     for row in gone:
         with store.transaction():
             store.remove_document(row.id)
-        if row.status != "skipped":
+        if row.status != "skipped" and row.kind not in (FOLDER, IGNORE_FILE):
             run.changes.append(("removed", row.path, ""))
-    counts = tuple(sorted((rule.label, n) for rule, n in excluded.items()))
+    counts = tuple((rule.label, excluded[rule]) for rule in sorted(excluded, key=lambda r: (r.source, r.line)))
     store.set_excluded(counts)
     return RefreshReport(seen=len(files), read=len(run.read_paths), unchanged=run.n_same,
                          removed=len(gone), skipped=run.n_skip, failed=tuple(run.failed),

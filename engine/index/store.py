@@ -297,7 +297,7 @@ class Store:
         self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)", (key, value))
 
     def excluded(self) -> list[tuple[str, int]]:
-        """What the last refresh left out: (rule's label, files it excluded), by label."""
+        """What the last refresh left out: (rule's label, files it excluded), by source and line."""
         return [tuple(x) for x in json.loads(self.meta("excluded") or "[]")]
 
     def set_excluded(self, counts: Sequence[tuple[str, int]]) -> None:
