@@ -8,7 +8,8 @@ Words (not numbers or codes) are stemmed with the Snowball English stemmer, so
 nouns (`DIMENSIONS`: "wide" is "width", "tall" is "height"), and a question's "how high",
 "how far", "how old", "how big" ask for a height, a distance, an age, a size. Hyphenated words yield the
 whole word and its parts. Stop words are dropped from content terms (checked before
-stemming). TOKENIZER_VERSION changes whenever the output could change, forcing a re-index.
+stemming). TOKENIZER_VERSION changes whenever the output could change: an index made with another
+version has its passages' terms made again (Store.retokenize).
 """
 from __future__ import annotations
 

@@ -65,3 +65,44 @@ def test_english_terms_are_as_before():
 def test_a_chinese_question_about_english_documents_is_refused(engine):
     a = engine.ask("树木许可费是多少？")
     assert not a.answered
+
+
+def test_an_index_from_the_older_tokenizer_gets_new_terms_without_being_read_again(tmp_path):
+    """An index made before the pairs (tokenizer 5: a run was one term) is brought up to date
+    by making each passage's terms again from its stored text: the passages keep their ids
+    and their vectors, and the Chinese question is answered."""
+    import sqlite3
+
+    from engine.terms import TOKENIZER_VERSION
+
+    docs, index = tmp_path / "docs", tmp_path / "i.sqlite"
+    write(docs, "zh/图书馆.txt", DOCS["zh/图书馆.txt"])
+    write(docs, "en/fees.md", DOCS["en/fees.md"])
+    with Engine(docs, index=index, embed_model="none"):
+        pass
+    db = sqlite3.connect(str(index))
+    with db:
+        ids = dict(db.execute("SELECT pid, id FROM passages"))
+        rows = db.execute("SELECT id, terms FROM passages").fetchall()
+        for rowid, terms in rows:  # as tokenizer 5 made them: each run of Han characters one term
+            old = " ".join(["图书馆的无线热点可以借用两周"] if "无线" in terms else terms.split())
+            db.execute("INSERT INTO fts(fts, rowid, terms) VALUES('delete', ?, ?)", (rowid, terms))
+            db.execute("INSERT INTO fts(rowid, terms) VALUES(?, ?)", (rowid, old))
+            db.execute("UPDATE passages SET terms=? WHERE id=?", (old, rowid))
+        db.execute("UPDATE meta SET value='5' WHERE key='tokenizer'")
+        db.execute("INSERT INTO vectors(passage, model, vec) VALUES(?, 'kept#0', x'0000803f')",
+                   (min(ids.values()),))
+    db.close()
+    with Engine(docs, index=index, embed_model="none") as eng:
+        assert eng.report.read == 0  # nothing read again
+        assert eng.ask("无线热点可以借多久？").answered
+    db = sqlite3.connect(str(index))
+    try:
+        assert db.execute("SELECT value FROM meta WHERE key='tokenizer'").fetchone()[0] == TOKENIZER_VERSION
+        assert dict(db.execute("SELECT pid, id FROM passages")) == ids
+        assert db.execute("SELECT COUNT(*) FROM vectors WHERE model='kept#0'").fetchone()[0] == 1
+        assert db.execute("SELECT COUNT(*) FROM fts WHERE fts MATCH '\"热点\"'").fetchone()[0] == 1
+        assert db.execute("SELECT COUNT(*) FROM fts WHERE fts MATCH '\"图书馆的无线热点可以借用两周\"'"
+                          ).fetchone()[0] == 0
+    finally:
+        db.close()

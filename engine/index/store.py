@@ -219,8 +219,10 @@ class Store:
             app_id, tables = self._look()
         if app_id != APP_ID:
             raise errors.index_foreign(self.path)
-        if self.meta("format") != FORMAT_VERSION or self.meta("tokenizer") != TOKENIZER_VERSION:
+        if self.meta("format") != FORMAT_VERSION:
             self.reset_content()
+        elif self.meta("tokenizer") != TOKENIZER_VERSION:
+            self.retokenize()
         if self.meta("index_id") is None:  # an index made before vector files: once
             with self.transaction():
                 if self.meta("index_id") is None:
@@ -228,6 +230,37 @@ class Store:
                     # (0.35 s at 300k passages), 0.03 s with it
                     self.db.execute("CREATE INDEX IF NOT EXISTS vectors_model ON vectors(model, passage)")
                     self._set_meta("index_id", uuid.uuid4().hex)
+
+    def retokenize(self) -> int:
+        """Make every passage's terms again with this tokenizer, from the text and context the
+        index holds, in one transaction; returns how many changed. Chunking does not depend
+        on the tokenizer, so this is what re-reading every file would give, without reading
+        or embedding anything again (the vectors are kept: they embed the text, not the
+        terms). 0.25 ms a passage measured, about 75 s at 300k passages, against re-reading
+        and re-embedding them all."""
+        from ..terms import content_terms, matching_text
+        from ..types import passage_text
+
+        changed = 0
+        with self.transaction():
+            if self.meta("tokenizer") == TOKENIZER_VERSION:
+                return 0  # another process did it meanwhile
+            last = 0
+            while True:
+                rows = self.db.execute("SELECT id, terms, text, context FROM passages WHERE id > ?"
+                                       " ORDER BY id LIMIT 2000", (last,)).fetchall()
+                if not rows:
+                    break
+                for pid, old, text, context in rows:
+                    new = " ".join(content_terms(matching_text(passage_text(text, context))))
+                    if new != old:  # an external-content FTS row is replaced by delete + insert
+                        self.db.execute("INSERT INTO fts(fts, rowid, terms) VALUES('delete', ?, ?)", (pid, old))
+                        self.db.execute("INSERT INTO fts(rowid, terms) VALUES(?, ?)", (pid, new))
+                        self.db.execute("UPDATE passages SET terms=? WHERE id=?", (new, pid))
+                        changed += 1
+                last = rows[-1][0]
+            self._set_meta("tokenizer", TOKENIZER_VERSION)
+        return changed
 
     def reset_content(self) -> None:
         """Start the content over (every document is re-read on the next refresh)."""
