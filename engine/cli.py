@@ -112,6 +112,11 @@ def _dump(obj) -> str:
                    "--mcp embed in the background. Resumable: "
                    "a run stopped by Ctrl-C or a kill keeps what it embedded. Alone, or before any "
                    "other mode.")
+@click.option("--ray", "ray", default=None, metavar="ADDRESS",
+              help="With --embed: embed on a Ray cluster, each worker holding the model once; "
+                   "'local' starts one on this machine, otherwise a cluster's address (ray://host:10001, "
+                   "host:6379, auto). The vectors come back here and are the same as embedding here. "
+                   "Needs pip install 'ask-engine[ray]' (docs/scale.md).")
 @click.option("--jobs", "jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Cores the embedding of passages may use (default: every core; embed_jobs in "
                    "--config). The vectors are the same at any count.")
@@ -209,6 +214,7 @@ class _Options:
     rebuild: bool
     wait: float
     embed_all: bool
+    ray: str | None
     jobs: int | None
     serve: bool
     mcp: bool
@@ -244,7 +250,8 @@ def _check_usage(o: _Options) -> None:
              ("--port", o.port is not None, "--serve", o.serve),
              ("--host", o.host is not None, "--serve", o.serve),
              ("--token", o.token is not None and not os.environ.get("ASK_TOKEN"), "--serve", o.serve),
-             ("--recheck", o.recheck is not None, "--serve or --mcp", o.serve or o.mcp)]
+             ("--recheck", o.recheck is not None, "--serve or --mcp", o.serve or o.mcp),
+             ("--ray", o.ray is not None, "--embed", o.embed_all)]
     for opt, given, needed, present in needs:
         if given and not present:
             raise UsageError(f"{opt} only works with {needed}", "see ask --help")
@@ -330,6 +337,9 @@ class _Call:
             cfg = cfg.replace(embed_jobs=o.jobs)
         if o.exclude:
             cfg = cfg.replace(exclude=cfg.exclude + tuple(o.exclude))
+        if o.ray is not None:
+            from .index.cluster import _ray
+            _ray()  # not installed: exit 2 with how to install it, before any work
         from .index.exclude import Exclusions
         Exclusions(o.docs, cfg.exclude)  # a pattern that is not one: exit 2 before any work
         return cls(o, progress, cfg,
@@ -362,7 +372,7 @@ class _Call:
         o = self.o
         return Engine(o.docs, index=o.index, config=self.cfg, embed_model=o.embed_model,
                       embed_model_dir=o.embed_model_dir, progress=self.progress, rebuild=o.rebuild,
-                      wait=o.wait, notify=self.notify, embed=self.embed())
+                      wait=o.wait, notify=self.notify, embed=self.embed(), ray=o.ray)
 
     @contextmanager
     def loaded(self, notes: bool = True):

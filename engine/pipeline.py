@@ -59,7 +59,8 @@ class Engine:
                  embed_model_dir: str | Path | None = None, refresh_index: bool = True,
                  progress: Callable[[str, int, int], None] | None = None,
                  rebuild: bool = False, wait: float = LOCK_WAIT,
-                 notify: Callable[[str], None] | None = None, embed: str = "read"):
+                 notify: Callable[[str], None] | None = None, embed: str = "read",
+                 ray: str | None = None):
         if embed not in EMBED_MODES:
             raise UsageError(f"embed must be one of {', '.join(map(repr, EMBED_MODES))}, not {embed!r}",
                              "see the Engine docstring")
@@ -70,6 +71,8 @@ class Engine:
                                progress=progress, wait=wait, notify=notify)
         self._helper: ThreadPoolExecutor | None = None
         self._helper_made = threading.Lock()  # questions answered at once make it once
+        self.ray = ray  # --ray ADDRESS: embedding on a Ray cluster ("local": one started here)
+        self._cluster = None  # the Ray actors that embed, made when there is work
         try:
             self.index.open(rebuild)
             self.choice = ModelChoice.from_settings(embed_model, embed_model_dir)
@@ -84,7 +87,7 @@ class Engine:
 
                 def model_loaded() -> None:
                     self.embedder, self.model_note = loading.result()
-                    self.index.attach(self.embedder, lambda: load_embedder(
+                    self.index.attach(self.embedder, self._on_cluster if ray else lambda: load_embedder(
                         self.choice, cfg.embed_batch, cfg.embed_tokens, jobs(cfg.embed_jobs))[0])
 
                 if refresh_index or rebuild:
@@ -129,7 +132,24 @@ class Engine:
         """Document rowids whose relative path matches a glob (or a bare file name)."""
         return self.index.docs_matching(pattern)
 
+    def _on_cluster(self):
+        """--ray: the embedder whose batches run on Ray actors (engine/index/cluster.py),
+        made once, when a refresh has passages to embed."""
+        if self._cluster is None and self.embedder is not None:
+            from .index.cluster import RayEmbedder
+
+            self._cluster = RayEmbedder(self.ray, self.choice, self.embedder,
+                                        actors=self.config.embed_jobs or None, log=self._say)
+        return self._cluster
+
+    def _say(self, text: str) -> None:
+        if self.index.notify is not None:
+            self.index.notify(text)
+
     def close(self) -> None:
+        if self._cluster is not None:
+            self._cluster.close()
+            self._cluster = None
         if self._helper is not None:
             self._helper.shutdown()
             self._helper = None

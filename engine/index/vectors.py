@@ -50,9 +50,10 @@ def embed_missing(store: Store, embedder: Embedder,
     # group by group, so memory does not grow with the backlog
     todo.sort(key=lambda r: (r[1], r[0]))
     embedder = session_for(len(todo), embedder, bulk)
+    step = max(GROUP, getattr(embedder, "group", GROUP))  # a cluster's actors all kept busy
     done = 0
-    for start in range(0, len(todo), GROUP):
-        group = [pid for pid, _ in todo[start : start + GROUP]]
+    for start in range(0, len(todo), step):
+        group = [pid for pid, _ in todo[start : start + step]]
         found = store.passage_texts(group)
         texts = [passage_text(text, ctx) for text, ctx in (found[pid] for pid in group)]
         vecs = embedder.embed(texts)
