@@ -216,3 +216,25 @@ def test_a_change_while_another_process_holds_the_index_is_read_once_it_lets_go(
         if lock.held:
             lock.release()
         w.stop()
+
+
+def test_an_index_inside_the_folder_does_not_set_the_watch_going_by_itself(tmp_path):
+    """The index's own writes (its file, log and lock beside it) are not changes to look at:
+    with --index inside the folder, one change gives one refresh, and then quiet."""
+    docs = tmp_path / "docs"
+    write(docs, "fees.md", "The dog license fee is $15.00 per year.\n")
+    w = Watching(docs, docs / "index.sqlite")
+    try:
+        write(docs, "boats.md", "The boat ramp launch fee is $12.00 per day.\n")
+        assert w.next() == {"change": "added", "path": "boats.md"}
+        w.nothing(3.0)
+
+        def written() -> list[int]:  # the index files' last writes: refreshes going round write
+            return [p.stat().st_mtime_ns for p in sorted(docs.glob("index.sqlite*"))]
+
+        before = written()
+        time.sleep(4.0)
+        assert written() == before
+        assert "boats.md" in indexed(docs, docs / "index.sqlite")
+    finally:
+        w.stop()
