@@ -60,7 +60,7 @@ class Engine:
                  progress: Callable[[str, int, int], None] | None = None,
                  rebuild: bool = False, wait: float = LOCK_WAIT,
                  notify: Callable[[str], None] | None = None, embed: str = "read",
-                 ray: str | None = None):
+                 ray: str | None = None, shard: tuple[int, int] | None = None):
         if embed not in EMBED_MODES:
             raise UsageError(f"embed must be one of {', '.join(map(repr, EMBED_MODES))}, not {embed!r}",
                              "see the Engine docstring")
@@ -69,6 +69,10 @@ class Engine:
         self.index_path = Path(index) if index else default_index_path(self.docs)
         self.index = OpenIndex(self.docs, self.index_path, self.config, embed=embed,
                                progress=progress, wait=wait, notify=notify)
+        if shard is not None:  # shard k of n: an index over that part of the folder (issue 19)
+            from .index.shards import selects
+
+            self.index.select = selects(*shard)
         self._helper: ThreadPoolExecutor | None = None
         self._helper_made = threading.Lock()  # questions answered at once make it once
         self.ray = ray  # --ray ADDRESS: embedding on a Ray cluster ("local": one started here)

@@ -142,9 +142,12 @@ def entries(root: Path, problems: list[Problem] | None = None, exclusions: Exclu
 
 
 def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = None, *,
-            read_timeout: float | None = None, read_memory: int | None = None) -> RefreshReport:
+            read_timeout: float | None = None, read_memory: int | None = None,
+            select: Callable[[str], bool] | None = None) -> RefreshReport:
     """Bring the index up to date. `read_timeout` (seconds) and `read_memory` (bytes) bound
-    the reading of each file; by default they come from the config, else worker.READ_*."""
+    the reading of each file; by default they come from the config, else worker.READ_*.
+    `select`: only the files (and folder-level problems) whose relative path it accepts
+    belong to this index, as for a shard (shards.py); the others are dropped from it."""
     root = Path(root)
     if not root.is_dir():
         raise errors.docs_missing(root)
@@ -165,6 +168,10 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
     exclusions = Exclusions(root, cfg.exclude)
     excluded: dict[Rule, int] = {}
     files = list(entries(root, problems, exclusions, excluded))
+    if select is not None:
+        files = [f for f in files if select(f[0])]
+        problems = [p for p in problems if select(p.path)]
+        exclusions.problems = [p for p in exclusions.problems if select(p[0])]
     on_page = (lambda done, total: progress(OCR_STAGE, done, total)) if progress else None
     with ReadWorker(read_timeout, read_memory, ocr_cache=ocrcache.path_for(store.path),
                     on_page=on_page) as worker:

@@ -48,6 +48,7 @@ class OpenIndex:
         self.notes: tuple[str, ...] = ()
         self.report: RefreshReport | None = None
         self.embedded = 0  # passages embedded by the last refresh
+        self.select: Callable[[str], bool] | None = None  # a shard's files only (shards.py)
         self.doc_rows: dict[int, DocRow] = {}
         self._coverage: Coverage | None = None
 
@@ -89,7 +90,7 @@ class OpenIndex:
                 self.notes = (self._busy_note(),)
                 return self.report
             self.notes = ()
-            self.report = refresh(self.store, self.docs, self.config, self.progress)
+            self.report = refresh(self.store, self.docs, self.config, self.progress, select=self.select)
             if before_embedding is not None:
                 before_embedding()
             self.embedded = self._embed()

@@ -1,0 +1,54 @@
+"""Shards (issue 19, in progress): documents split over N indexes by a stable hash of their
+path; each shard's refresh reads only its own files, and together they hold the folder."""
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from engine import Engine
+from engine.index.shards import shard_of, shard_paths
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def paths(eng) -> set[str]:
+    return {r.path for r in eng.doc_rows.values()}
+
+
+def test_the_shards_hold_the_folder_between_them_once_each(tmp_path):
+    docs = tmp_path / "docs"
+    shutil.copytree(SAMPLES, docs)
+    with Engine(docs, index=tmp_path / "all.sqlite", embed_model="none") as eng:
+        everything = paths(eng)
+    for n in (1, 2, 4):
+        held = []
+        for k, index in enumerate(shard_paths(tmp_path / "all.sqlite", n)):
+            with Engine(docs, index=index, embed_model="none", shard=(k, n)) as eng:
+                mine = paths(eng)
+                assert all(shard_of(p, n) == k for p in mine)
+                held.append(mine)
+        assert set().union(*held) == everything
+        assert sum(map(len, held)) == len(everything)  # no document in two shards
+    assert shard_paths(tmp_path / "i.sqlite", 2) == [tmp_path / "i.sqlite.shard-0-of-2",
+                                                    tmp_path / "i.sqlite.shard-1-of-2"]
+
+
+def test_the_assignment_is_stable_whatever_the_hash_seed():
+    code = "from engine.index.shards import shard_of; print([shard_of(p, 4) for p in ('a.md', 'b/c.pdf', 'é.txt')])"
+    runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin",
+                                "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}).stdout
+            for seed in ("0", "1", "12345")}
+    assert len(runs) == 1
+    assert runs.pop().strip() == str([shard_of(p, 4) for p in ("a.md", "b/c.pdf", "é.txt")])
+
+
+def test_a_shard_drops_what_is_no_longer_its_own(tmp_path):
+    """A shard index that held the whole folder keeps only its part after a refresh as a shard."""
+    docs = tmp_path / "docs"
+    shutil.copytree(SAMPLES, docs)
+    index = tmp_path / "i.sqlite"
+    with Engine(docs, index=index, embed_model="none") as eng:
+        everything = paths(eng)
+    with Engine(docs, index=index, embed_model="none", shard=(1, 2)) as eng:
+        assert paths(eng) == {p for p in everything if shard_of(p, 2) == 1}
