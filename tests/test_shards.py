@@ -52,3 +52,33 @@ def test_a_shard_drops_what_is_no_longer_its_own(tmp_path):
         everything = paths(eng)
     with Engine(docs, index=index, embed_model="none", shard=(1, 2)) as eng:
         assert paths(eng) == {p for p in everything if shard_of(p, 2) == 1}
+
+
+def _golden_questions() -> list[str]:
+    import json
+
+    golden = Path(__file__).resolve().parent.parent / "golden" / "samples.jsonl"
+    return [json.loads(line)["question"] for line in golden.read_text().splitlines() if line.strip()]
+
+
+def test_one_shard_answers_byte_for_byte_as_the_single_index(tmp_path, model):
+    import json
+
+    from engine.sharded import ShardedEngine
+
+    questions = _golden_questions()
+    with Engine(SAMPLES, index=tmp_path / "one.sqlite", **model) as eng:
+        single = [json.dumps(eng.ask(q).to_dict(), sort_keys=True) for q in questions]
+    with ShardedEngine(SAMPLES, 1, index=tmp_path / "s.sqlite", **model) as sharded:
+        assert [json.dumps(sharded.ask(q).to_dict(), sort_keys=True) for q in questions] == single
+
+
+def test_shards_answer_from_every_part_of_the_folder_and_keep_path(tmp_path):
+    from engine.sharded import ShardedEngine
+
+    with ShardedEngine(SAMPLES, 4, index=tmp_path / "s.sqlite", embed_model="none") as sharded:
+        a = sharded.ask("What is the fee for a tree removal permit?")
+        assert a.answered and "75.00" in a.citations[0].lines[0].text
+        only_pdf = sharded.ask("What is the fee for a tree removal permit?", path="*.pdf")
+        assert all(c.path.endswith(".pdf") for c in only_pdf.citations)
+        assert sharded.coverage().documents == len(sharded.doc_rows) > 4
