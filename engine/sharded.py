@@ -108,11 +108,16 @@ class ShardedEngine:
     # -- a question ------------------------------------------------------------------------
     def _pull(self, q, cfg):
         """Each shard's pull (with --path, its own documents), merged: the pool renumbered,
-        the vectors of its passages, the question's vector."""
-        rows, vecs, qvec = [], [], None
+        the vectors of its passages, the question's vector, and the shards that failed
+        (k, why): the answer covers the others and says so."""
+        rows, vecs, qvec, failed = [], [], None, []
         for k, e in enumerate(self.shards):
             docs = None if q.docs is None else tuple(d // self.n for d in q.docs if d % self.n == k)
-            got = pull(dataclasses.replace(q, docs=docs), e.index, cfg, e.helper(), Clock())
+            try:
+                got = pull(dataclasses.replace(q, docs=docs), e.index, cfg, e.helper(), Clock())
+            except Exception as err:  # noqa: BLE001 - any failure of one shard is named, not fatal
+                failed.append((k, f"{type(err).__name__}: {err}"))
+                continue
             if got.qvec is not None:
                 qvec = got.qvec
                 ids, _, mat = e.index.vectors.matrix()
@@ -127,7 +132,12 @@ class ShardedEngine:
         if qvec is not None and vecs:
             vecs.sort(key=lambda v: v[0])
             vectors = (np.array([v[0] for v in vecs], dtype=np.int64), np.stack([v[1] for v in vecs]))
-        return pool, qvec, vectors
+        return pool, qvec, vectors, failed
+
+    def _missing_notes(self, failed) -> tuple[str, ...]:
+        rest = self.n - len(failed)
+        return tuple(f"shard {k + 1} of {self.n} ({self.shards[k].index_path}) did not answer ({why}); "
+                     f"this answer covers the other {rest} shard{'s' * (rest != 1)} only" for k, why in failed)
 
     def ask(self, text: str, *, id: str | None = None, path: str | None = None,
             candidates: int | None = None, explain: bool = False) -> Answer:
@@ -140,7 +150,9 @@ class ShardedEngine:
             n_shown = (candidates or 10) if (candidates or explain) else 0
             doc_rows = self.doc_rows
             common = dict(id=id, question=q.text, coverage=self.coverage(), explain=explain)
-            pool, qvec, vectors = self._pull(q, cfg)
+            pool, qvec, vectors, failed = self._pull(q, cfg)
+            if failed:  # never silently less: the notes name each shard that did not answer
+                q = dataclasses.replace(q, notes=tuple(q.notes) + self._missing_notes(failed))
             model = ModelState(self.model_note, self.embedder is not None,
                                None if self.complete else first.index.incomplete_short())
             if not len(pool):

@@ -82,3 +82,14 @@ def test_shards_answer_from_every_part_of_the_folder_and_keep_path(tmp_path):
         only_pdf = sharded.ask("What is the fee for a tree removal permit?", path="*.pdf")
         assert all(c.path.endswith(".pdf") for c in only_pdf.citations)
         assert sharded.coverage().documents == len(sharded.doc_rows) > 4
+
+
+def test_a_shard_that_fails_is_named_and_the_answer_never_silently_covers_less(tmp_path):
+    from engine.sharded import ShardedEngine
+
+    with ShardedEngine(SAMPLES, 2, index=tmp_path / "s.sqlite", embed_model="none") as sharded:
+        sharded.shards[1].index.store.db.close()  # shard 2 can no longer read its index
+        a = sharded.ask("What is the fee for a tree removal permit?")
+        said = [n for n in a.notes if "did not answer" in n]
+        assert len(said) == 1 and said[0].startswith("shard 2 of 2 (")
+        assert "covers the other 1 shard only" in said[0]
