@@ -117,6 +117,10 @@ def _dump(obj) -> str:
                    "'local' starts one on this machine, otherwise a cluster's address (ray://host:10001, "
                    "host:6379, auto). The vectors come back here and are the same as embedding here. "
                    "Needs pip install 'ask-engine[ray]' (docs/scale.md).")
+@click.option("--shards", "shards", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Split the folder over N shard indexes (by a stable hash of each path; beside "
+                   "--index) and answer a QUESTION or --batch over them: each shard pulls its "
+                   "candidates and one place ranks, gates and quotes (docs/scale.md). In progress.")
 @click.option("--jobs", "jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Cores the embedding of passages may use (default: every core; embed_jobs in "
                    "--config). The vectors are the same at any count.")
@@ -215,6 +219,7 @@ class _Options:
     wait: float
     embed_all: bool
     ray: str | None
+    shards: int | None
     jobs: int | None
     serve: bool
     mcp: bool
@@ -251,7 +256,9 @@ def _check_usage(o: _Options) -> None:
              ("--host", o.host is not None, "--serve", o.serve),
              ("--token", o.token is not None and not os.environ.get("ASK_TOKEN"), "--serve", o.serve),
              ("--recheck", o.recheck is not None, "--serve or --mcp", o.serve or o.mcp),
-             ("--ray", o.ray is not None, "--embed", o.embed_all)]
+             ("--ray", o.ray is not None, "--embed", o.embed_all),
+             ("--shards", o.shards is not None, "a QUESTION or --batch",
+              (o.question is not None and not o.search) or o.batch_file)]
     for opt, given, needed, present in needs:
         if given and not present:
             raise UsageError(f"{opt} only works with {needed}", "see ask --help")
@@ -370,6 +377,13 @@ class _Call:
         from .pipeline import Engine
 
         o = self.o
+        if o.shards is not None:
+            from .sharded import ShardedEngine
+
+            return ShardedEngine(o.docs, o.shards, index=o.index, config=self.cfg,
+                                 embed_model=o.embed_model, embed_model_dir=o.embed_model_dir,
+                                 progress=self.progress, wait=o.wait, notify=self.notify,
+                                 embed=self.embed())
         return Engine(o.docs, index=o.index, config=self.cfg, embed_model=o.embed_model,
                       embed_model_dir=o.embed_model_dir, progress=self.progress, rebuild=o.rebuild,
                       wait=o.wait, notify=self.notify, embed=self.embed(), ray=o.ray)

@@ -140,7 +140,11 @@ class ShardedEngine:
                      f"this answer covers the other {rest} shard{'s' * (rest != 1)} only" for k, why in failed)
 
     def ask(self, text: str, *, id: str | None = None, path: str | None = None,
-            candidates: int | None = None, explain: bool = False) -> Answer:
+            candidates: int | None = None, explain: bool = False, hyde: str | None = None) -> Answer:
+        if hyde is not None:
+            from .errors import UsageError
+
+            raise UsageError("--hyde does not work with --shards yet", "ask without --hyde")
         cfg = self.config
         with blas.one_thread():
             first = self.shards[0]

@@ -93,3 +93,20 @@ def test_a_shard_that_fails_is_named_and_the_answer_never_silently_covers_less(t
         said = [n for n in a.notes if "did not answer" in n]
         assert len(said) == 1 and said[0].startswith("shard 2 of 2 (")
         assert "covers the other 1 shard only" in said[0]
+
+
+def test_the_command_line_answers_a_question_over_shards(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from engine.cli import main
+
+    args = ["--docs", str(SAMPLES), "--index", str(tmp_path / "i.sqlite"), "--embed-model", "none"]
+    r = CliRunner().invoke(main, ["What is the fee for a tree removal permit?", "--shards", "2", "--json", *args])
+    assert r.exit_code == 0, r.output
+    assert "75.00" in json.loads(r.stdout)["citations"][0]["lines"][0]["text"]
+    assert sorted(p.name for p in tmp_path.glob("i.sqlite.shard-*-of-2")) == ["i.sqlite.shard-0-of-2",
+                                                                            "i.sqlite.shard-1-of-2"]
+    r = CliRunner().invoke(main, ["--status", "--shards", "2", *args])
+    assert r.exit_code == 2 and "--shards only works with a QUESTION or --batch" in r.output
