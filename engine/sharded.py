@@ -118,14 +118,18 @@ class ShardedEngine:
             except Exception as err:  # noqa: BLE001 - any failure of one shard is named, not fatal
                 failed.append((k, f"{type(err).__name__}: {err}"))
                 continue
-            if got.qvec is not None:
+            found = np.zeros(len(got.pool), dtype=bool)
+            if got.qvec is not None:  # the pool's rows of the shard's matrix (ids ascending)
                 qvec = got.qvec
                 ids, _, mat = e.index.vectors.matrix()
-                at = {int(i): j for j, i in enumerate(ids.tolist())}
-            for r in got.pool.rows:
+                local = np.fromiter((r.id for r in got.pool.rows), dtype=np.int64, count=len(got.pool))
+                if len(ids):
+                    at = np.minimum(np.searchsorted(ids, local), len(ids) - 1)
+                    found = ids[at] == local
+            for i, r in enumerate(got.pool.rows):
                 rows.append(dataclasses.replace(r, id=self._global(r.id, k), doc=self._global(r.doc, k)))
-                if got.qvec is not None:
-                    vecs.append((rows[-1].id, mat[at[r.id]]))
+                if found[i]:
+                    vecs.append((rows[-1].id, mat[at[i]]))
         rows.sort(key=lambda r: r.id)
         pool = Pool(tuple(rows), tuple(tuple(r.terms.split()) for r in rows))
         vectors = None

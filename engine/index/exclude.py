@@ -147,23 +147,3 @@ class Exclusions:
         change to one is a change to what the index should hold."""
         return sorted(self.files)
 
-
-def count_files(folder: str) -> int:
-    """Visible files under a folder (an excluded one, for --status's counts); folders that
-    cannot be listed and links to folders count nothing."""
-    n = 0
-    try:
-        with os.scandir(folder) as it:
-            for e in it:
-                if e.name.startswith("."):
-                    continue
-                try:
-                    if not e.is_dir():
-                        n += 1
-                    elif not e.is_symlink():  # a link to a folder is never followed
-                        n += count_files(e.path)
-                except OSError:
-                    continue
-    except OSError:
-        pass
-    return n

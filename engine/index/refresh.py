@@ -29,7 +29,7 @@ from ..errors import DocsError, ReadError
 from ..locators import span
 from ..terms import content_terms, matching_text
 from ..readers import ocr, ocrcache
-from .exclude import IGNORE_FILE, Exclusions, Rule, count_files
+from .exclude import IGNORE_FILE, Exclusions, Rule
 from .store import DocRow, Store
 from .worker import (START_FAILED, ReadWorker, is_limit_error, memory_error,
                      timeout_error)
@@ -127,7 +127,9 @@ def entries(root: Path, problems: list[Problem] | None = None, exclusions: Exclu
             rel = prefix + _shown(e.name)
             rule = exclusions.match(specs, rel + "/" * is_dir) if check else None
             if rule is not None:
-                out(rule, count_files(e.path) if is_dir and not e.is_symlink() else int(not is_dir))
+                # an excluded folder's files are counted by the same walk, never read
+                out(rule, sum(1 for _ in entries(Path(e.path))) if is_dir and not e.is_symlink()
+                    else int(not is_dir))
             elif not is_dir:
                 yield rel, e.path, e.is_symlink()
             elif e.is_symlink():
