@@ -116,11 +116,15 @@ def _dump(obj) -> str:
               help="With --embed: embed on a Ray cluster, each worker holding the model once; "
                    "'local' starts one on this machine, otherwise a cluster's address (ray://host:10001, "
                    "host:6379, auto). The vectors come back here and are the same as embedding here. "
+                   "With --shards: each shard also answers on a Ray actor of its own (the index paths "
+                   "must be readable from the cluster's nodes). "
                    "Needs pip install 'ask-engine[ray]' (docs/scale.md).")
 @click.option("--shards", "shards", type=click.IntRange(min=1), default=None, metavar="N",
               help="Split the folder over N shard indexes (by a stable hash of each path; beside "
-                   "--index) and answer a QUESTION or --batch over them: each shard pulls its "
-                   "candidates and one place ranks, gates and quotes (docs/scale.md). In progress.")
+                   "--index) and answer a QUESTION, --search or --batch over them: each shard pulls its "
+                   "candidates in a process of its own (on a Ray actor with --ray), and this process "
+                   "ranks, gates and quotes (docs/scale.md). With --rebuild or --embed alone: build "
+                   "the shards only.")
 @click.option("--jobs", "jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Cores the embedding of passages may use (default: every core; embed_jobs in "
                    "--config). The vectors are the same at any count.")
@@ -256,9 +260,9 @@ def _check_usage(o: _Options) -> None:
              ("--host", o.host is not None, "--serve", o.serve),
              ("--token", o.token is not None and not os.environ.get("ASK_TOKEN"), "--serve", o.serve),
              ("--recheck", o.recheck is not None, "--serve or --mcp", o.serve or o.mcp),
-             ("--ray", o.ray is not None, "--embed", o.embed_all),
-             ("--shards", o.shards is not None, "a QUESTION or --batch",
-              (o.question is not None and not o.search) or o.batch_file)]
+             ("--ray", o.ray is not None, "--embed or --shards", o.embed_all or o.shards is not None),
+             ("--shards", o.shards is not None, "a QUESTION, --search, --batch, --rebuild or --embed",
+              o.question is not None or o.batch_file or (not modes and (o.rebuild or o.embed_all)))]
     for opt, given, needed, present in needs:
         if given and not present:
             raise UsageError(f"{opt} only works with {needed}", "see ask --help")
@@ -380,10 +384,14 @@ class _Call:
         if o.shards is not None:
             from .sharded import ShardedEngine
 
-            return ShardedEngine(o.docs, o.shards, index=o.index, config=self.cfg,
+            # one shard is answered here: a process of its own would only add its start
+            hosts = "ray" if o.ray is not None else "processes" if o.shards > 1 else "inline"
+            return ShardedEngine(o.docs, o.shards, index=o.index, hosts=hosts, ray_address=o.ray,
+                                 config=self.cfg,
                                  embed_model=o.embed_model, embed_model_dir=o.embed_model_dir,
-                                 progress=self.progress, wait=o.wait, notify=self.notify,
-                                 embed=self.embed())
+                                 progress=self.progress, rebuild=o.rebuild, wait=o.wait,
+                                 notify=self.notify, embed=self.embed(),
+                                 ray=o.ray if o.embed_all else None)
         return Engine(o.docs, index=o.index, config=self.cfg, embed_model=o.embed_model,
                       embed_model_dir=o.embed_model_dir, progress=self.progress, rebuild=o.rebuild,
                       wait=o.wait, notify=self.notify, embed=self.embed(), ray=o.ray)

@@ -7,6 +7,7 @@ decides between stages, and nothing here prints (the CLI renders).
 """
 from __future__ import annotations
 
+import dataclasses
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -22,7 +23,7 @@ from .index import default_index_path
 from .index.refresh import RefreshReport
 from .index.session import EMBED_MODES, OpenIndex
 from .method import ModelState, describe
-from .pull import pull
+from .pull import Pulled, pull
 from .quote import choose_lines, line_sims, quote
 from .score import score
 from .types import Answer, Coverage, Hit, SearchResult
@@ -31,7 +32,153 @@ LOCK_WAIT = 10.0  # seconds a refresh waits for another process updating the sam
 __all__ = ["Engine", "STAGES", "ask", "search"]
 
 
-class Engine:
+class Answering:
+    """The stage calls after the pull, the same over one index (Engine) and over shards
+    (engine/sharded.py, which pulls from every shard and merges): score, gate, quote for
+    ask(); score and each hit's best line for search().
+
+    A subclass gives `config`, `embedder`, `model_note`, `notes`, `doc_rows`, coverage(),
+    docs_matching(), helper() and the hooks below: the pull, whether every passage has a
+    vector (and the words saying why not), the scope check, and where the quote reads lines.
+    """
+
+    def _pull(self, q: question.Query, cfg: Config, clock: Clock) -> Pulled:
+        raise NotImplementedError
+
+    def _complete(self) -> bool:
+        raise NotImplementedError
+
+    def _incomplete(self, short: bool) -> str:
+        raise NotImplementedError
+
+    def _lacking(self, paths, words, said) -> dict:
+        raise NotImplementedError
+
+    @property
+    def texts(self):
+        """What the quote reads a passage's lines and OCR marks from (a Store's lines() and
+        ocr_marks())."""
+        raise NotImplementedError
+
+    # -- a question --------------------------------------------------------------------
+    def ask(self, question: str, *, id: str | None = None, path: str | None = None,
+            candidates: int | None = None, explain: bool = False,
+            timings: dict | None = None, hyde: str | None = None,
+            fusion: str | None = None, config: Config | None = None) -> Answer:
+        """Answer one question. `timings`, when given, is filled with the seconds each stage
+        took (keys in STAGES); they never enter the answer, which stays byte-deterministic.
+        `hyde`: a written hypothetical passage the vector arm embeds instead of the question;
+        `fusion`: "minmax" or "rrf" (default: the configuration's); `config`: settings for
+        this question only (the engine's otherwise)."""
+        clock = Clock()
+        try:
+            with blas.one_thread():
+                return self._ask(question, id, path, candidates, explain, clock, hyde, fusion,
+                                 config or self.config)
+        finally:
+            if timings is not None:
+                timings.update(clock.done())
+
+    def _ask(self, text, id, path, candidates, explain, clock: Clock, hyde, fusion,
+             cfg: Config) -> Answer:
+        q = question.for_ask(text, cfg, notes=self.notes, vectors=self._vectors(cfg),
+                             docs_matching=self.docs_matching, path=path,
+                             candidates=candidates, hyde=hyde, fusion=fusion)
+        n_shown = (candidates or 10) if (candidates or explain) else 0
+        common = dict(id=id, question=q.text, coverage=self.coverage(), explain=explain)
+        pulled = self._pull(q, cfg, clock)
+        if pulled.notes:  # never silently less: e.g. a shard that did not answer
+            q = dataclasses.replace(q, notes=tuple(q.notes) + pulled.notes)
+        doc_rows = self.doc_rows
+        if not len(pulled.pool):
+            searched = len(q.docs) if q.docs is not None else len(doc_rows)
+            refusal = nothing_found(tuple(q.said.get(t, t) for t in q.terms), searched,
+                                    cfg.coverage_floor)
+            return Answer(citations=(), refusal=refusal, method=self._method(None, q),
+                          candidates=() if n_shown else None, notes=q.notes, **common)
+        ranked = score(q, pulled, cfg, clock, lambda d: doc_rows[d].path)
+        cands = ranked.candidates(max(cfg.kind_depth + 2, n_shown), doc_rows, q.said)
+        clock.lap("fuse_rerank")
+        common.update(method=self._method(ranked, q), notes=q.notes,
+                      candidates=tuple(cands[:n_shown]) if n_shown else None)
+        lacks = self._lacking([c.path for c in cands], q.scope, q.said) if q.scope else None
+        d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds, lacks=lacks)
+        clock.lap("gate")
+        if d.refusal is not None:
+            return Answer(citations=(), refusal=d.refusal, gate=d.gate, **common)
+        quoted = quote(d, pulled.pool, self.texts, q, ranked.rarity, cfg,
+                       lambda lines: line_sims(lines, pulled.qvec, self.embedder, cfg, self.helper()))
+        clock.lap("quote")
+        return Answer(citations=quoted.citations, refusal=quoted.refusal, gate=d.gate, **common)
+
+    # -- a ranked search (no gate) -----------------------------------------------------
+    def search(self, query: str, *, k: int = 10, arms: str = "all", fusion: str | None = None,
+               path: str | None = None, hyde: str | None = None, explain: bool = False,
+               config: Config | None = None) -> SearchResult:
+        """The top `k` passages for `query` in the order `ask` ranks its candidates (same pull,
+        arms, fusion and rerank), without the gate; each with its single best line.
+
+        `arms`: "all" or "bm25" / "tfidf" / "embed" joined by "+". The vector arm with no
+        vectors raises nothing: it contributes no hits and a note says why. `hyde`: a
+        written hypothetical passage the vector arm embeds instead of the query."""
+        cfg = config or self.config
+        with blas.one_thread():
+            q = question.for_search(query, cfg, notes=self.notes, vectors=self._vectors(cfg),
+                                    docs_matching=self.docs_matching, k=k, arms=arms, path=path,
+                                    hyde=hyde, fusion=fusion)
+            clock = Clock()
+            pulled = self._pull(q, cfg, clock)
+            doc_rows = self.doc_rows
+            ranked = (score(q, pulled, cfg, clock, lambda d: doc_rows[d].path)
+                      if len(pulled.pool) else None)
+            hits = self._hits(ranked, k, pulled.qvec, q, cfg) if ranked is not None else []
+        notes = list(q.notes) + list(pulled.notes)
+        if len(hits) < k and not (q.arms == ("embed",) and not self._vectors(cfg).ready):
+            where = f" under --path {path!r}" if path else ""
+            n = len(hits)
+            notes.append(f"only {n} passage{'s' * (n != 1)}{where} match{'es' * (n == 1)} the query, "
+                         f"asked for {k}")
+        return SearchResult(query=q.text, k=k, arms=tuple(ranked.raw) if ranked else (),
+                            fusion=q.fusion, hits=tuple(hits), method=self._method(ranked, q, "list"),
+                            coverage=self.coverage(), notes=tuple(notes), explain=explain)
+
+    def _hits(self, ranked, k: int, qvec, q: question.Query, cfg: Config) -> list[Hit]:
+        """The first k of the order, each with its passage's single best line."""
+        top = ranked.order[:k]
+        rows = [ranked.pool.rows[s.i] for s in top]
+        texts = self.texts
+        lines = [texts.lines(r.doc, r.first, r.last) for r in rows]
+        sims = line_sims(lines, qvec, self.embedder, cfg, self.helper())
+        hits = []
+        for n, (s, row, passage_lines, sim) in enumerate(zip(top, rows, lines, sims), 1):
+            best = choose_lines(passage_lines, q.terms, ranked.rarity, cfg, 1, sim, q.kinds,
+                                texts.ocr_marks(row.doc, row.first, row.last))
+            doc = self.doc_rows[row.doc]
+            hits.append(Hit(rank=n, doc_id=doc.doc_id, path=doc.path, locator=row.span,
+                            score=ranked.fused[s.i], line=best[0] if best else None,
+                            arms=ranked.arm_scores(s.i), passage_id=row.pid,
+                            rerank=s.score, coverage=s.coverage))
+        return hits
+
+    # -- what every query reads ----------------------------------------------------------
+    def _vectors(self, cfg: Config) -> question.Vectors:
+        if self.embedder is None:
+            missing = f"no vectors: {self.model_note or 'no embedding model'}"
+        else:
+            missing = f"no vectors: {self._incomplete(short=False)}"
+        return question.Vectors(self._complete(), missing)
+
+    def _method(self, ranked, q: question.Query, last: str = "gate") -> str:
+        model = ModelState(self.model_note, self.embedder is not None,
+                           None if self._complete() else self._incomplete(short=True))
+        if ranked is None:
+            return describe(None, None, 0, model, asked=q.arms, last=last)
+        with_vec = ranked.with_vec if "embed" in ranked.raw else None
+        return describe(list(ranked.raw), with_vec, len(ranked.pool), model, fusion=q.fusion,
+                        hyde=q.hyde is not None, asked=q.arms, last=last)
+
+
+class Engine(Answering):
     """A documents folder with its index and model, loaded once, answering many questions.
 
     Refreshing (and `rebuild`) takes the index's write lock; another process holding it is
@@ -165,101 +312,21 @@ class Engine:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    # -- a question --------------------------------------------------------------------
-    def ask(self, question: str, *, id: str | None = None, path: str | None = None,
-            candidates: int | None = None, explain: bool = False,
-            timings: dict | None = None, hyde: str | None = None,
-            fusion: str | None = None, config: Config | None = None) -> Answer:
-        """Answer one question. `timings`, when given, is filled with the seconds each stage
-        took (keys in STAGES); they never enter the answer, which stays byte-deterministic.
-        `hyde`: a written hypothetical passage the vector arm embeds instead of the question;
-        `fusion`: "minmax" or "rrf" (default: the configuration's); `config`: settings for
-        this question only (the engine's otherwise)."""
-        clock = Clock()
-        try:
-            with blas.one_thread():
-                return self._ask(question, id, path, candidates, explain, clock, hyde, fusion,
-                                 config or self.config)
-        finally:
-            if timings is not None:
-                timings.update(clock.done())
+    # -- what the stages read (Answering's hooks) ----------------------------------------
+    texts = store
 
-    def _ask(self, text, id, path, candidates, explain, clock: Clock, hyde, fusion,
-             cfg: Config) -> Answer:
-        q = question.for_ask(text, cfg, notes=self.notes, vectors=self._vectors(cfg),
-                             docs_matching=self.docs_matching, path=path,
-                             candidates=candidates, hyde=hyde, fusion=fusion)
-        n_shown = (candidates or 10) if (candidates or explain) else 0
-        common = dict(id=id, question=q.text, coverage=self.coverage(), explain=explain)
-        pulled = pull(q, self.index, cfg, self.helper(), clock)
-        if not len(pulled.pool):
-            searched = len(q.docs) if q.docs is not None else len(self.doc_rows)
-            refusal = nothing_found(tuple(q.said.get(t, t) for t in q.terms), searched,
-                                    cfg.coverage_floor)
-            return Answer(citations=(), refusal=refusal, method=self._method(None, q),
-                          candidates=() if n_shown else None, notes=q.notes, **common)
-        ranked = score(q, pulled, self.index, cfg, clock)
-        cands = ranked.candidates(max(cfg.kind_depth + 2, n_shown), self.doc_rows, q.said)
-        clock.lap("fuse_rerank")
-        common.update(method=self._method(ranked, q), notes=q.notes,
-                      candidates=tuple(cands[:n_shown]) if n_shown else None)
-        lacks = self.index.lacking([c.path for c in cands], q.scope, q.said) if q.scope else None
-        d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds, lacks=lacks)
-        clock.lap("gate")
-        if d.refusal is not None:
-            return Answer(citations=(), refusal=d.refusal, gate=d.gate, **common)
-        quoted = quote(d, pulled.pool, self.store, q, ranked.rarity, cfg,
-                       lambda lines: line_sims(lines, pulled.qvec, self.embedder, cfg, self.helper()))
-        clock.lap("quote")
-        return Answer(citations=quoted.citations, refusal=quoted.refusal, gate=d.gate, **common)
+    def _pull(self, q: question.Query, cfg: Config, clock: Clock) -> Pulled:
+        return pull(q, self.index, cfg, self.helper(), clock)
 
-    # -- a ranked search (no gate) -----------------------------------------------------
-    def search(self, query: str, *, k: int = 10, arms: str = "all", fusion: str | None = None,
-               path: str | None = None, hyde: str | None = None, explain: bool = False,
-               config: Config | None = None) -> SearchResult:
-        """The top `k` passages for `query` in the order `ask` ranks its candidates (same pull,
-        arms, fusion and rerank), without the gate; each with its single best line.
+    def _complete(self) -> bool:
+        return self.index.complete
 
-        `arms`: "all" or "bm25" / "tfidf" / "embed" joined by "+". The vector arm with no
-        vectors raises nothing: it contributes no hits and a note says why. `hyde`: a
-        written hypothetical passage the vector arm embeds instead of the query."""
-        cfg = config or self.config
-        with blas.one_thread():
-            q = question.for_search(query, cfg, notes=self.notes, vectors=self._vectors(cfg),
-                                    docs_matching=self.docs_matching, k=k, arms=arms, path=path,
-                                    hyde=hyde, fusion=fusion)
-            clock = Clock()
-            pulled = pull(q, self.index, cfg, self.helper(), clock)
-            ranked = score(q, pulled, self.index, cfg, clock) if len(pulled.pool) else None
-            hits = self._hits(ranked, k, pulled.qvec, q, cfg) if ranked is not None else []
-        notes = list(q.notes)
-        if len(hits) < k and not (q.arms == ("embed",) and not self._vectors(cfg).ready):
-            where = f" under --path {path!r}" if path else ""
-            n = len(hits)
-            notes.append(f"only {n} passage{'s' * (n != 1)}{where} match{'es' * (n == 1)} the query, "
-                         f"asked for {k}")
-        return SearchResult(query=q.text, k=k, arms=tuple(ranked.raw) if ranked else (),
-                            fusion=q.fusion, hits=tuple(hits), method=self._method(ranked, q, "list"),
-                            coverage=self.coverage(), notes=tuple(notes), explain=explain)
+    def _incomplete(self, short: bool) -> str:
+        return self.index.incomplete_short() if short else self.index.incomplete_words()
 
-    def _hits(self, ranked, k: int, qvec, q: question.Query, cfg: Config) -> list[Hit]:
-        """The first k of the order, each with its passage's single best line."""
-        top = ranked.order[:k]
-        rows = [ranked.pool.rows[s.i] for s in top]
-        lines = [self.store.lines(r.doc, r.first, r.last) for r in rows]
-        sims = line_sims(lines, qvec, self.embedder, cfg, self.helper())
-        hits = []
-        for n, (s, row, passage_lines, sim) in enumerate(zip(top, rows, lines, sims), 1):
-            best = choose_lines(passage_lines, q.terms, ranked.rarity, cfg, 1, sim, q.kinds,
-                                self.store.ocr_marks(row.doc, row.first, row.last))
-            doc = self.doc_rows[row.doc]
-            hits.append(Hit(rank=n, doc_id=doc.doc_id, path=doc.path, locator=row.span,
-                            score=ranked.fused[s.i], line=best[0] if best else None,
-                            arms=ranked.arm_scores(s.i), passage_id=row.pid,
-                            rerank=s.score, coverage=s.coverage))
-        return hits
+    def _lacking(self, paths, words, said) -> dict:
+        return self.index.lacking(paths, words, said)
 
-    # -- what every query reads ----------------------------------------------------------
     def helper(self) -> ThreadPoolExecutor:
         """The one helper thread: full-text searches during the question's embedding, half
         of the quoted lines' embedding."""
@@ -267,21 +334,6 @@ class Engine:
             if self._helper is None:
                 self._helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ask-search")
             return self._helper
-
-    def _vectors(self, cfg: Config) -> question.Vectors:
-        if self.embedder is None:
-            missing = f"no vectors: {self.model_note or 'no embedding model'}"
-        else:
-            missing = f"no vectors: {self.index.incomplete_words()}"
-        return question.Vectors(self.index.complete, missing)
-
-    def _method(self, ranked, q: question.Query, last: str = "gate") -> str:
-        model = ModelState(self.model_note, self.embedder is not None,
-                           None if self.index.complete else self.index.incomplete_short())
-        if ranked is None:
-            return describe(None, None, 0, model, asked=q.arms, last=last)
-        with_vec = ranked.with_vec if "embed" in ranked.raw else None
-        return describe(list(ranked.raw), with_vec, len(ranked.pool), model, fusion=q.fusion, hyde=q.hyde is not None, asked=q.arms, last=last)
 
 
 def ask(question: str, docs: str | Path, **kwargs) -> Answer:

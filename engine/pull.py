@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -30,6 +30,8 @@ from .score import LEXICAL
 class Pulled:
     pool: Pool
     qvec: np.ndarray | None  # what the vector arm compares with (None: it does not run)
+    vectors: tuple | None = None  # what it reads: the stored (ids ascending, matrix) with qvec
+    notes: tuple[str, ...] = ()  # what the pull noticed (over shards: a shard that did not answer)
 
 
 def fts_phrase(term: str) -> str:
@@ -76,6 +78,14 @@ def common_limit(cfg: Config, k: int, passages: int, docs) -> int | None:
     return max(cfg.word_skip_min, k * cfg.word_depth, math.ceil(cfg.word_skip_share * passages))
 
 
+def vector_runs(q: Query, complete: bool) -> bool:
+    """Whether the vector arm runs for a query: asked for, on a complete index (every passage
+    has a vector of this model: an answer never depends on how far an unfinished embedding
+    has got), and with words to embed unless no lexical arm runs."""
+    lexical = any(a in LEXICAL for a in q.arms)
+    return "embed" in q.arms and complete and (bool(q.terms) or not lexical)
+
+
 def pull(q: Query, index: OpenIndex, cfg: Config, helper: ThreadPoolExecutor, clock: Clock) -> Pulled:
     """The pool for a query: the full-text searches when a lexical arm runs, the `near_k`
     nearest stored vectors when the vector arm does (both only inside `q.docs`).
@@ -83,11 +93,20 @@ def pull(q: Query, index: OpenIndex, cfg: Config, helper: ThreadPoolExecutor, cl
     The full-text searches (SQLite) run on the `helper` thread while this one embeds the
     question and scans the vectors (onnxruntime, numpy): all three release the GIL, and the
     index's one connection is used by one thread at a time."""
-    embedder, vectors = index.embedder, index.vectors
+    embed = None
+    if vector_runs(q, index.complete):
+        embed = lambda: index.embedder.embed_query(q.hyde or q.text)  # noqa: E731
+    return pull_with(q, index, cfg, helper, clock, embed)
+
+
+def pull_with(q: Query, index: OpenIndex, cfg: Config, helper: ThreadPoolExecutor, clock: Clock,
+              question_vector: Callable[[], np.ndarray] | None) -> Pulled:
+    """`pull`, with the vector arm's vector made by `question_vector` (None: the vector arm
+    does not run). A shard (engine/index/shardhost.py) is given the vector its coordinator
+    made once for every shard."""
+    vectors = index.vectors
     lexical = any(a in LEXICAL for a in q.arms)
-    # the vector arm runs only on a complete index (every passage has a vector of this model):
-    # an answer never depends on how far an unfinished embedding has got
-    vector = "embed" in q.arms and index.complete and (bool(q.terms) or not lexical)
+    vector = question_vector is not None
     # what this thread reads from the index, read before the helper thread takes it
     common = common_limit(cfg, q.k, index.coverage().passages, q.docs) if lexical else None
     if vector:
@@ -97,7 +116,7 @@ def pull(q: Query, index: OpenIndex, cfg: Config, helper: ThreadPoolExecutor, cl
              if lexical else None)
     near: list[int] = []
     try:
-        qvec = embedder.embed_query(q.hyde or q.text) if vector else None
+        qvec = question_vector() if vector else None
         clock.lap("embed_question")
         if qvec is not None and q.near_k > 0 and index.coverage().vectors:
             ids, pdocs, mat = vectors.matrix()
@@ -106,4 +125,8 @@ def pull(q: Query, index: OpenIndex, cfg: Config, helper: ThreadPoolExecutor, cl
         hits = found.result() if found is not None else {}  # the index is this thread's again
     pool = pool_of(store, hits.keys() | set(near), hits)
     clock.lap("pull")
-    return Pulled(pool, qvec)
+    stored = None
+    if qvec is not None:
+        ids, _, mat = vectors.matrix()
+        stored = (ids, mat)
+    return Pulled(pool, qvec, stored)

@@ -153,15 +153,10 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
                   scale=scale, fusion=fusion, rarity=rarity, order=order, with_vec=with_vec)
 
 
-def score(q, pulled, index, cfg: Config, clock: Clock) -> Ranked:
-    """The pulled pool ranked for a query (a question.Query, a pull.Pulled, an open index).
-    The vector arm reads the stored vectors only (the pull embeds the question only when
-    every passage has one: pull.py)."""
-    vectors = None
-    if pulled.qvec is not None:
-        ids, _, mat = index.vectors.matrix()
-        vectors = (ids, mat)
+def score(q, pulled, cfg: Config, clock: Clock, path_of: Callable[[int], str]) -> Ranked:
+    """The pulled pool ranked for a query (a question.Query, a pull.Pulled): the vector arm
+    reads the stored vectors the pull gave with the question's vector (the pull embeds the
+    question only when every passage has one: pull.py). `path_of`: a document rowid's path."""
     return rank_pool(pulled.pool, q.terms, q.required, cfg, arms=q.arms, fusion=q.fusion,
-                     qvec=pulled.qvec, vectors=vectors, hyde=q.hyde is not None,
-                     path_of=lambda d: index.doc_rows[d].path, lap=clock.lap, kinds=q.kinds,
-                     joined=q.joined)
+                     qvec=pulled.qvec, vectors=pulled.vectors, hyde=q.hyde is not None,
+                     path_of=path_of, lap=clock.lap, kinds=q.kinds, joined=q.joined)

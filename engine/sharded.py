@@ -1,73 +1,138 @@
-"""Answering over shards (issue 19, in progress): each shard pulls its own candidates, one
-place merges the pools and runs the arms, fusion, rerank, gate and quote unchanged.
+"""Answering over shards (issue 19): each shard pulls its own candidates, one place merges the
+pools and runs the arms, fusion, rerank, gate and quote unchanged (pipeline.Answering).
 
 The pool is the unit of work (DESIGN.md): BM25 and TF-IDF statistics come from the pool, so a
-question splits cleanly. Each shard (an Engine over its part of the folder, shards.py) runs
-the same pull as a single index: the whole question, each word four times deeper, the
-nearest vectors, and gives its pool rows with their text and terms, and their vectors. The
-merge renumbers passages and documents so that none collide (global id = local id × N +
-shard), then the stages after the pull run as Engine.ask runs them.
+question splits cleanly. Each shard (an index over its part of the folder, index/shards.py)
+runs the single index's pull on its own host (index/shardhost.py: a process of its own, a
+Ray actor, or this process): the whole question, each word four times deeper, and the
+nearest vectors to the question's vector, which this process makes once for every shard. A
+shard gives its pool's rows, with their text and terms, and their stored vectors. The merge
+renumbers passages and documents so that none collide (global id = local id × N + shard),
+in shard order whatever order the shards answer in; the quote then reads each line from the
+shard that holds it.
 
-Built so far: in one process, the shards answered one after the other. Not yet: shards in
-processes or Ray actors, a shard that fails to answer (the answer must say which one was
-missing), search, and the measurements against one index at N = 1, 2, 4.
+A shard that does not answer a pull is named in the answer's notes (which shard, its index,
+why, and how many shards the answer covers): the answer never silently covers less.
 """
 from __future__ import annotations
 
 import dataclasses
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
 
-from . import blas, question
+from . import question
 from .clock import Clock
-from .gate import decide, nothing_found
+from .config import Config
+from .errors import IndexError_, UsageError
 from .index import default_index_path
+from .index.refresh import RefreshReport
+from .index.session import docs_matching
+from .index.shardhost import HOSTS, Inline, Process, RayShard, ShardFailed
 from .index.shards import shard_of, shard_paths
-from .method import ModelState, describe
-from .pipeline import Engine
+from .pipeline import Answering, Engine
 from .pool import Pool
-from .pull import pull
-from .quote import line_sims, quote
-from .score import rank_pool
-from .types import Answer, Coverage
+from .pull import Pulled, vector_runs
+from .types import Coverage
 
 
-class _Stores:
+class _Texts:
     """What the quote reads (a passage's lines, their OCR marks), from the shard that holds
     the document, by global document id."""
 
-    def __init__(self, shards: list[Engine]):
-        self.shards = shards
+    def __init__(self, eng: "ShardedEngine"):
+        self.eng = eng
 
     def lines(self, doc: int, first: int, last: int):
-        n = len(self.shards)
-        return self.shards[doc % n].store.lines(doc // n, first, last)
+        return self.eng._call_one(doc % self.eng.n, "lines", doc // self.eng.n, first, last)
 
     def ocr_marks(self, doc: int, first: int, last: int):
-        n = len(self.shards)
-        return self.shards[doc % n].store.ocr_marks(doc // n, first, last)
+        return self.eng._call_one(doc % self.eng.n, "ocr_marks", doc // self.eng.n, first, last)
 
 
-class ShardedEngine:
-    """A folder answered from N shard indexes beside `index` (shards.shard_paths)."""
+class ShardedEngine(Answering):
+    """A folder answered from N shard indexes beside `index` (shards.shard_paths).
 
-    def __init__(self, docs: str | Path, n: int, *, index: str | Path | None = None, **kwargs):
-        self.docs, self.n = Path(docs), n
-        base = Path(index) if index else default_index_path(self.docs)
-        self.shards: list[Engine] = []
+    Opening refreshes each shard in turn in this process (one model, loaded once), as an
+    Engine over that shard's files, then opens each shard on its host: `hosts` "processes"
+    (one process each, the default), "ray" (one Ray actor each; `ray_address` is the
+    cluster's, "local" starts one here) or "inline" (all in this process). The other keyword
+    arguments are Engine's (its `ray`: the shards' refreshes embed on Ray). ask() and search()
+    are the single index's (pipeline.Answering)."""
+
+    def __init__(self, docs: str | Path, n: int, *, index: str | Path | None = None,
+                 hosts: str = "processes", ray_address: str | None = None, **kwargs):
+        if hosts not in HOSTS:
+            raise UsageError(f"hosts must be one of {', '.join(HOSTS)}, not {hosts!r}", "see ShardedEngine")
+        self.docs, self.n, self.hosts_kind = Path(docs), n, hosts
+        self.index_path = Path(index) if index else default_index_path(self.docs)
+        self.paths = shard_paths(self.index_path, n)
+        self.hosts: list = []
+        self._ray, self._ray_started = None, False
+        self._helper: ThreadPoolExecutor | None = None
+        if hosts == "ray":  # joined first: the refreshes' embedding (Engine's ray) uses it too
+            from .index.cluster import _ray, connect
+
+            self._ray = _ray()
+            self._ray_started = connect(self._ray, ray_address or "local")
+        notes: list[str] = []
+        reports: list[RefreshReport] = []
         try:
-            for k, path in enumerate(shard_paths(base, n)):
-                self.shards.append(Engine(docs, index=path, shard=(k, n), **kwargs))
+            for k, path in enumerate(self.paths):  # each shard brought up to date, one after another
+                with Engine(docs, index=path, shard=(k, n), **kwargs) as e:
+                    notes.extend(e.notes)
+                    if e.report is not None:
+                        reports.append(e.report)
+                    self.config, self.embedder, self.model_note = e.config, e.embedder, e.model_note
+            self._notes = tuple(dict.fromkeys(notes))
+            self.report = _merged(reports) if reports else None
+            self._open_hosts(hosts)
+            self._load([h.call("state") for h in self.hosts])
         except BaseException:
             self.close()
             raise
-        first = self.shards[0]
-        self.config, self.embedder, self.model_note = first.config, first.embedder, first.model_note
+
+    def _open_hosts(self, kind: str) -> None:
+        identity = self.embedder.identity if self.embedder is not None else None
+        args = (str(self.docs), self.config, identity)
+        for path in self.paths:
+            docs, cfg, ident = args
+            if kind == "ray":
+                self.hosts.append(RayShard(docs, str(path), cfg, ident, self._ray))
+            elif kind == "processes":
+                self.hosts.append(Process(docs, str(path), cfg, ident))
+            else:
+                self.hosts.append(Inline(docs, str(path), cfg, ident))
+
+    def _load(self, calls) -> None:
+        """The shards' states (documents, counts) from their answers to `state` or `reload`;
+        a shard that did not answer is down until the next reload, and every answer says so."""
+        self.states, self.down = [], {}
+        for k, fut in enumerate(calls):
+            try:
+                self.states.append(fut.result())
+            except ShardFailed as e:
+                self.states.append(None)
+                self.down[k] = str(e)
+        n = self.n
+        self.doc_rows = {d * n + k: row for k, s in enumerate(self.states) if s is not None
+                         for d, row in s.doc_rows.items()}
+
+    def reload(self) -> None:
+        """Each shard's index as it is now (what a refresh elsewhere committed)."""
+        self._load([h.call("reload") for h in self.hosts])
 
     def close(self) -> None:
-        for e in self.shards:
-            e.close()
+        for h in self.hosts:
+            h.close()
+        self.hosts = []
+        if self._helper is not None:
+            self._helper.shutdown()
+            self._helper = None
+        if self._ray_started:
+            self._ray.shutdown()
+            self._ray_started = False
 
     def __enter__(self) -> "ShardedEngine":
         return self
@@ -75,111 +140,119 @@ class ShardedEngine:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    # -- the shards as one index ---------------------------------------------------------
-    def _global(self, local: int, k: int) -> int:
-        return local * self.n + k
-
-    @property
-    def doc_rows(self) -> dict:
-        return {self._global(d, k): row for k, e in enumerate(self.shards) for d, row in e.doc_rows.items()}
-
-    def coverage(self) -> Coverage:
-        parts = [e.coverage() for e in self.shards]
-        return Coverage(documents=sum(c.documents for c in parts), passages=sum(c.passages for c in parts),
-                        vectors=sum(c.vectors for c in parts), model=parts[0].model)
-
-    @property
-    def complete(self) -> bool:
-        return all(e.index.complete for e in self.shards)
-
+    # -- the shards as one index -------------------------------------------------------------
     @property
     def notes(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(note for e in self.shards for note in e.notes))
+        return self._notes + self._down_notes(self.down)
+
+    def coverage(self) -> Coverage:
+        up = [s.coverage for s in self.states if s is not None]
+        return Coverage(documents=sum(c.documents for c in up), passages=sum(c.passages for c in up),
+                        vectors=sum(c.vectors for c in up),
+                        model=self.embedder.identity if self.embedder is not None else None)
 
     def docs_matching(self, pattern: str) -> list[int]:
-        return sorted(self._global(d, k) for k, e in enumerate(self.shards) for d in e.docs_matching(pattern))
+        return docs_matching(self.doc_rows, pattern)
+
+    def pids(self) -> list[int | None]:
+        """Each shard's worker process id (tests stop one), as it was at the last load."""
+        return [s.pid if s is not None else None for s in self.states]
+
+    def helper(self) -> ThreadPoolExecutor:
+        if self._helper is None:
+            self._helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ask-search")
+        return self._helper
+
+    def _call_one(self, k: int, name: str, *args):
+        try:
+            return self.hosts[k].call(name, *args).result()
+        except ShardFailed as e:
+            raise IndexError_(f"shard {k + 1} of {self.n} ({self.paths[k]}) did not answer: {e}",
+                              "ask again; if it keeps failing, rebuild that shard with --rebuild") from None
+
+    def _down_notes(self, failed: dict[int, str], missing: int | None = None) -> tuple[str, ...]:
+        """A note per shard that did not answer; `missing`: how many did not in all."""
+        rest = self.n - (len(failed) if missing is None else missing)
+        return tuple(f"shard {k + 1} of {self.n} ({self.paths[k]}) did not answer ({why}); "
+                     f"this answer covers the other {rest} shard{'s' * (rest != 1)} only"
+                     for k, why in sorted(failed.items()))
+
+    # -- Answering's hooks -----------------------------------------------------------------------
+    @property
+    def texts(self) -> _Texts:
+        return _Texts(self)
+
+    def _complete(self) -> bool:
+        cov = self.coverage()
+        return (self.embedder is not None and not self.down and cov.passages > 0
+                and all(s.complete for s in self.states))
+
+    def _incomplete(self, short: bool) -> str:
+        cov = self.coverage()
+        share = cov.vectors / cov.passages if cov.passages else 0.0
+        if short:
+            return f"only {cov.vectors} of {cov.passages} passages have them yet ({share:.0%})"
+        return (f"{cov.vectors} of {cov.passages} passages have vectors ({share:.0%}); answers use "
+                f"the words alone until all have (`ask --docs DIR --shards {self.n} --embed` embeds "
+                "the rest, resumable)")
 
     def _lacking(self, paths, words, said) -> dict:
+        by_shard: dict[int, list[str]] = {}
+        for p in paths:
+            by_shard.setdefault(shard_of(p, self.n), []).append(p)
         out: dict = {}
-        for path in paths:
-            out.update(self.shards[shard_of(path, self.n)].index.lacking([path], words, said))
+        for k, ps in sorted(by_shard.items()):
+            out.update(self._call_one(k, "lacking", ps, words, said))
         return out
 
-    # -- a question ------------------------------------------------------------------------
-    def _pull(self, q, cfg):
-        """Each shard's pull (with --path, its own documents), merged: the pool renumbered,
-        the vectors of its passages, the question's vector, and the shards that failed
-        (k, why): the answer covers the others and says so."""
-        rows, vecs, qvec, failed = [], [], None, []
-        for k, e in enumerate(self.shards):
-            docs = None if q.docs is None else tuple(d // self.n for d in q.docs if d % self.n == k)
-            try:
-                got = pull(dataclasses.replace(q, docs=docs), e.index, cfg, e.helper(), Clock())
-            except Exception as err:  # noqa: BLE001 - any failure of one shard is named, not fatal
-                failed.append((k, f"{type(err).__name__}: {err}"))
+    def _pull(self, q: question.Query, cfg: Config, clock: Clock) -> Pulled:
+        """Every shard's pull at once (with --path, of its own documents), merged: the pool
+        renumbered, the vectors of its passages, the question's vector (made here, once), and
+        notes naming the shards that did not answer."""
+        n = self.n
+        qvec = self.embedder.embed_query(q.hyde or q.text) if vector_runs(q, self._complete()) else None
+        clock.lap("embed_question")
+        failed = dict(self.down)
+        calls = {}
+        for k, host in enumerate(self.hosts):
+            if k in failed:
                 continue
-            found = np.zeros(len(got.pool), dtype=bool)
-            if got.qvec is not None:  # the pool's rows of the shard's matrix (ids ascending)
-                qvec = got.qvec
-                ids, _, mat = e.index.vectors.matrix()
-                local = np.fromiter((r.id for r in got.pool.rows), dtype=np.int64, count=len(got.pool))
-                if len(ids):
-                    at = np.minimum(np.searchsorted(ids, local), len(ids) - 1)
-                    found = ids[at] == local
-            for i, r in enumerate(got.pool.rows):
-                rows.append(dataclasses.replace(r, id=self._global(r.id, k), doc=self._global(r.doc, k)))
-                if found[i]:
-                    vecs.append((rows[-1].id, mat[at[i]]))
+            docs = None if q.docs is None else tuple(d // n for d in q.docs if d % n == k)
+            if docs == ():
+                continue  # --path holds none of this shard's documents
+            calls[k] = host.call("pull", dataclasses.replace(q, docs=docs), qvec)
+        rows, ids, mats = [], [], []
+        for k, fut in calls.items():  # shard order, whatever order they answered in
+            try:
+                got = fut.result()
+            except ShardFailed as e:
+                failed[k] = str(e)
+                continue
+            rows.extend(dataclasses.replace(r, id=r.id * n + k, doc=r.doc * n + k) for r in got.rows)
+            if len(got.vec_ids):
+                ids.append(got.vec_ids * n + k)
+                mats.append(got.vecs)
         rows.sort(key=lambda r: r.id)
         pool = Pool(tuple(rows), tuple(tuple(r.terms.split()) for r in rows))
+        pool.counts  # built once here, shared by every arm and the rerank
         vectors = None
-        if qvec is not None and vecs:
-            vecs.sort(key=lambda v: v[0])
-            vectors = (np.array([v[0] for v in vecs], dtype=np.int64), np.stack([v[1] for v in vecs]))
-        return pool, qvec, vectors, failed
+        if qvec is not None:
+            if ids:
+                all_ids = np.concatenate(ids)
+                order = np.argsort(all_ids, kind="stable")
+                vectors = (all_ids[order], np.concatenate(mats)[order])
+            else:
+                vectors = (np.zeros(0, dtype=np.int64), np.zeros((0, len(qvec)), dtype=np.float32))
+        clock.lap("pull")
+        new = {k: why for k, why in failed.items() if k not in self.down}  # those down already say so
+        return Pulled(pool, qvec, vectors, self._down_notes(new, len(failed)) if new else ())
 
-    def _missing_notes(self, failed) -> tuple[str, ...]:
-        rest = self.n - len(failed)
-        return tuple(f"shard {k + 1} of {self.n} ({self.shards[k].index_path}) did not answer ({why}); "
-                     f"this answer covers the other {rest} shard{'s' * (rest != 1)} only" for k, why in failed)
 
-    def ask(self, text: str, *, id: str | None = None, path: str | None = None,
-            candidates: int | None = None, explain: bool = False, hyde: str | None = None) -> Answer:
-        if hyde is not None:
-            from .errors import UsageError
-
-            raise UsageError("--hyde does not work with --shards yet", "ask without --hyde")
-        cfg = self.config
-        with blas.one_thread():
-            first = self.shards[0]
-            missing = first._vectors(cfg).missing
-            q = question.for_ask(text, cfg, notes=self.notes, vectors=question.Vectors(self.complete, missing),
-                                 docs_matching=self.docs_matching, path=path, candidates=candidates)
-            n_shown = (candidates or 10) if (candidates or explain) else 0
-            doc_rows = self.doc_rows
-            common = dict(id=id, question=q.text, coverage=self.coverage(), explain=explain)
-            pool, qvec, vectors, failed = self._pull(q, cfg)
-            if failed:  # never silently less: the notes name each shard that did not answer
-                q = dataclasses.replace(q, notes=tuple(q.notes) + self._missing_notes(failed))
-            model = ModelState(self.model_note, self.embedder is not None,
-                               None if self.complete else first.index.incomplete_short())
-            if not len(pool):
-                searched = len(q.docs) if q.docs is not None else len(doc_rows)
-                refusal = nothing_found(tuple(q.said.get(t, t) for t in q.terms), searched, cfg.coverage_floor)
-                return Answer(citations=(), refusal=refusal, method=describe(None, None, 0, model, asked=q.arms),
-                              candidates=() if n_shown else None, notes=q.notes, **common)
-            ranked = rank_pool(pool, q.terms, q.required, cfg, arms=q.arms, fusion=q.fusion, qvec=qvec,
-                               vectors=vectors, hyde=False, path_of=lambda d: doc_rows[d].path,
-                               kinds=q.kinds, joined=q.joined)
-            cands = ranked.candidates(max(cfg.kind_depth + 2, n_shown), doc_rows, q.said)
-            with_vec = ranked.with_vec if "embed" in ranked.raw else None
-            common.update(method=describe(list(ranked.raw), with_vec, len(pool), model, fusion=q.fusion,
-                                          hyde=False, asked=q.arms),
-                          notes=q.notes, candidates=tuple(cands[:n_shown]) if n_shown else None)
-            lacks = self._lacking([c.path for c in cands], q.scope, q.said) if q.scope else None
-            d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds, lacks=lacks)
-            if d.refusal is not None:
-                return Answer(citations=(), refusal=d.refusal, gate=d.gate, **common)
-            quoted = quote(d, pool, _Stores(self.shards), q, ranked.rarity, cfg,
-                           lambda lines: line_sims(lines, qvec, self.embedder, cfg, first.helper()))
-            return Answer(citations=quoted.citations, refusal=quoted.refusal, gate=d.gate, **common)
+def _merged(reports: list[RefreshReport]) -> RefreshReport:
+    """The shards' refresh reports as one (counts summed, lists joined in shard order)."""
+    fields = {f.name: f for f in dataclasses.fields(RefreshReport)}
+    out = {}
+    for name in fields:
+        vals = [getattr(r, name) for r in reports]
+        out[name] = sum(vals) if isinstance(vals[0], int) else tuple(x for v in vals for x in v)
+    return RefreshReport(**out)

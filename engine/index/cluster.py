@@ -35,6 +35,26 @@ def _ray():
     return ray
 
 
+def connect(ray, address: str, cpus: int | None = None) -> bool:
+    """Join the Ray cluster at `address` ("local": start one here, with `cpus` CPUs or one per
+    core) unless this process already has; True when a local cluster was started here (the
+    caller shuts it down)."""
+    if ray.is_initialized():
+        return False
+    try:
+        if address == "local":
+            from ..embed import cores
+
+            ray.init(num_cpus=cpus or cores(), include_dashboard=False, log_to_driver=False,
+                     configure_logging=False)
+        else:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+    except Exception as e:  # noqa: BLE001 - Ray raises ConnectionError, RuntimeError, ValueError
+        raise UsageError(f"cannot reach the Ray cluster at {address!r}: {e}",
+                         "start one (ray start --head) and give its address, or use --ray local") from None
+    return address == "local"
+
+
 def _actor_class(ray):
     @ray.remote(num_cpus=1, max_restarts=RESTARTS, max_task_retries=RESTARTS)
     class EmbedActor:
@@ -77,19 +97,7 @@ class RayEmbedder:
         ray = self.ray = _ray()
         self.local, self.identity, self.name, self.dim = local, local.identity, local.name, local.dim
         self.batch, self.tokens = local.batch, local.tokens
-        self.started = False  # a local cluster this process started, shut down by close()
-        if not ray.is_initialized():
-            self.started = address == "local"
-            try:
-                if address == "local":
-                    from ..embed import cores
-                    ray.init(num_cpus=actors or cores(), include_dashboard=False, log_to_driver=False,
-                             configure_logging=False)
-                else:
-                    ray.init(address=address, log_to_driver=False, configure_logging=False)
-            except Exception as e:  # noqa: BLE001 - Ray raises ConnectionError, RuntimeError, ValueError
-                raise UsageError(f"cannot reach the Ray cluster at {address!r}: {e}",
-                                 "start one (ray start --head) and give its address, or use --ray local") from None
+        self.started = connect(ray, address, actors)  # a local cluster started here: close() stops it
         n = actors or max(1, int(ray.cluster_resources().get("CPU", 1)))
         Actor = _actor_class(ray)
         model_dir = str(choice.model_dir) if choice.model_dir else None

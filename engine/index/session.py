@@ -196,15 +196,7 @@ class OpenIndex:
         return self._coverage
 
     def docs_matching(self, pattern: str) -> list[int]:
-        """Document rowids whose relative path matches a glob (or, for a bare name, whose file
-        name does), in rowid order."""
-        pat = pattern.replace("\\", "/").removeprefix("./")
-        out = []
-        for doc_id, row in sorted(self.doc_rows.items()):
-            name = row.path.rsplit("/", 1)[-1]
-            if fnmatch.fnmatchcase(row.path, pat) or ("/" not in pat and fnmatch.fnmatchcase(name, pat)):
-                out.append(doc_id)
-        return out
+        return docs_matching(self.doc_rows, pattern)
 
     def lacking(self, paths: Sequence[str], words: Sequence[str], said: Mapping[str, str]
                 ) -> dict[str, tuple[str, ...]]:
@@ -217,3 +209,15 @@ class OpenIndex:
         self.lock.release()
         if self.store is not None:
             self.store.close()
+
+
+def docs_matching(doc_rows: Mapping[int, DocRow], pattern: str) -> list[int]:
+    """Document rowids whose relative path matches a glob (or, for a bare name, whose file
+    name does), in rowid order."""
+    pat = pattern.replace("\\", "/").removeprefix("./")
+    out = []
+    for doc_id, row in sorted(doc_rows.items()):
+        name = row.path.rsplit("/", 1)[-1]
+        if fnmatch.fnmatchcase(row.path, pat) or ("/" not in pat and fnmatch.fnmatchcase(name, pat)):
+            out.append(doc_id)
+    return out
