@@ -3,8 +3,9 @@
     python -m bench.phases PHASE SPEC.json OUT.json
 
 index (build the index), raw_embed (fastembed alone on the same passages), refresh (one
-refresh of an existing index), warm (one loaded engine answering every question) and
-baseline (rank-bm25 over the same passages). The parent reads each process's peak memory
+refresh of an existing index), warm (one loaded engine answering every question), sharded
+(the same over N shard indexes, one process each) and baseline (rank-bm25 over the same
+passages). The parent reads each process's peak memory
 from os.wait4, so every phase has its own peak. With "vectors": "synthetic" the model is
 loaded (its identity tags the vectors) but its inference is replaced by seeded unit vectors,
 so the engine's own embedding stage stores them exactly as it stores real ones.
@@ -268,6 +269,63 @@ def warm(spec: dict) -> dict:
             "passages": cov.passages, "vectors": cov.vectors}
 
 
+def _vm_peak_mb(pid: int) -> float | None:
+    """A live process's peak resident set (VmHWM), in MiB; None when it cannot be read."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def sharded(spec: dict) -> dict:
+    """The folder over `shards` shard indexes beside the corpus's index (issue 19): build
+    them (the first open), open them again (nothing to refresh; one process per shard), then
+    answer every question warm with per-stage timings, as `warm` does for one index. The
+    coordinator's own share per question is `merge` (renumbering and joining the pools).
+    Peak memory: this process (the coordinator) and each shard's process (/proc VmHWM)."""
+    import resource
+
+    from engine.sharded import ShardedEngine
+
+    n, vectors = spec["shards"], spec.get("vectors")
+    qs = _questions(spec["questions"])
+    if vectors == "synthetic":
+        use_synthetic_vectors()  # the shards' refreshes store synthetic vectors, as `index` does
+    opts = dict(index=spec["shard_index"], hosts=spec.get("hosts", "processes"),
+                embed_model=_engine_model(vectors), config=engine_config())
+    t = time.perf_counter()
+    ShardedEngine(spec["docs"], n, **opts).close()
+    build_s = time.perf_counter() - t
+    t = time.perf_counter()
+    eng = ShardedEngine(spec["docs"], n, **opts)
+    open_s = time.perf_counter() - t
+    t = time.perf_counter()
+    eng.ask(qs[0])
+    first_s = time.perf_counter() - t
+    per, tops, answered = [], [], 0
+    for q in qs:
+        stages: dict = {}
+        t = time.perf_counter()
+        a = eng.ask(q, timings=stages)
+        wall = time.perf_counter() - t
+        answered += bool(a.answered)
+        tops.append([a.citations[0].doc_id, a.citations[0].locator] if a.citations else None)
+        per.append({"wall": wall, **{k: float(v) for k, v in stages.items()}})
+    cov = eng.coverage()
+    shard_peaks = [_vm_peak_mb(pid) for pid in eng.pids() if pid is not None]
+    disk = sum(f.stat().st_size for f in Path(spec["shard_index"]).parent.glob(
+        Path(spec["shard_index"]).name + ".shard-*") if f.is_file())
+    eng.close()
+    return {"shards": n, "build_s": build_s, "open_s": open_s, "first_s": first_s,
+            "per_question": per, "tops": tops, "answered": answered, "questions": len(qs),
+            "passages": cov.passages, "vectors": cov.vectors, "disk_bytes": disk,
+            "coordinator_peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            "shard_peak_mb": shard_peaks}
+
+
 _WORD = re.compile(r"\w+")
 
 
@@ -297,7 +355,7 @@ def baseline(spec: dict) -> dict:
     return {"passages": len(texts), "build_s": build_s, "per_question": per}
 
 
-PHASES = {f.__name__: f for f in (index, raw_embed, refresh, warm, baseline, first)}
+PHASES = {f.__name__: f for f in (index, raw_embed, refresh, warm, baseline, first, sharded)}
 
 
 def main(argv: list[str]) -> None:

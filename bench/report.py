@@ -330,6 +330,37 @@ def first_table(corpora: list[dict]) -> str:
                   "next questions p50 (ms)", "vectors when closed", "same first citation as all up front"], rows)
 
 
+def sharded_table(corpora: list[dict]) -> str:
+    """The sharded row (issue 19): per corpus and shard count, the warm question against the
+    same questions on one index in the same run."""
+    rows = []
+    for r in corpora:
+        one = [p["wall"] for p in r.get("warm", {}).get("per_question", [])]
+        one_tops = r.get("warm", {}).get("tops") or []
+        for sh in r.get("sharded", []):
+            if "error" in sh:
+                rows.append([r["name"], str(sh["shards"]), "failed"] + ["—"] * 7)
+                continue
+            per = sh["per_question"]
+            wall = pct([p["wall"] for p in per], 50)
+            one_p50 = pct(one, 50)
+            same = sum(a == b for a, b in zip(sh["tops"], one_tops))
+            peaks = [x for x in sh["shard_peak_mb"] if x is not None]
+            rows.append([
+                r["name"], str(sh["shards"]), num(sh["build_s"], 1), num(sh["open_s"], 2),
+                pair(wall, pct([p["wall"] for p in per], 95)),
+                f"{wall / one_p50:.2f}×" if wall and one_p50 else "—",
+                pair(pct([p.get("pull", 0) for p in per], 50), pct([p.get("merge", 0) for p in per], 50)),
+                f"{same} of {len(one_tops)}",
+                f"{num(sh['coordinator_peak_mb'])} · {num(max(peaks)) if peaks else '—'}",
+                f"{sh['disk_bytes'] / 2**20:,.1f}"])
+    if not rows:
+        return ""
+    return table(["corpus", "shards", "build (s)", "open (s)", "warm p50 / p95 (ms)",
+                  "p50 × one index", "pull / merge p50 (ms)", "same top line as one index",
+                  "peak RSS MiB: coordinator · largest shard", "shards on disk (MiB)"], rows)
+
+
 def corpus_table(rec: dict) -> str:
     return f"\n## {rec['name']}\n\n" + summary_table([rec]) + "\n"
 
@@ -384,6 +415,14 @@ def markdown(run: dict) -> str:
     if any(r["cold"] for r in cs):
         parts += ["\n## Cold question (a new `ask` process) by stage, p50 / p95 (ms)\n",
                   stage_table(cs, cold_stats, "stage")]
+    shards = sharded_table(cs)
+    if shards:
+        parts += ["\n## Over shards (issue 19)\n",
+                  "The same questions warm over N shard indexes, each shard pulling in a process of "
+                  "its own and this process merging, ranking, gating and quoting (engine/sharded.py). "
+                  "`pull` is from the question's vector to every shard's pool received; `merge` is "
+                  "the coordinator's own work of joining them. × one index: against the warm p50 "
+                  "of the same questions on the corpus's one index above.\n", shards]
     first = first_table(cs)
     if first:
         parts += ["\n## A first question on a folder never indexed\n",

@@ -72,6 +72,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--name", default=None, help="report file name without extension (default from the run)")
     ap.add_argument("--work", default=None,
                     help="folder for corpora and indexes (default: a temporary folder, removed after)")
+    ap.add_argument("--shards", default="1,2,4",
+                    help="shard counts for the sharded row (issue 19; '' for none): the same questions "
+                         "warm over N shard indexes, one process each (default 1,2,4)")
+    ap.add_argument("--shard-corpora", default=None,
+                    help="the corpora the sharded row runs on (names: 1k, 10k, 100k, 300k, cabinet, "
+                         "wikiqa-dev; default 100k,cabinet, and 1k with --quick)")
     ap.add_argument("--questions", type=int, default=50, help="questions per corpus (warm, batch, baseline)")
     ap.add_argument("--cold", type=int, default=None,
                     help="cold questions (a new process each) per generated corpus of up to 10k "
@@ -95,6 +101,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     a.cold = a.cold if a.cold is not None else (10 if a.quick else a.questions)
     a.cold_large = a.cold_large if a.cold_large is not None else min(a.cold, COLD_LARGE)
     a.no_real = a.no_real or a.quick
+    a.shards_list = [int(x) for x in a.shards.split(",") if x.strip()]
+    chosen = a.shard_corpora if a.shard_corpora is not None else ("1k" if a.quick else "100k,cabinet")
+    a.shard_corpora_list = [x.strip() for x in chosen.split(",") if x.strip()]
     return a
 
 
@@ -224,6 +233,20 @@ def measure(c: Corpus, work: Path, a: argparse.Namespace, model: str | None) -> 
             f = children.phase("first", {**spec, "index": str(fresh), "questions": str(qn),
                                          "mode": mode})
             rec["first"].append({**f.result, "peak_mb": f.peak_mb})
+
+    if c.name in a.shard_corpora_list and rec["warm"].get("per_question"):
+        rec["sharded"] = []
+        for k in a.shards_list:  # the same questions over k shards, against one index above
+            log(f"{c.name}: over {k} shard{'s' * (k != 1)}: build, then {len(c.questions)} questions warm")
+            shard_index = work / "indexes" / f"{c.name}-sharded.sqlite"
+            try:
+                sh = children.phase("sharded", {**spec_q, "shards": k, "shard_index": str(shard_index)})
+                rec["sharded"].append({**sh.result, "peak_mb": sh.peak_mb})
+            except children.ChildFailed as e:
+                log(f"{c.name}: {k} shards: FAILED: {e}")
+                rec["sharded"].append({"shards": k, "error": str(e)[-3000:]})
+            for f in shard_index.parent.glob(shard_index.name + ".shard-*"):
+                f.unlink()  # disk: the next count's shards, or the next corpus
 
     if c.synthetic:
         changed = corpus.change_files(c.docs, c.files, 0.01, a.seed)

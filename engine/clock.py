@@ -1,13 +1,14 @@
 """The stage clock: how many seconds each stage of one question took.
 
 In: `lap(stage)` at the end of each stage. Out: seconds per stage (time.perf_counter) and
-the total; a stage that did not run stays 0. The timings never enter an answer.
+the total; a stage that did not run stays 0 ("merge": the shards' pools made one, with
+--shards only). The timings never enter an answer.
 """
 from __future__ import annotations
 
 import time
 
-STAGES = ("embed_question", "pull", "bm25", "tfidf", "embed", "fuse_rerank", "gate", "quote", "total")
+STAGES = ("embed_question", "pull", "merge", "bm25", "tfidf", "embed", "fuse_rerank", "gate", "quote", "total")
 
 
 class Clock:

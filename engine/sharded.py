@@ -221,20 +221,21 @@ class ShardedEngine(Answering):
             if docs == ():
                 continue  # --path holds none of this shard's documents
             calls[k] = host.call("pull", dataclasses.replace(q, docs=docs), qvec)
-        rows, ids, mats = [], [], []
+        got_all = {}
         for k, fut in calls.items():  # shard order, whatever order they answered in
             try:
-                got = fut.result()
+                got_all[k] = fut.result()
             except ShardFailed as e:
                 failed[k] = str(e)
-                continue
+        clock.lap("pull")
+        rows, ids, mats = [], [], []
+        for k, got in got_all.items():
             rows.extend(dataclasses.replace(r, id=r.id * n + k, doc=r.doc * n + k) for r in got.rows)
             if len(got.vec_ids):
                 ids.append(got.vec_ids * n + k)
                 mats.append(got.vecs)
         rows.sort(key=lambda r: r.id)
         pool = Pool(tuple(rows), tuple(tuple(r.terms.split()) for r in rows))
-        pool.counts  # built once here, shared by every arm and the rerank
         vectors = None
         if qvec is not None:
             if ids:
@@ -243,16 +244,16 @@ class ShardedEngine(Answering):
                 vectors = (all_ids[order], np.concatenate(mats)[order])
             else:
                 vectors = (np.zeros(0, dtype=np.int64), np.zeros((0, len(qvec)), dtype=np.float32))
-        clock.lap("pull")
+        clock.lap("merge")  # what one index does not do (its pull also builds the term table)
+        pool.counts  # built once here, shared by every arm and the rerank
         new = {k: why for k, why in failed.items() if k not in self.down}  # those down already say so
         return Pulled(pool, qvec, vectors, self._down_notes(new, len(failed)) if new else ())
 
 
 def _merged(reports: list[RefreshReport]) -> RefreshReport:
     """The shards' refresh reports as one (counts summed, lists joined in shard order)."""
-    fields = {f.name: f for f in dataclasses.fields(RefreshReport)}
     out = {}
-    for name in fields:
+    for name in (f.name for f in dataclasses.fields(RefreshReport)):
         vals = [getattr(r, name) for r in reports]
         out[name] = sum(vals) if isinstance(vals[0], int) else tuple(x for v in vals for x in v)
     return RefreshReport(**out)
