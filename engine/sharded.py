@@ -17,6 +17,7 @@ why, and how many shards the answer covers): the answer never silently covers le
 from __future__ import annotations
 
 import dataclasses
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -71,6 +72,7 @@ class ShardedEngine(Answering):
         self.hosts: list = []
         self._ray, self._ray_started = None, False
         self._helper: ThreadPoolExecutor | None = None
+        self._helper_made = threading.Lock()
         if hosts == "ray":  # joined first: the refreshes' embedding (Engine's ray) uses it too
             from .index.cluster import _ray, connect
 
@@ -159,9 +161,11 @@ class ShardedEngine(Answering):
         return [s.pid if s is not None else None for s in self.states]
 
     def helper(self) -> ThreadPoolExecutor:
-        if self._helper is None:
-            self._helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ask-search")
-        return self._helper
+        """The helper thread the quoted lines' embedding shares its work with."""
+        with self._helper_made:
+            if self._helper is None:
+                self._helper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ask-search")
+            return self._helper
 
     def _call_one(self, k: int, name: str, *args):
         try:
