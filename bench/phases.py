@@ -290,8 +290,11 @@ def sharded(spec: dict) -> dict:
 
     from engine.sharded import ShardedEngine
 
+    from engine.embed import Embedder
+
     n, vectors = spec["shards"], spec.get("vectors")
     qs = _questions(spec["questions"])
+    real_embed = Embedder.embed
     if vectors == "synthetic":
         use_synthetic_vectors()  # the shards' refreshes store synthetic vectors, as `index` does
     opts = dict(index=spec["shard_index"], hosts=spec.get("hosts", "processes"),
@@ -299,6 +302,9 @@ def sharded(spec: dict) -> dict:
     t = time.perf_counter()
     ShardedEngine(spec["docs"], n, **opts).close()
     build_s = time.perf_counter() - t
+    Embedder.embed = real_embed  # questions and quoted lines are embedded for real, as in `warm`
+    if vectors == "synthetic":
+        guard_synthetic()
     t = time.perf_counter()
     eng = ShardedEngine(spec["docs"], n, **opts)
     open_s = time.perf_counter() - t
