@@ -308,6 +308,15 @@ def sharded(spec: dict) -> dict:
     t = time.perf_counter()
     eng = ShardedEngine(spec["docs"], n, **opts)
     open_s = time.perf_counter() - t
+    pools: list[int] = []  # the merged pool's size per question (what the coordinator scores)
+    pull = eng._pull
+
+    def counted(*args, **kwargs):
+        got = pull(*args, **kwargs)
+        pools.append(len(got.pool))
+        return got
+
+    eng._pull = counted
     t = time.perf_counter()
     eng.ask(qs[0])
     first_s = time.perf_counter() - t
@@ -325,7 +334,7 @@ def sharded(spec: dict) -> dict:
     disk = sum(f.stat().st_size for f in Path(spec["shard_index"]).parent.glob(
         Path(spec["shard_index"]).name + ".shard-*") if f.is_file())
     eng.close()
-    return {"shards": n, "build_s": build_s, "open_s": open_s, "first_s": first_s,
+    return {"shards": n, "build_s": build_s, "open_s": open_s, "first_s": first_s, "pool": pools[1:],
             "per_question": per, "tops": tops, "answered": answered, "questions": len(qs),
             "passages": cov.passages, "vectors": cov.vectors, "disk_bytes": disk,
             "coordinator_peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,

@@ -339,7 +339,7 @@ def sharded_table(corpora: list[dict]) -> str:
         one_tops = r.get("warm", {}).get("tops") or []
         for sh in r.get("sharded", []):
             if "error" in sh:
-                rows.append([r["name"], str(sh["shards"]), "failed"] + ["—"] * 7)
+                rows.append([r["name"], str(sh["shards"]), "failed"] + ["—"] * 8)
                 continue
             per = sh["per_question"]
             wall = pct([p["wall"] for p in per], 50)
@@ -351,13 +351,15 @@ def sharded_table(corpora: list[dict]) -> str:
                 pair(wall, pct([p["wall"] for p in per], 95)),
                 f"{wall / one_p50:.2f}×" if wall and one_p50 else "—",
                 pair(pct([p.get("pull", 0) for p in per], 50), pct([p.get("merge", 0) for p in per], 50)),
+                num(pct(sh.get("pool") or [None], 50)),
                 f"{same} of {len(one_tops)}",
                 f"{num(sh['coordinator_peak_mb'])} · {num(max(peaks)) if peaks else '—'}",
                 f"{sh['disk_bytes'] / 2**20:,.1f}"])
     if not rows:
         return ""
     return table(["corpus", "shards", "build (s)", "open (s)", "warm p50 / p95 (ms)",
-                  "p50 × one index", "pull / merge p50 (ms)", "same top line as one index",
+                  "p50 × one index", "pull / merge p50 (ms)", "merged pool p50 (passages)",
+                  "same top line as one index",
                   "peak RSS MiB: coordinator · largest shard", "shards on disk (MiB)"], rows)
 
 
