@@ -84,6 +84,9 @@ class Config:
     line_number_bonus: float = 0.5
     # A line holding the kind of value the question asks for scores line_kind_bonus more.
     line_kind_bonus: float = 0.5
+    # A line whose every word is a question word (a heading, a restatement) scores this share
+    # less: it names the topic, not the answer (engine/quote/lines.py).
+    line_restate_cut: float = 0.5
     # Quote whole units (1 on, 0 off): a label with the line that holds its value, a sentence
     # wrapped over lines whole (engine/quote/lines.py), within max_lines.
     quote_units: int = 1

@@ -111,6 +111,7 @@ class Scored:
     phrase: bool
     score: float
     kind: bool | None = None  # holds the asked kind (None: no kind asked)
+    named: tuple[str, ...] = ()  # required terms only its document's path gives (score.path_names)
 
 
 class Order(Sequence):
@@ -122,7 +123,7 @@ class Order(Sequence):
 
     def __init__(self, pool: Pool, qterms, has: np.ndarray, rarity, fused: list[float],
                  scale: float, required, cfg: Config, path_of: Callable[[int], str],
-                 kinds: tuple[str, ...] = ()):
+                 kinds: tuple[str, ...] = (), named: np.ndarray | None = None):
         n, q = has.shape
         self.pool, self.qterms, self.has = pool, tuple(qterms), has
         cov, wcov, nums = coverage_table(qterms, has, rarity)
@@ -130,7 +131,10 @@ class Order(Sequence):
         # a phrase needs every question word, so only passages holding all are looked at
         phrase = [bool(f) and has_phrase(qterms, pool.terms[i]) for i, f in enumerate(full.tolist())]
         need = [k for k, t in enumerate(qterms) if t in required] if cfg.require_names_numbers else []
-        has_required = has[:, need].all(axis=1).tolist() if need else [True] * n
+        # `named`: has, plus the required names a passage's document path gives (score.py)
+        held = has if named is None else named
+        has_required = held[:, need].all(axis=1).tolist() if need else [True] * n
+        self.named = held
         missing_need = bool(cfg.require_names_numbers and set(required) - set(qterms))
         self.cov, self.wcov, self.nums = cov.tolist(), wcov.tolist(), nums.tolist()
         self.phrase = phrase
@@ -159,8 +163,10 @@ class Order(Sequence):
     def _scored(self, i: int) -> Scored:
         matched = tuple(t for t, h in zip(self.qterms, self.has[i].tolist()) if h)
         unmatched = tuple(t for t, h in zip(self.qterms, self.has[i].tolist()) if not h)
+        named = tuple(t for t, h, n in zip(self.qterms, self.has[i].tolist(), self.named[i].tolist())
+                      if n and not h)
         return Scored(self.keys[i], i, self.cov[i], self.wcov[i], matched, unmatched,
-                      self.nums[i], self.phrase[i], self.score[i], self.kind[i])
+                      self.nums[i], self.phrase[i], self.score[i], self.kind[i], named)
 
     def __getitem__(self, at):
         if isinstance(at, slice):

@@ -7,6 +7,7 @@ fusion ("minmax" or "rrf", engine/fuse.py). Bad names are usage errors with a hi
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
@@ -19,6 +20,7 @@ from .errors import UsageError
 from .fuse import FUSIONS, fuse, minmax, ranks, rrf, rrf_scale
 from .pool import Pool
 from .rerank import Order, Scored, rarity_weights
+from .terms import content_terms
 from .types import ArmScore, Candidate
 
 ARMS = ("bm25", "tfidf", "embed")
@@ -82,7 +84,7 @@ class Ranked:
             arms=self.arm_scores(s.i), fused=self.fused[s.i], coverage=s.coverage,
             weighted_coverage=s.weighted_coverage, phrase=s.phrase, numbers_found=s.numbers,
             score=s.score, matched=s.matched, unmatched=tuple(said.get(t, t) for t in s.unmatched),
-            fused_scale=self.scale, kind=s.kind)
+            fused_scale=self.scale, kind=s.kind, named=s.named)
 
 
     def candidates(self, n: int, doc_rows, said: Mapping[str, str]) -> list[Candidate]:
@@ -110,8 +112,8 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
               arms: Sequence[str] = ARMS, fusion: str = "minmax", qvec: np.ndarray | None = None,
               vectors: tuple | None = None, hyde: bool = False,
               path_of: Callable[[int], str], lap: Callable[[str], None] = lambda stage: None,
-              kinds: tuple[str, ...] = (), joined: Mapping[str, tuple[str, ...]] | None = None
-              ) -> Ranked:
+              kinds: tuple[str, ...] = (), joined: Mapping[str, tuple[str, ...]] | None = None,
+              initials: Mapping[str, tuple[str, ...]] | None = None) -> Ranked:
     """Score the pool with the chosen arms, fuse, rerank and order it.
 
     `qvec` is the vector the embedding arm compares with (the question's, or the written
@@ -148,9 +150,42 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
             if t in parts:
                 has[:, k] |= held
     rarity = rarity_weights(qterms, has)
-    order = Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of, kinds)
+    named = named_by_path(pool, qterms, required, has, path_of, initials or {})
+    order = Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of, kinds, named)
     return Ranked(pool=pool, raw=raw, normed=normed, arm_ranks=arm_ranks, fused=fused,
                   scale=scale, fusion=fusion, rarity=rarity, order=order, with_vec=with_vec)
+
+
+def path_names(path: str, initials: Mapping[str, tuple[str, ...]]) -> set[str]:
+    """The terms a document's own path names: its words ("oakland_budget_fy16.csv" names
+    "oakland", "fy16"...) and the names whose initials it writes ("fowd_board_minutes" names
+    "fair", "oak", "water", "district" for a question about the Fair Oaks Water District)."""
+    words = re.split(r"[^0-9a-z]+", path.lower())
+    held = set(content_terms(" ".join(words)))
+    for short, parts in initials.items():
+        if short in words:
+            held.update(parts)
+    return held
+
+
+def named_by_path(pool: Pool, qterms: Sequence[str], required: Sequence[str], has: np.ndarray,
+                  path_of: Callable[[int], str], initials: Mapping[str, tuple[str, ...]]) -> np.ndarray:
+    """`has` with a name or number the question requires (terms.required_terms) also held by
+    every passage whose document's path names it (path_names): a file named for a body, a
+    place or a date is about it in every passage, though a passage's own lines rarely repeat
+    it. Read for the required check only; coverage still counts the passage's own words."""
+    need = [k for k, t in enumerate(qterms) if t in set(required)]
+    if not need:
+        return has
+    out = has.copy()
+    named: dict[int, set[str]] = {}
+    for i, row in enumerate(pool.rows):
+        if row.doc not in named:
+            named[row.doc] = path_names(path_of(row.doc), initials)
+        for k in need:
+            if qterms[k] in named[row.doc]:
+                out[i, k] = True
+    return out
 
 
 def score(q, pulled, cfg: Config, clock: Clock, path_of: Callable[[int], str]) -> Ranked:
@@ -159,4 +194,5 @@ def score(q, pulled, cfg: Config, clock: Clock, path_of: Callable[[int], str]) -
     question only when every passage has one: pull.py). `path_of`: a document rowid's path."""
     return rank_pool(pulled.pool, q.terms, q.required, cfg, arms=q.arms, fusion=q.fusion,
                      qvec=pulled.qvec, vectors=pulled.vectors, hyde=q.hyde is not None,
-                     path_of=path_of, lap=clock.lap, kinds=q.kinds, joined=q.joined)
+                     path_of=path_of, lap=clock.lap, kinds=q.kinds, joined=q.joined,
+                     initials=q.initials)

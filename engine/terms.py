@@ -209,6 +209,21 @@ def joined_names(question: str) -> dict[str, tuple[str, ...]]:
     return out
 
 
+def initialisms(question: str) -> dict[str, tuple[str, ...]]:
+    """A proper name of three or more capitalised words as the initials a file name writes it
+    with ("Fair Oaks Water District" -> "fowd"), mapped to its terms ("fair", "oak", "water",
+    "district"). Only runs after the question's first word (which is capitalised anyway)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for rest in question.strip().split(maxsplit=1)[1:]:
+        for m in re.finditer(r"\b[A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)+", rest):
+            words = [w for w in m.group(0).split()]
+            if len(words) >= 3:
+                parts = tuple(t for w in words for t in content_terms(w))
+                if parts:
+                    out.setdefault("".join(w[0] for w in words).lower(), parts)
+    return out
+
+
 def required_terms(question: str) -> tuple[str, ...]:
     """Question terms an answer must contain: numbers and codes (a year, an amount, a permit
     number) and proper names (capitalised words that do not open the question). Asking about

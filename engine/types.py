@@ -134,6 +134,9 @@ class Candidate:
     unmatched: tuple[str, ...]
     fused_scale: float = 1.0  # the rerank adds fused * fused_scale (rrf: 1 / best possible)
     kind: bool | None = None  # holds the kind of answer the question asks for (None: none asked)
+    # required names and numbers the passage lacks but its document's path gives ("fowd_..."
+    # for the Fair Oaks Water District): they count for the names-and-numbers check only
+    named: tuple[str, ...] = ()
 
     def to_dict(self, explain: bool = False) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -158,6 +161,8 @@ class Candidate:
             if self.kind is not None:
                 d["answer_kind"] = self.kind
             d["unmatched"] = list(self.unmatched)
+            if self.named:
+                d["named_by_path"] = list(self.named)
         return d
 
 

@@ -134,6 +134,54 @@ def test_a_wrapped_sentence_is_quoted_whole_within_the_ceiling():
     assert [ln.locator for ln in got][:2] == ["L1", "L2"] and len(got) <= 3
 
 
+def test_a_line_that_only_restates_the_question_gives_way_to_the_one_that_answers():
+    """"President for 2026" holds nothing the question does not; the motion line does."""
+    from engine.quote.lines import restates
+
+    q = "Who was picked as board president for 2026?"
+    qterms = question_terms(q)
+    asked_terms = frozenset(qterms)
+    assert restates("President for 2026", asked_terms)
+    assert not restates("Director Marx was appointed as Board President for 2026.", asked_terms)
+    assert not restates("Board President:", asked_terms)  # a label: quoted with its value
+    q = "What did the board decide on the president for 2026 at the December meeting?"
+    qterms = question_terms(q)
+    lines = [(1, "L1", "President for 2026"),
+             (2, "L2", "At the December meeting the board appointed Director Marx as president.")]
+    weights = dict.fromkeys(qterms, 1.0)
+    got = choose_lines(lines, qterms, weights, Config(), 1)
+    assert [ln.locator for ln in got] == ["L2"]
+    off = choose_lines(lines, qterms, weights, Config(line_restate_cut=0.0), 1)
+    assert [ln.locator for ln in off] == ["L1"]  # without the rule, the restatement won
+
+
+def test_a_paragraph_wrapped_inside_a_name_is_quoted_with_its_first_half():
+    """Prose wraps anywhere, also between the words of a name: the line that begins with
+    "Contractors, Inc." takes the line before it, which holds "Gateway Pacific"."""
+    lines = [(1, "L1", "Director Tobin moved to authorize the Director of Engineering"),
+             (2, "L2", "Services to sign a construction contract with Gateway Pacific"),
+             (3, "L3", "Contractors, Inc. for the construction of the Kokila Reservoir"),
+             (4, "L4", "Replacement Project and to authorize the Director of Engineering")]
+    q = "Which company got the construction contract for the Kokila Reservoir?"
+    qterms = question_terms(q)
+    got = choose_lines(lines, qterms, dict.fromkeys(qterms, 1.0), Config(), 2, kinds=asked(q))
+    assert [ln.locator for ln in got] == ["L2", "L3"]  # two lines allowed: the best two of the unit
+
+
+def test_a_title_case_heading_is_not_taken_as_the_start_of_the_line_below():
+    from engine.quote.lines import _prose
+
+    assert not _prose("Determination of Onpeak and Offpeak Hours")
+    assert not _prose("Area Accessory Development Permit | $100 | per application")
+    assert _prose("Services to sign a construction contract with Gateway Pacific")
+    lines = [(1, "L1", "Determination of Onpeak and Offpeak Hours"),
+             (2, "L2", "April, May, June, July, August, September and October: Onpeak: 2pm to 8pm EST")]
+    q = "When are onpeak hours in April?"
+    qterms = question_terms(q)
+    got = choose_lines(lines, qterms, dict.fromkeys(qterms, 1.0), Config(), 1, kinds=asked(q))
+    assert [ln.locator for ln in got] == ["L2"]
+
+
 def test_width_meets_wide():
     assert "width" in question_terms("How wide can a dock be?")
     assert "height" in question_terms("How high can a fence be?")

@@ -35,3 +35,41 @@ def test_another_class_s_schedule_does_not_answer(tmp_path):
         b = eng.ask(q)
         assert b.answered and b.citations[0].path == "residential.txt", b.to_dict()
         assert all(c.path != "large_general.txt" for c in b.citations)
+
+
+# -- the names a document's own file name gives (engine/score.py: path_names) ---------------------
+def test_a_file_name_gives_its_body_s_name_written_out_or_as_initials():
+    from engine.score import path_names
+    from engine.terms import initialisms, required_terms
+
+    q = "What time did the Fair Oaks Water District board open the hearing on December 15, 2025?"
+    assert initialisms(q) == {"fowd": ("fair", "oak", "water", "district")}
+    named = path_names("minutes/fowd_board_minutes_2025-12-15.txt", initialisms(q))
+    assert {"fair", "oak", "water", "district", "2025", "15"} <= named
+    assert set(required_terms(q)) - named == {"decemb"}  # the month is not in the name
+    assert not {"fair", "oak"} & path_names("sjwd_board_minutes.txt", initialisms(q))
+    assert "oakland" in path_names("oakland_budget_fy16.csv", {})
+
+
+def test_a_passage_holds_the_name_its_file_is_named_for(tmp_path):
+    """Minutes named fowd_… are the Fair Oaks Water District's: the names-and-numbers check
+    passes there, though no line repeats the name. The same lines in a file whose name gives
+    another body are still refused for lacking the name. Coverage still counts the passage's
+    own words, so the name in the file name lifts no passage over the coverage floor."""
+    line = "President Costa opened the public hearing on the water rates at 6:58 p.m.\n"
+    filler = "".join(f"Item {i}: the directors reviewed the monthly operations report.\n" for i in range(30))
+    q = "When did the Fair Oaks Water District president open the public hearing on water rates?"
+    d = tmp_path / "docs"
+    write(d, "sjwd_board_minutes.txt", "Regular Board Meeting Minutes\n" + filler + line)
+    with Engine(d, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask(q, explain=True)
+        assert not a.answered and a.refusal.reason == "name_or_number_missing", a.to_dict()
+        write(d, "fowd_board_minutes.txt", "Regular Board Meeting Minutes\n" + filler + line)
+        eng.refresh()
+        b = eng.ask(q, explain=True)
+        assert b.answered, b.to_dict()
+        assert b.citations[0].path == "fowd_board_minutes.txt" and "6:58" in b.citations[0].lines[0].text
+        top = b.to_dict()["candidates"][0]
+        assert top["path"] == "fowd_board_minutes.txt"
+        assert top["named_by_path"] == ["fair", "oak", "district"]  # "water" is in the line
+        assert top["coverage"] < 1.0  # the name counts for the check, not for coverage

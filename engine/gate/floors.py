@@ -28,7 +28,7 @@ def check(c: Candidate, cfg: Config, required: tuple[str, ...] = (), vectors: bo
           ) -> Refusal | None:
     """`required`: question terms (numbers, names) the passage must hold when cfg.require_names_numbers."""
     if cfg.require_names_numbers and required:
-        have = set(c.matched)
+        have = set(c.matched) | set(c.named)  # named: by its document's path (score.path_names)
         missing = [t for t in required if t not in have]
         if missing:
             share = 1 - len(missing) / len(required)

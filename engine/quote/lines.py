@@ -32,6 +32,7 @@ from ..types import QuotedLine
 _ENDS_SENTENCE = re.compile(r"[.!?;:)\]\"”’]\s*$|^\s*$")
 _ENDS_LABEL = re.compile(r":\s*$")
 _STARTS_MID = re.compile(r"^\s*[a-z(]")  # a lower-case first word continues the line above
+_TABLE = re.compile(r"\s\|\s|^\s*(?:[-•*–]|\(?\d+[.)]|\(?[a-z][.)])\s")  # a table row, a list item
 _OPEN_END = re.compile(r"(?:,|\b(?:and|or|of|the|a|an|to|for|in|on|at|by|with|under|than|is|"
                        r"are|be|shall|will|per|from|not|no)\s*)$", re.I)
 
@@ -56,20 +57,45 @@ def line_score(text: str, qterms: Sequence[str], weights: Mapping[str, float], c
     return overlap + cfg.line_number_bonus * numbers + semantic + (cfg.line_kind_bonus if kind else 0.0)
 
 
+def _prose(text: str) -> bool:
+    """A line of running text, as a wrapped paragraph has: six words or more, at least half of
+    them in lower case (not a Title Case heading), not a table row or a list item's start."""
+    words = [w for w in text.split() if w[:1].isalpha()]
+    lower = sum(1 for w in words if w[0].islower())
+    return len(words) >= 6 and 2 * lower >= len(words) and not _TABLE.search(text)
+
+
+def _wraps(line: str, nxt: str) -> bool:
+    """`nxt` continues the sentence `line` leaves open: it begins in lower case, or `line` ends
+    on a word that needs more (", and", "of the"), or both are running text (a paragraph
+    wrapped between a name's words: "... with Gateway Pacific" / "Contractors, Inc. for ...")."""
+    if _ENDS_SENTENCE.search(line):
+        return False
+    return (_STARTS_MID.match(nxt) is not None or _OPEN_END.search(line) is not None
+            or (_prose(line) and _prose(nxt)))
+
+
+def restates(text: str, qterms: frozenset[str]) -> bool:
+    """The line says nothing the question does not: every content word of it is a question
+    word ("President for 2026" for "who was picked as board president for 2026?"). A heading
+    or a restatement, not the answer; a label ("Customer Charge:") is quoted with its value."""
+    terms = content_terms(text)
+    return bool(terms) and all(t in qterms for t in terms) and not _ENDS_LABEL.search(text)
+
+
 def _unit(texts: Sequence[str], i: int, kind: Sequence[bool]) -> list[int]:
     """Line i with the lines that complete it (indexes into the passage, in order): the value
     of a label, the rest of a wrapped sentence. At most three lines. `kind[j]`: line j holds
     the kind of value asked for (all False when none is asked)."""
     out = [i]
-    if i > 0 and _STARTS_MID.match(texts[i]) and not _ENDS_SENTENCE.search(texts[i - 1]):
+    if i > 0 and _wraps(texts[i - 1], texts[i]):
         out.insert(0, i - 1)
     j = i
     while len(out) < 3 and j + 1 < len(texts):
         line, nxt = texts[j], texts[j + 1]
         needs_value = not kind[j] and kind[j + 1]
         label = _ENDS_LABEL.search(line) is not None
-        wrapped = not _ENDS_SENTENCE.search(line) and (
-            _STARTS_MID.match(nxt) is not None or _OPEN_END.search(line) is not None)
+        wrapped = _wraps(line, nxt)
         if not (wrapped or (label and needs_value) or (needs_value and not _ENDS_SENTENCE.search(line))):
             break
         j += 1
@@ -96,6 +122,10 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     kind = [bool(kinds) and holds(text, kinds, qterms) for text in texts]
     scores = [line_score(text, qterms, weights, cfg, sims.get(seq), kind[i])
               for i, (seq, _, text) in enumerate(lines)]
+    if cfg.line_restate_cut > 0:
+        asked = frozenset(qterms)
+        scores = [s * (1 - cfg.line_restate_cut) if restates(texts[i], asked) else s
+                  for i, s in enumerate(scores)]
     legible = [ocr.get(seq, QUOTE_FLOOR) >= QUOTE_FLOOR for seq, _, _ in lines]
     top = max(scores, default=0.0)
     floor = max(cfg.line_floor, cfg.line_relative_floor * top)
@@ -113,8 +143,9 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         if i in taken:
             continue
         unit = [j for j in (_unit(texts, i, kind) if cfg.quote_units else [i]) if j not in taken]
-        if len(taken) + len(unit) > limit:
-            unit = [i]
+        if len(taken) + len(unit) > limit:  # the line, and the best of what completes it that fits
+            rest = sorted((j for j in unit if j != i), key=lambda j: (-scores[j], j))
+            unit = [i] + rest[:limit - len(taken) - 1]
         taken.extend(unit)
     if not all(legible[i] for i in taken):
         return []  # the answer's own line is one OCR could not read surely
