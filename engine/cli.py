@@ -494,8 +494,12 @@ def _indexed(c: _Call) -> int:
     with c.loaded() as eng:
         cov = eng.coverage()
         failed = len(eng.report.failed) if eng.report else 0
-        _emit(c.o, lambda st: f"{done} {eng.index_path}: {cov.documents} documents, {cov.passages} passages, "
-                              f"{cov.vectors} with vectors" + (f", {failed} failed (see --status)" if failed else ""),
+        # --status reads one index: over shards the failed files are named here
+        see = ("see --status" if c.o.shards is None else
+               "; ".join(f"{path}: {why}" for path, why in eng.report.failed[:3]) + ("; …" if failed > 3 else ""))
+        where = f"{eng.index_path}" + (f" ({c.o.shards} shards beside it)" if c.o.shards else "")
+        _emit(c.o, lambda st: f"{done} {where}: {cov.documents} documents, {cov.passages} passages, "
+                              f"{cov.vectors} with vectors" + (f", {failed} failed ({see})" if failed else ""),
               lambda: {done: str(eng.index_path), **cov.to_dict(), "failed": failed})
     return 0
 
