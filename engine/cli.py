@@ -495,7 +495,7 @@ def _indexed(c: _Call) -> int:
         cov = eng.coverage()
         failed = len(eng.report.failed) if eng.report else 0
         # --status reads one index: over shards the failed files are named here
-        see = ("see --status" if c.o.shards is None else
+        see = ("see --status" if c.o.shards is None or not failed else
                "; ".join(f"{path}: {why}" for path, why in eng.report.failed[:3]) + ("; …" if failed > 3 else ""))
         where = f"{eng.index_path}" + (f" ({c.o.shards} shards beside it)" if c.o.shards else "")
         _emit(c.o, lambda st: f"{done} {where}: {cov.documents} documents, {cov.passages} passages, "
