@@ -196,5 +196,8 @@ def test_the_command_line_answers_a_question_over_shards(tmp_path):
     assert r.exit_code == 0, r.output
     hits = json.loads(r.stdout)  # --search --json: an array of hits
     assert len(hits) == 2 and "75.00" in hits[0]["line"]["text"]
+    r = CliRunner().invoke(main, ["--rebuild", "--shards", "2", *args])  # build the shards only
+    assert r.exit_code == 0, r.output
+    assert "(2 shards beside it)" in r.stdout and "misc/town-seal.png" in r.stdout  # its one failed file
     r = CliRunner().invoke(main, ["--status", "--shards", "2", *args])
     assert r.exit_code == 2 and "--shards only works with a QUESTION, --search, --batch" in r.output
