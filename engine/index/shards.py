@@ -1,14 +1,14 @@
-"""Shards (issue 19, in progress): a folder's documents split over N indexes by a stable hash
-of their relative path, so each shard is an index over part of the folder.
+"""Shards (issue 19): a folder's documents split over N indexes by a stable hash of their
+relative path, so each shard is an index over part of the folder.
 
 A document's shard is the SHA-256 of its relative path (UTF-8, forward slashes) read as a
 big-endian number, modulo N: the same on every machine and in every run, whatever the hash
 seed, and a file keeps its shard until it is renamed. Shard k of N lives beside the index
 path: `<index>.shard-<k>-of-<N>` (the default index path when --index is not given).
 
-Built so far: the assignment and the shards' paths; a refresh given a shard reads only that
-shard's files (refresh.py's `select`). Not built yet: answering over the shards (each pulls
-its candidates; one place merges the pools and runs the arms, fusion, rerank, gate and quote).
+Here: the assignment and the shards' paths; a refresh given a shard reads only that shard's
+files (refresh.py's `select`). Answering over the shards: shardhost.py (where a shard
+answers) and engine/sharded.py (the merge and the stages after it).
 """
 from __future__ import annotations
 
