@@ -201,3 +201,18 @@ def test_the_command_line_answers_a_question_over_shards(tmp_path):
     assert "(2 shards beside it)" in r.stdout and "misc/town-seal.png" in r.stdout  # its one failed file
     r = CliRunner().invoke(main, ["--status", "--shards", "2", *args])
     assert r.exit_code == 2 and "--shards only works with a QUESTION, --search, --batch" in r.output
+
+
+def test_a_script_without_a_main_guard_can_use_shards_in_processes(tmp_path):
+    """Shard processes are spawned without importing the caller's main module, so a plain
+    script (no `if __name__ == "__main__":`) does not open its engine again in each of them."""
+    script = tmp_path / "plain.py"
+    script.write_text(
+        "from engine.sharded import ShardedEngine\n"
+        f"with ShardedEngine({str(SAMPLES)!r}, 2, index={str(tmp_path / 'i.sqlite')!r}, embed_model='none') as s:\n"
+        "    a = s.ask('What is the fee for a tree removal permit?')\n"
+        "    print(a.answered, len(a.notes), len(set(s.pids())))\n")
+    env = {**os.environ, "PYTHONPATH": str(SAMPLES.parent)}
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, env=env)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split() == ["True", "0", "2"], r.stdout + r.stderr[-2000:]

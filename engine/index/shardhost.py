@@ -20,7 +20,9 @@ shard in the answer and never silently covers less.
 from __future__ import annotations
 
 import os
+import sys
 import threading
+from contextlib import contextmanager
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -174,6 +176,23 @@ def _call(name: str, *args) -> Any:
         raise _failed(e) from None
 
 
+@contextmanager
+def _main_unseen():
+    """While a shard process is started (on a submit): the caller's main module is not
+    imported in it. Spawned processes import it by default, so a script without Python's
+    `if __name__ == "__main__":` guard would open its engine again in every shard process
+    and fail; a shard needs nothing from it (its work is this module's)."""
+    main = sys.modules.get("__main__")
+    saved = {k: main.__dict__[k] for k in ("__file__", "__spec__") if main and k in main.__dict__}
+    try:
+        for k in saved:
+            setattr(main, k, None) if k == "__spec__" else delattr(main, k)
+        yield
+    finally:
+        for k, v in saved.items():
+            setattr(main, k, v)
+
+
 class Process:
     """The shard in a process of its own (spawned: no state shared with this one). A call
     whose process died is run once more in a new process (the calls only read, so running
@@ -192,7 +211,7 @@ class Process:
                 ) -> tuple[Future, ProcessPoolExecutor]:
         """The call on the current process (a new one when `broken` is still the current
         pool, or when the current one died), and the pool it went to."""
-        with self._lock:
+        with self._lock, _main_unseen():
             if broken is not None and broken is self._pool:  # not yet replaced by another call
                 self._restart()
             try:
