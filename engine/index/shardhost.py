@@ -176,21 +176,25 @@ def _call(name: str, *args) -> Any:
         raise _failed(e) from None
 
 
+_MAIN_HIDDEN = threading.Lock()
+
+
 @contextmanager
 def _main_unseen():
     """While a shard process is started (on a submit): the caller's main module is not
     imported in it. Spawned processes import it by default, so a script without Python's
     `if __name__ == "__main__":` guard would open its engine again in every shard process
     and fail; a shard needs nothing from it (its work is this module's)."""
-    main = sys.modules.get("__main__")
-    saved = {k: main.__dict__[k] for k in ("__file__", "__spec__") if main and k in main.__dict__}
-    try:
-        for k in saved:
-            setattr(main, k, None) if k == "__spec__" else delattr(main, k)
-        yield
-    finally:
-        for k, v in saved.items():
-            setattr(main, k, v)
+    with _MAIN_HIDDEN:  # two hosts starting at once must not restore it under each other
+        main = sys.modules.get("__main__")
+        saved = {k: main.__dict__[k] for k in ("__file__", "__spec__") if main and k in main.__dict__}
+        try:
+            for k in saved:
+                setattr(main, k, None) if k == "__spec__" else delattr(main, k)
+            yield
+        finally:
+            for k, v in saved.items():
+                setattr(main, k, v)
 
 
 class Process:
