@@ -13,7 +13,9 @@ Structure is context in every format (docs/pipeline.md, "Structure as context"):
 - the last plain heading above a passage joins its context, across page breaks, so a list
   that starts under "9. Docks." on one page keeps that heading on the next;
 - a page header (a line that stands at the top of two or more pages, digits aside: a
-  schedule's name) joins the context of every passage on those pages.
+  schedule's name) joins the context of every passage on those pages;
+- page furniture (readers/layout.py: running headers and footers, page numbers, print
+  stamps) is left out of a passage's text and joins its context: matched, never quoted.
 Every passage also carries its document's title (the file's path without its extension, in
 words) as matching context: a name or year that appears only in the file name
 ("grand-rapids-court-fees-FY16.xlsx") still counts as present in each of its passages.
@@ -29,7 +31,7 @@ from typing import Sequence
 from .config import Config
 from .types import Line, Passage
 
-CHUNK_VERSION = "4"  # bump when passages could come out differently for the same lines
+CHUNK_VERSION = "5"  # bump when passages could come out differently for the same lines
 MIN_PARAGRAPH_WORDS = 40  # a paragraph shorter than this joins the next one
 
 
@@ -211,13 +213,18 @@ def chunk(lines: Sequence[Line], content_hash: str, cfg: Config, doc_title: str 
                 context = header.text if header not in body else ""
             else:
                 context = prose_context.at(a) if has_headings else plain.at(a) if plain else ""
+            # page furniture (readers/layout.py) is matched as context, not read as text
+            text_lines = [ln for ln in body if not ln.furniture] or body
+            furniture = [] if len(text_lines) == len(body) else [
+                t for t in dict.fromkeys(" ".join(ln.text.split()) for ln in body if ln.furniture)
+                if t not in context.split("\n")]
             out.append(
                 Passage(
                     pid=passage_id(content_hash, lines[a], lines[b]),
                     first=a,
                     last=b,
-                    text="\n".join(ln.text for ln in body),
-                    context="\n".join(c for c in (doc_title, context) if c),
+                    text="\n".join(ln.text for ln in text_lines),
+                    context="\n".join(c for c in (doc_title, context, *furniture) if c),
                 )
             )
     return out

@@ -15,6 +15,7 @@ order; the first form that matches decides. Kinds:
   percentage  5.37%, 20.00 percent
   rate        an amount or a number "per" a unit, a number alone in a table cell
   date        a month with a day or year ("in March"), 2021-11-01, 11/1/2021, a year, a weekday
+  month       a month's name, for a question asking which months
   time        7:30 a.m., 6 p.m., 19:00, noon, midnight
   duration    a number with seconds .. years ("120 days", "five years")
   measure     a number with a unit (12 feet, 35 ft, 4.1 ppb, 999 kilowatts, 3 MGD)
@@ -123,7 +124,7 @@ _DETECT = {
         rf"[$£€]\s?{_NUM}|[$£€]\s?\.\d+|\b{_NUM}\s?(?:dollars?|cents?|usd|eur|gbp|¢)\b"
         rf"|\(?\.\d+\)?\s?(?:cents?|¢)|\b{_WORD_NUM}[- ](?:dollars?|cents?)\b"
         r"|\bno (?:fee|charge|cost)\b|\bfree of charge\b|\bno[- ]charge\b|\bn/c\b|" + _CELL),
-    "count": re.compile(rf"(?<![\d.,:/$£€-])\b(?!(?:18|19|20)\d\d\b){_NUM}\b(?![.,:/]\d)(?!\s?%)"
+    "count": re.compile(rf"(?<![\d.,:/$£€\-–—])\b(?!(?:18|19|20)\d\d\b){_NUM}\b(?![.,:/\-–—]\d)(?!\s?%)"
                         rf"|\b{_WORD_NUM}\b"),
     "percentage": re.compile(rf"{_NUM}\s?(?:%|percent\b|per cent\b|pct\b)"),
     "rate": re.compile(_CELL + rf"|(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
@@ -136,11 +137,13 @@ _DETECT = {
                        r"|\b(?:in|by|on|until|since|from|through|during|before|after|of) (?:early |late |mid-)?"
                        r"(?:january|february|march|april|may|june|july|august|september|october|"
                        r"november|december)\b"),
+    "month": re.compile(r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+                        r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"),
     "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:a\.?\s?m\b\.?|p\.?\s?m\b\.?)|\b\d{1,2}:\d\d\b"
                        r"|\bnoon\b|\bmidnight\b|\bo'clock\b"),
     "duration": re.compile(rf"\b{_ANY_NUM}(?:\s|-)(?:\(\d+\)\s)?(?:calendar |business |working )?"
                            rf"{_DURATION_UNITS}\b"),
-    "measure": re.compile(rf"\b{_NUM}\s?-?(?:{_UNITS})(?![a-z])"),
+    "measure": re.compile(rf"\b{_NUM}\s?(?:(?:thousand|million|billion)\s)?-?(?:{_UNITS})(?![a-z])"),
     "temperature": re.compile(rf"-?{_NUM}\s?(?:°\s?[cf]?|degrees?\b|deg\b)|\b{_NUM}\s?[cf]\b(?=.*\btemp)"),
     "length": re.compile(rf"\b{_ANY_NUM}\s?-?(?:\(\d+\)\s?)?(?:feet|foot|ft|inch(?:es)?|in\.|yards?|"
                          rf"miles?|mi|meters?|metres?|km|cm|mm|m|stor(?:y|ies|eys?))(?![a-z])"
@@ -172,7 +175,10 @@ _DETECT = {
                         r"|\b(?:in|at|near|on|from|to|of|across|outside|inside|throughout)\s+(?:the\s+)?"
                         r"[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+)*"),
     "code": re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)+\b"
-                       r"|\b[A-Z]{2,}\d+[A-Z]*\b|\b\d+[A-Z]{1,3}\b|\b[A-Z]{3,6}\b|\b\d{4,}\b"),
+                       r"|\b[A-Z]{2,}\d+[A-Z]*\b|\b\d+[A-Z]{1,3}\b|\b[A-Z]{3,6}\b"
+                       r"|\b(?!(?:18|19|20)\d\d\b)\d{4,}\b"  # a long number that is not a year
+                       r"|\(?\b\d{3}\)?[-. ]\d{3}[-. ]\d{3,4}\b"  # a phone number, a meeting id
+                       r"|(?:\bno\.|\bnumber|#)\s?\d+"),  # "No. 54", "#12"
 }
 
 _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! for)|paid|fine|fines|penalty|"
@@ -187,11 +193,14 @@ _SOME = r"(?:[\w'’&.-]+ ){0,5}"  # up to five words between "what" and the nou
 # question form -> the kinds an answer line may hold; first match wins
 _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.I), k) for p, k in (
     (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b", ("time",)),
-    (r"\b(?:what|which) (?:dates?|days?|months?|years?|deadline)\b|\bby what date\b|"
+    (r"\b(?:what|which) months?\b|\bin which months?\b", ("month",)),
+    (r"\b(?:what|which) (?:dates?|days?|years?|deadline)\b|\bby what date\b|"
      r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b", ("date", "time")),
     (r"\bwhere\b|\b(?:what|which) (?:address|location|place|city|county|town|park|building|room)\b",
      ("place",)),
-    (rf"\b(?:what|which) {_SOME}(?:code|identifier|id|designation|(?<!the )number)\b", ("code",)),
+    (rf"\b(?:what|which) {_SOME}(?:code|identifier|id|designation|(?<!the )number)\b|"
+     r"\b(?:password|passcode|pass code|pin|access code|meeting id|webinar id|conference id|"
+     r"dial-in|call-in|phone|telephone|fax)\b", ("code",)),
     (r"\bwho (?:signed|seconded|moved|presided|chaired|made the motion)\b", ("person",)),
     (r"^(?:[\w,]+ ){0,3}(?:who|whom|whose)\b", ("person", "organisation")),
     (r"\bin (?:cents|dollars|millions|thousands|billions|euros|pounds|francs)\b",
@@ -232,10 +241,15 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
 ))
 
 
+# "what's" is "what is": a contraction must not hide the form of the question
+_CONTRACTION = re.compile(r"\b(what|who|where|when|how|which|that)['’](s|re)\b", re.I)
+
+
 @lru_cache(maxsize=4096)
 def asked(question: str) -> tuple[str, ...]:
     """The kinds an answer to `question` must hold one of; () when its form asks for none."""
-    text = " ".join(question.split())
+    text = _CONTRACTION.sub(lambda m: m.group(1) + (" is" if m.group(2).lower() == "s" else " are"),
+                            " ".join(question.split()))
     for pattern, kinds in _ASKS:
         if pattern.search(text):
             return kinds
@@ -252,10 +266,21 @@ def holds(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()) -> bo
         return True
     asked_terms = set(qterms)
     for k in kinds:
-        for m in _DETECT[k].finditer(text if k in _CASED else text.lower()):
+        seen = text if k in _CASED else text.lower()
+        for m in _DETECT[k].finditer(seen):
+            if k == "count" and _LABEL.search(seen, 0, m.start()):
+                continue  # "Item 7", "Section 4.2", "Page 3": a number that names, not a count
             if not asked_terms or set(content_terms(m.group(0))) - asked_terms:
                 return True
     return False
+
+
+# a number right after one of these words labels a thing (an item, a section, a page), it
+# does not count anything
+_LABEL = re.compile(r"\b(?:item|items|section|sec|sections|page|pages|p|pp|no|nos|number|article|"
+                    r"chapter|part|rule|resolution|ordinance|exhibit|appendix|attachment|schedule|"
+                    r"sch|table|figure|fig|step|phase|district|ward|unit|lot|route|line|level|"
+                    r"grade|tier|zone|option|question|agenda)\.?\s*#?\s*$|[#§]\s*$", re.I)
 
 
 def found(text: str) -> tuple[str, ...]:
@@ -268,7 +293,7 @@ def found(text: str) -> tuple[str, ...]:
 # organisations since the name detector's stop list and the "meets in ..." place rule (a
 # "who" or "where" answer quoted from a heading was the most common wrong answer left). A
 # code may be written in words no pattern knows, so it only adds its bonuses.
-FIRM = frozenset({"amount", "count", "percentage", "rate", "date", "time", "duration", "measure",
+FIRM = frozenset({"amount", "count", "percentage", "rate", "date", "month", "time", "duration", "measure",
                   "temperature", "length", "area", "power", "voltage", "flow", "pressure", "weight",
                   "person", "organisation", "place"})
 
@@ -281,7 +306,8 @@ def firm(kinds: tuple[str, ...]) -> bool:
 def name(kinds: tuple[str, ...]) -> str:
     """The kinds in words, for a refusal: "an amount", "a date or a time"."""
     words = {"amount": "an amount", "count": "a count", "percentage": "a percentage",
-             "rate": "a rate", "date": "a date", "time": "a time of day", "duration": "a duration",
+             "rate": "a rate", "date": "a date", "month": "a month", "time": "a time of day",
+             "duration": "a duration",
              "measure": "a measure with a unit", "temperature": "a temperature",
              "length": "a length", "area": "an area", "power": "a power or demand in kW",
              "voltage": "a voltage", "flow": "a flow", "pressure": "a pressure",

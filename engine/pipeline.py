@@ -56,8 +56,8 @@ class Answering:
 
     @property
     def texts(self):
-        """What the quote reads a passage's lines and OCR marks from (a Store's lines() and
-        ocr_marks())."""
+        """What the quote reads a passage's lines, OCR marks and furniture from (a Store's
+        lines(), ocr_marks() and furniture())."""
         raise NotImplementedError
 
     # -- a question --------------------------------------------------------------------
@@ -96,7 +96,7 @@ class Answering:
                                     cfg.coverage_floor)
             return Answer(citations=(), refusal=refusal, method=self._method(None, q),
                           candidates=() if n_shown else None, notes=q.notes, **common)
-        ranked = score(q, pulled, cfg, clock, lambda d: doc_rows[d].path)
+        ranked = score(q, pulled, cfg, clock, lambda d: doc_rows[d].path, lambda d: doc_rows[d].context)
         cands = ranked.candidates(max(cfg.kind_depth + 2, n_shown), doc_rows, q.said)
         clock.lap("fuse_rerank")
         common.update(method=self._method(ranked, q), notes=q.notes,
@@ -129,7 +129,8 @@ class Answering:
             clock = Clock()
             pulled = self._pull(q, cfg, clock)
             doc_rows = self.doc_rows
-            ranked = (score(q, pulled, cfg, clock, lambda d: doc_rows[d].path)
+            ranked = (score(q, pulled, cfg, clock, lambda d: doc_rows[d].path,
+                            lambda d: doc_rows[d].context)
                       if len(pulled.pool) else None)
             hits = self._hits(ranked, k, pulled.qvec, q, cfg) if ranked is not None else []
         notes = list(q.notes) + list(pulled.notes)
@@ -152,7 +153,8 @@ class Answering:
         hits = []
         for n, (s, row, passage_lines, sim) in enumerate(zip(top, rows, lines, sims), 1):
             best = choose_lines(passage_lines, q.terms, ranked.rarity, cfg, 1, sim, q.kinds,
-                                texts.ocr_marks(row.doc, row.first, row.last))
+                                texts.ocr_marks(row.doc, row.first, row.last),
+                                texts.furniture(row.doc, row.first, row.last), require_kind=False)
             doc = self.doc_rows[row.doc]
             hits.append(Hit(rank=n, doc_id=doc.doc_id, path=doc.path, locator=row.span,
                             score=ranked.fused[s.i], line=best[0] if best else None,

@@ -111,7 +111,7 @@ class Scored:
     phrase: bool
     score: float
     kind: bool | None = None  # holds the asked kind (None: no kind asked)
-    named: tuple[str, ...] = ()  # required terms only its document's path gives (score.path_names)
+    named: tuple[str, ...] = ()  # required terms only its document gives of itself: path, title, headers (score.path_names)
 
 
 class Order(Sequence):

@@ -113,12 +113,14 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
               vectors: tuple | None = None, hyde: bool = False,
               path_of: Callable[[int], str], lap: Callable[[str], None] = lambda stage: None,
               kinds: tuple[str, ...] = (), joined: Mapping[str, tuple[str, ...]] | None = None,
-              initials: Mapping[str, tuple[str, ...]] | None = None) -> Ranked:
+              initials: Mapping[str, tuple[str, ...]] | None = None,
+              context_of: Callable[[int], str] = lambda doc: "") -> Ranked:
     """Score the pool with the chosen arms, fuse, rerank and order it.
 
     `qvec` is the vector the embedding arm compares with (the question's, or the written
     passage's with hyde); `vectors` what it reads: the stored (ids, matrix); `path_of` a
-    document rowid's path (the last tie-break); `lap` hears each stage's end (timings)."""
+    document rowid's path (the last tie-break); `context_of` its context (what the document
+    says about itself: readers/layout.py); `lap` hears each stage's end (timings)."""
     raw: dict[str, np.ndarray] = {}
     for name, arm in (("bm25", bm25), ("tfidf", tfidf)):
         if name in arms:
@@ -150,30 +152,37 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
             if t in parts:
                 has[:, k] |= held
     rarity = rarity_weights(qterms, has)
-    named = named_by_path(pool, qterms, required, has, path_of, initials or {})
+    named = named_by_document(pool, qterms, required, has, path_of, initials or {}, context_of)
     order = Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of, kinds, named)
     return Ranked(pool=pool, raw=raw, normed=normed, arm_ranks=arm_ranks, fused=fused,
                   scale=scale, fusion=fusion, rarity=rarity, order=order, with_vec=with_vec)
 
 
-def path_names(path: str, initials: Mapping[str, tuple[str, ...]]) -> set[str]:
-    """The terms a document's own path names: its words ("oakland_budget_fy16.csv" names
-    "oakland", "fy16"...) and the names whose initials it writes ("fowd_board_minutes" names
-    "fair", "oak", "water", "district" for a question about the Fair Oaks Water District)."""
+def path_names(path: str, initials: Mapping[str, tuple[str, ...]], context: str = "") -> set[str]:
+    """The terms a document names of itself: its path's words ("oakland_budget_fy16.csv"
+    names "oakland", "fy16"...), the names whose initials the path writes ("fowd_board_minutes"
+    names "fair", "oak", "water", "district" for a question about the Fair Oaks Water
+    District), and the terms of its context (its title lines and running headers:
+    readers/layout.py context)."""
     words = re.split(r"[^0-9a-z]+", path.lower())
     held = set(content_terms(" ".join(words)))
+    if context:
+        held.update(content_terms(context))
     for short, parts in initials.items():
         if short in words:
             held.update(parts)
     return held
 
 
-def named_by_path(pool: Pool, qterms: Sequence[str], required: Sequence[str], has: np.ndarray,
-                  path_of: Callable[[int], str], initials: Mapping[str, tuple[str, ...]]) -> np.ndarray:
+def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str], has: np.ndarray,
+                      path_of: Callable[[int], str], initials: Mapping[str, tuple[str, ...]],
+                      context_of: Callable[[int], str] = lambda doc: "") -> np.ndarray:
     """`has` with a name or number the question requires (terms.required_terms) also held by
-    every passage whose document's path names it (path_names): a file named for a body, a
-    place or a date is about it in every passage, though a passage's own lines rarely repeat
-    it. Read for the required check only; coverage still counts the passage's own words."""
+    every passage whose document names it of itself (path_names: its path, its title lines
+    and running headers): a file named for a body, a place or a date, or minutes headed by
+    the body that met, are about it in every passage, though a passage's own lines rarely
+    repeat it. Read for the required check only; coverage still counts the passage's own
+    words."""
     need = [k for k, t in enumerate(qterms) if t in set(required)]
     if not need:
         return has
@@ -181,18 +190,19 @@ def named_by_path(pool: Pool, qterms: Sequence[str], required: Sequence[str], ha
     named: dict[int, set[str]] = {}
     for i, row in enumerate(pool.rows):
         if row.doc not in named:
-            named[row.doc] = path_names(path_of(row.doc), initials)
+            named[row.doc] = path_names(path_of(row.doc), initials, context_of(row.doc))
         for k in need:
             if qterms[k] in named[row.doc]:
                 out[i, k] = True
     return out
 
 
-def score(q, pulled, cfg: Config, clock: Clock, path_of: Callable[[int], str]) -> Ranked:
+def score(q, pulled, cfg: Config, clock: Clock, path_of: Callable[[int], str],
+          context_of: Callable[[int], str] = lambda doc: "") -> Ranked:
     """The pulled pool ranked for a query (a question.Query, a pull.Pulled): the vector arm
     reads the stored vectors the pull gave with the question's vector (the pull embeds the
     question only when every passage has one: pull.py). `path_of`: a document rowid's path."""
     return rank_pool(pulled.pool, q.terms, q.required, cfg, arms=q.arms, fusion=q.fusion,
                      qvec=pulled.qvec, vectors=pulled.vectors, hyde=q.hyde is not None,
                      path_of=path_of, lap=clock.lap, kinds=q.kinds, joined=q.joined,
-                     initials=q.initials)
+                     initials=q.initials, context_of=context_of)

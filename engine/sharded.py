@@ -39,7 +39,7 @@ from .types import Coverage
 
 
 class _Texts:
-    """What the quote reads (a passage's lines, their OCR marks), from the shard that holds
+    """What the quote reads (a passage's lines, their OCR marks and furniture), from the shard that holds
     the document, by global document id."""
 
     def __init__(self, eng: "ShardedEngine"):
@@ -50,6 +50,9 @@ class _Texts:
 
     def ocr_marks(self, doc: int, first: int, last: int):
         return self.eng._call_one(doc % self.eng.n, "ocr_marks", doc // self.eng.n, first, last)
+
+    def furniture(self, doc: int, first: int, last: int):
+        return self.eng._call_one(doc % self.eng.n, "furniture", doc // self.eng.n, first, last)
 
 
 class ShardedEngine(Answering):

@@ -24,6 +24,9 @@ class Line:
     ocr:     None for a line read from text; for a line read by OCR (a scanned PDF page, an
              image file), the engine's confidence in it, 0-100 (engine/readers/ocr.py),
              kept by the index (lines.ocr) and carried to the quoted line.
+    furniture: True for page furniture (a running header or footer, a page number, a print
+             stamp, a web capture's address: readers/layout.py): matched as context, never
+             quoted.
     """
 
     text: str
@@ -32,6 +35,7 @@ class Line:
     ordinal: int = 0
     header: bool = False
     ocr: float | None = None
+    furniture: bool = False
 
 
 @dataclass(frozen=True)
@@ -162,7 +166,7 @@ class Candidate:
                 d["answer_kind"] = self.kind
             d["unmatched"] = list(self.unmatched)
             if self.named:
-                d["named_by_path"] = list(self.named)
+                d["named_by_document"] = list(self.named)
         return d
 
 

@@ -188,8 +188,9 @@ def test_ocr_confidence_is_stored_per_line_and_pages_are_counted(tmp_path):
 
 
 def test_an_index_of_format_2_is_emptied_and_gets_the_ocr_column(tmp_path):
-    """Format 3 added lines.ocr: an older index (no such column) is emptied on opening, so
-    the next refresh reads every file again and stores each line's mark."""
+    """Format 3 added lines.ocr, format 4 lines.furniture and documents.context: an older
+    index (no such columns) is emptied on opening, so the next refresh reads every file
+    again and stores each line's marks."""
     import sqlite3
 
     from engine.index.store import FORMAT_VERSION, Store
@@ -207,7 +208,9 @@ def test_an_index_of_format_2_is_emptied_and_gets_the_ocr_column(tmp_path):
         db.execute("UPDATE meta SET value='2' WHERE key='format'")
     db.close()
     with Store(path) as store:
-        assert store.meta("format") == FORMAT_VERSION == "3"
+        assert store.meta("format") == FORMAT_VERSION == "4"
         assert store.documents() == {}
         columns = [r[1] for r in store.db.execute("PRAGMA table_info(lines)")]
-        assert columns == ["doc", "seq", "locator", "text", "ocr"]
+        assert columns == ["doc", "seq", "locator", "text", "ocr", "furniture"]
+        columns = [r[1] for r in store.db.execute("PRAGMA table_info(documents)")]
+        assert columns[-1] == "context"

@@ -71,5 +71,5 @@ def test_a_passage_holds_the_name_its_file_is_named_for(tmp_path):
         assert b.citations[0].path == "fowd_board_minutes.txt" and "6:58" in b.citations[0].lines[0].text
         top = b.to_dict()["candidates"][0]
         assert top["path"] == "fowd_board_minutes.txt"
-        assert top["named_by_path"] == ["fair", "oak", "district"]  # "water" is in the line
+        assert top["named_by_document"] == ["fair", "oak", "district"]  # "water" is in the line
         assert top["coverage"] < 1.0  # the name counts for the check, not for coverage

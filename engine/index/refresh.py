@@ -28,7 +28,7 @@ from .. import errors
 from ..errors import DocsError, ReadError
 from ..locators import span
 from ..terms import content_terms, matching_text
-from ..readers import ocr, ocrcache
+from ..readers import layout, ocr, ocrcache
 from .exclude import IGNORE_FILE, Exclusions, Rule
 from .store import DocRow, Store
 from .worker import (START_FAILED, ReadWorker, is_limit_error, memory_error,
@@ -151,6 +151,32 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
     `select`: only the files (and folder-level problems) whose relative path it accepts
     belong to this index, as for a shard (shards.py); the others are dropped from it."""
     root = Path(root)
+    _check_folder(root)
+    store.ensure_rules(f"readers {readers.READERS_VERSION} chunk {CHUNK_VERSION} "
+                       f"words {cfg.chunk_words} rows {cfg.chunk_rows} structure {cfg.structure}")
+    # the configured limits unless the caller gives its own (0: no limit)
+    if read_timeout is None:
+        read_timeout = cfg.read_timeout
+    if read_memory is None:
+        read_memory = int(cfg.read_memory_mb) << 20
+    walk = _walk(root, cfg, select)
+    on_page = (lambda done, total: progress(OCR_STAGE, done, total)) if progress else None
+    with ReadWorker(read_timeout, read_memory, ocr_cache=ocrcache.path_for(store.path),
+                    on_page=on_page) as worker:
+        run = _Run(store, root, cfg, worker)
+        run.problems(walk)
+        run.files(walk.files, progress)
+    gone = run.drop_unseen()
+    counts = tuple((rule.label, walk.excluded[rule])
+                   for rule in sorted(walk.excluded, key=lambda r: (r.source, r.line)))
+    store.set_excluded(counts)
+    return RefreshReport(seen=len(walk.files), read=len(run.read_paths), unchanged=run.n_same,
+                         removed=gone, skipped=run.n_skip, failed=tuple(run.failed),
+                         read_paths=tuple(run.read_paths), excluded=counts, changes=tuple(run.changes))
+
+
+def _check_folder(root: Path) -> None:
+    """The documents folder exists and can be listed, or a DocsError says how to fix it."""
     if not root.is_dir():
         raise errors.docs_missing(root)
     try:
@@ -159,13 +185,20 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
     except OSError as e:
         raise DocsError(f"cannot list the documents folder {root}: {_plain(e)}",
                         "make it readable by the user running ask") from None
-    store.ensure_rules(f"readers {readers.READERS_VERSION} chunk {CHUNK_VERSION} "
-                       f"words {cfg.chunk_words} rows {cfg.chunk_rows} structure {cfg.structure}")
-    # the configured limits unless the caller gives its own (0: no limit)
-    if read_timeout is None:
-        read_timeout = cfg.read_timeout
-    if read_memory is None:
-        read_memory = int(cfg.read_memory_mb) << 20
+
+
+@dataclass
+class _Walk:
+    """What one look at the folder found: the files (relative path, path, is a link), the
+    folder-level problems, the exclusions in force and how many entries each rule left out."""
+
+    files: list[tuple[str, str, bool]]
+    problems: list[Problem]
+    exclusions: Exclusions
+    excluded: dict[Rule, int]
+
+
+def _walk(root: Path, cfg: Config, select: Callable[[str], bool] | None) -> _Walk:
     problems: list[Problem] = []
     exclusions = Exclusions(root, cfg.exclude)
     excluded: dict[Rule, int] = {}
@@ -174,48 +207,7 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
         files = [f for f in files if select(f[0])]
         problems = [p for p in problems if select(p.path)]
         exclusions.problems = [p for p in exclusions.problems if select(p[0])]
-    on_page = (lambda done, total: progress(OCR_STAGE, done, total)) if progress else None
-    with ReadWorker(read_timeout, read_memory, ocr_cache=ocrcache.path_for(store.path),
-                    on_page=on_page) as worker:
-        run = _Run(store, root, cfg, worker)
-        for p in sorted(problems, key=lambda p: p.path):  # by path: the same order every run
-            run.seen.add(p.path)
-            if p.status == "failed":
-                run.fail(p.path, p.error, kind=FOLDER)
-            else:
-                run.skip(p.path, p.error.message, size=0, mtime_ns=0, kind=FOLDER)
-        for rel, what in sorted(exclusions.problems):  # a .askignore with a line that is no pattern
-            run.seen.add(rel)
-            run.fail(rel, ReadError(f"{IGNORE_FILE} {what}", "fix the line; the file's other lines apply"),
-                     kind=IGNORE_FILE)
-        # two files at a time: while this process stores one, the reading process reads the
-        # next (already hashed, so a change while it is read is still caught)
-        before: _Job | None = None
-        for done, (rel, path, link) in enumerate(files, 1):
-            if progress:
-                progress("reading", done, len(files))
-            run.seen.add(rel)
-            job = run.file(rel, path, link)
-            if job is None:
-                continue
-            if before is not None:
-                outcome = run.collect(before)
-                worker.prefetch(job.path)
-                run.keep(before, outcome)
-            before = job
-        if before is not None:
-            run.keep(before, run.collect(before))
-    gone = [row for path, row in run.known.items() if path not in run.seen]
-    for row in gone:
-        with store.transaction():
-            store.remove_document(row.id)
-        if row.status != "skipped" and row.kind not in (FOLDER, IGNORE_FILE):
-            run.changes.append(("removed", row.path, ""))
-    counts = tuple((rule.label, excluded[rule]) for rule in sorted(excluded, key=lambda r: (r.source, r.line)))
-    store.set_excluded(counts)
-    return RefreshReport(seen=len(files), read=len(run.read_paths), unchanged=run.n_same,
-                         removed=len(gone), skipped=run.n_skip, failed=tuple(run.failed),
-                         read_paths=tuple(run.read_paths), excluded=counts, changes=tuple(run.changes))
+    return _Walk(files, problems, exclusions, excluded)
 
 
 def _needs_ocr(row: DocRow) -> bool:
@@ -253,6 +245,49 @@ class _Run:
         self.ocr = ocr.available()  # a file read without OCR is read again once it is
         self.limit_messages = {timeout_error(worker.timeout).message if worker.timeout else None,
                                memory_error(worker.memory).message if worker.memory else None}
+
+    def problems(self, walk: _Walk) -> None:
+        """Record the folder-level problems and the .askignore lines that are no pattern."""
+        for p in sorted(walk.problems, key=lambda p: p.path):  # by path: the same order every run
+            self.seen.add(p.path)
+            if p.status == "failed":
+                self.fail(p.path, p.error, kind=FOLDER)
+            else:
+                self.skip(p.path, p.error.message, size=0, mtime_ns=0, kind=FOLDER)
+        for rel, what in sorted(walk.exclusions.problems):  # a .askignore with a line that is no pattern
+            self.seen.add(rel)
+            self.fail(rel, ReadError(f"{IGNORE_FILE} {what}", "fix the line; the file's other lines apply"),
+                      kind=IGNORE_FILE)
+
+    def files(self, files: list[tuple[str, str, bool]], progress: Progress | None) -> None:
+        """Look at every file, reading those that changed: two at a time, so that while this
+        process stores one, the reading process reads the next (already hashed, so a change
+        while it is read is still caught)."""
+        before: _Job | None = None
+        for done, (rel, path, link) in enumerate(files, 1):
+            if progress:
+                progress("reading", done, len(files))
+            self.seen.add(rel)
+            job = self.file(rel, path, link)
+            if job is None:
+                continue
+            if before is not None:
+                outcome = self.collect(before)
+                self.worker.prefetch(job.path)
+                self.keep(before, outcome)
+            before = job
+        if before is not None:
+            self.keep(before, self.collect(before))
+
+    def drop_unseen(self) -> int:
+        """Remove the documents the folder no longer holds; returns how many."""
+        gone = [row for path, row in self.known.items() if path not in self.seen]
+        for row in gone:
+            with self.store.transaction():
+                self.store.remove_document(row.id)
+            if row.status != "skipped" and row.kind not in (FOLDER, IGNORE_FILE):
+                self.changes.append(("removed", row.path, ""))
+        return len(gone)
 
     def file(self, rel: str, path: str, link: bool) -> "_Job | None":
         """Everything short of reading: a file that needs reading comes back as a job (hashed),
@@ -338,7 +373,8 @@ class _Run:
             doc = self.store.put_document(rel, hash=digest, size=st.st_size, mtime_ns=st.st_mtime_ns,
                                           kind=result.kind, status="ok",
                                           notes="; ".join(result.notes) or None)
-            self.store.put_content(doc, [(ln.locator, ln.text, ln.ocr) for ln in lines], rows)
+            self.store.put_content(doc, [(ln.locator, ln.text, ln.ocr, ln.furniture) for ln in lines],
+                                   rows, layout.context(lines))
         self.read_paths.append(rel)
         self.changes.append(("added" if old is None else "changed", rel, ""))
         return None

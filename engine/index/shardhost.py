@@ -114,6 +114,9 @@ class ShardWorker:
     def ocr_marks(self, doc: int, first: int, last: int):
         return self.index.store.ocr_marks(doc, first, last)
 
+    def furniture(self, doc: int, first: int, last: int):
+        return self.index.store.furniture(doc, first, last)
+
     def lacking(self, paths, words, said) -> dict:
         return self.index.lacking(paths, words, said)
 

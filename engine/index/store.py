@@ -31,7 +31,7 @@ from ..terms import TOKENIZER_VERSION
 from . import vecfile
 from .vecfile import Tag
 
-FORMAT_VERSION = "3"  # 3: lines.ocr (an old index is emptied and read again)
+FORMAT_VERSION = "4"  # 3: lines.ocr; 4: lines.furniture, documents.context (an old index is emptied and read again)
 APP_ID = 0x61736B31  # "ask1": marks the file as ours
 
 SCHEMA = """
@@ -48,7 +48,8 @@ CREATE TABLE IF NOT EXISTS documents(
     hint TEXT,
     notes TEXT,
     n_lines INTEGER NOT NULL DEFAULT 0,
-    n_passages INTEGER NOT NULL DEFAULT 0
+    n_passages INTEGER NOT NULL DEFAULT 0,
+    context TEXT NOT NULL DEFAULT ''  -- what the document says about itself (readers/layout.py)
 );
 CREATE TABLE IF NOT EXISTS lines(
     doc INTEGER NOT NULL,
@@ -56,8 +57,10 @@ CREATE TABLE IF NOT EXISTS lines(
     locator TEXT NOT NULL,
     text TEXT NOT NULL,
     ocr REAL,  -- OCR's confidence in the line, 0-100; NULL for a line read from text
+    furniture INTEGER NOT NULL DEFAULT 0,  -- 1: page furniture, never quoted (readers/layout.py)
     PRIMARY KEY(doc, seq)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS lines_furniture ON lines(doc, seq) WHERE furniture = 1;
 -- the OCR'd lines alone, so --status counts OCR'd pages without reading every line
 CREATE INDEX IF NOT EXISTS lines_ocr ON lines(doc, locator) WHERE ocr IS NOT NULL;
 CREATE TABLE IF NOT EXISTS passages(
@@ -101,6 +104,7 @@ class DocRow(NamedTuple):
     notes: str | None
     n_lines: int
     n_passages: int
+    context: str = ""  # what the document says about itself once: title, headers (readers/layout.py)
 
     @property
     def doc_id(self) -> str:
@@ -382,13 +386,14 @@ class Store:
     def touch_document(self, doc: int, size: int, mtime_ns: int) -> None:
         self.db.execute("UPDATE documents SET size=?, mtime_ns=? WHERE id=?", (size, mtime_ns, doc))
 
-    def put_content(self, doc: int, lines: Sequence[tuple[str, str, float | None]],
-                    passages: Sequence[tuple[str, int, int, str, str, str, str]]) -> None:
-        """Store a document's lines (locator, text, OCR confidence or None) and passages
-        (pid, first, last, span, terms, text, context)."""
+    def put_content(self, doc: int, lines: Sequence[tuple[str, str, float | None, bool]],
+                    passages: Sequence[tuple[str, int, int, str, str, str, str]],
+                    context: str = "") -> None:
+        """Store a document's lines (locator, text, OCR confidence or None[, furniture]),
+        passages (pid, first, last, span, terms, text, context) and its own context."""
         self.db.executemany(
-            "INSERT INTO lines(doc, seq, locator, text, ocr) VALUES(?,?,?,?,?)",
-            ((doc, i, loc, text, ocr) for i, (loc, text, ocr) in enumerate(lines)),
+            "INSERT INTO lines(doc, seq, locator, text, ocr, furniture) VALUES(?,?,?,?,?,?)",
+            ((doc, i, ln[0], ln[1], ln[2], int(len(ln) > 3 and bool(ln[3]))) for i, ln in enumerate(lines)),
         )
         for pid, first, last, span, terms, text, context in passages:
             cur = self.db.execute(
@@ -398,7 +403,8 @@ class Store:
             )
             self.db.execute("INSERT INTO fts(rowid, terms) VALUES(?, ?)", (cur.lastrowid, terms))
         self.db.execute(
-            "UPDATE documents SET n_lines=?, n_passages=? WHERE id=?", (len(lines), len(passages), doc)
+            "UPDATE documents SET n_lines=?, n_passages=?, context=? WHERE id=?",
+            (len(lines), len(passages), context, doc)
         )
         _test_pause("content")
 
@@ -444,6 +450,13 @@ class Store:
         """(seq, locator, text) for lines first..last of a document, in order."""
         return list(self.db.execute(
             "SELECT seq, locator, text FROM lines WHERE doc=? AND seq BETWEEN ? AND ? ORDER BY seq",
+            (doc, first, last)))
+
+    def furniture(self, doc: int, first: int, last: int) -> frozenset[int]:
+        """The seqs among lines first..last that are page furniture (readers/layout.py):
+        never quoted."""
+        return frozenset(r[0] for r in self.db.execute(
+            "SELECT seq FROM lines WHERE doc=? AND seq BETWEEN ? AND ? AND furniture = 1",
             (doc, first, last)))
 
     def ocr_marks(self, doc: int, first: int, last: int) -> dict[int, float]:

@@ -3,7 +3,8 @@
 Each quoted passage's lines are scored against the question (quote/lines.py, with each
 line's cosine to the question when the model is loaded) and the best are cited verbatim,
 in document order, with one locator span. Three lines and two citations are the ceiling.
-Refuses: when neither passage has a line relevant enough to quote (`no_relevant_line`).
+Refuses: when neither passage has a line relevant enough to quote (`no_relevant_line`), or
+when the question asks for a firm kind and no quotable line holds one (`no_answer_kind`).
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ..config import Config
 from ..embed import Embedder
 from ..gate import Decision
 from ..index.store import Store
+from ..kinds import firm, holds, name
 from ..locators import span
 from ..pool import Pool
 from ..readers.ocr import QUOTE_FLOOR
@@ -41,22 +43,33 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     spans = [(rows[c.rowid].doc, rows[c.rowid].first, rows[c.rowid].last) for c in quoted]
     lines = [store.lines(*where) for where in spans]
     marks = [store.ocr_marks(*where) for where in spans]
+    furniture = [store.furniture(*where) for where in spans]
     sims = sims_of(lines)
     first = cite(lines[0], d.winner, q.terms, rarity, cfg,
-                 line_budget(cfg.max_lines, d.runner is not None), sims[0], q.kinds, marks[0])
+                 line_budget(cfg.max_lines, d.runner is not None), sims[0], q.kinds, marks[0],
+                 furniture[0])
     citations = [first]
     if d.runner is not None:
         second = cite(lines[1], d.runner, q.terms, rarity, cfg,
-                      line_budget(cfg.max_lines, True, len(first.lines)), sims[1], q.kinds, marks[1])
+                      line_budget(cfg.max_lines, True, len(first.lines)), sims[1], q.kinds, marks[1],
+                      furniture[1])
         citations.append(second)
     citations = [c for c in citations if c.lines]
     if citations:
         return Quoted(tuple(citations), None)
     if marks[0] and cite(lines[0], d.winner, q.terms, rarity, cfg, cfg.max_lines, sims[0],
-                         q.kinds).lines:  # lines there were, but OCR read one below the floor
+                         q.kinds, None, furniture[0]).lines:  # lines there were, but OCR read one below the floor
         message = (f"no confident answer: the line that answers was read by OCR with a "
                    f"confidence under {QUOTE_FLOOR:g} (of 100), too unsure to quote; check the "
                    f"scan itself ({d.winner.path})")
+    elif firm(q.kinds):  # the quote's invariant (quote/lines.py): the lead line holds the kind
+        held = any(holds(text, q.kinds, q.terms) for seq, _, text in lines[0] if seq not in furniture[0])
+        why = (f"its lines that hold {name(q.kinds)} share no word with the question" if held else
+               f"no line of it holds {name(q.kinds)}")
+        return Quoted((), Refusal(reason="no_answer_kind",
+                                  message=f"no confident answer: the best passage names the topic but {why}",
+                                  floor="answer_kind", value=0.0, threshold=1.0,
+                                  unmatched=d.winner.unmatched, failed=(("answer_kind", 0.0, 1.0),)))
     else:
         message = "no confident answer: the best passage has no line that contains the question's words"
     return Quoted((), Refusal(reason="no_relevant_line", message=message,
@@ -64,9 +77,11 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
 
 
 def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None,
-         kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None) -> Citation:
-    """`ocr`: OCR's confidence per line seq, for the lines OCR read (store.ocr_marks)."""
-    chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds, ocr)
+         kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
+         furniture: frozenset[int] = frozenset()) -> Citation:
+    """`ocr`: OCR's confidence per line seq, for the lines OCR read (store.ocr_marks);
+    `furniture`: the seqs of page furniture (store.furniture), never quoted."""
+    chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds, ocr, furniture)
     return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                     score=c.score, coverage=c.coverage, lines=tuple(chosen))
 

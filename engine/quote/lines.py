@@ -21,14 +21,18 @@ each with OCR's confidence when OCR read it.
 from __future__ import annotations
 
 import re
-from typing import Mapping, Sequence
+from typing import Collection, Mapping, Sequence
 
 from ..config import Config
-from ..kinds import holds
+from ..kinds import firm, holds
 from ..readers.ocr import QUOTE_FLOOR
 from ..terms import content_terms, is_number
 from ..types import QuotedLine
 
+_NAME_KINDS = frozenset({"person", "organisation", "place"})
+_ENDS_DASH = re.compile(r"\w[-–—]\s*$")
+_BROKEN_NUMBER = re.compile(r"^\s*\d+")
+_TABLE_ROW = re.compile(r"\s\|\s")
 _ENDS_SENTENCE = re.compile(r"[.!?;:)\]\"”’]\s*$|^\s*$")
 _ENDS_LABEL = re.compile(r":\s*$")
 _STARTS_MID = re.compile(r"^\s*[a-z(]")  # a lower-case first word continues the line above
@@ -83,19 +87,32 @@ def restates(text: str, qterms: frozenset[str]) -> bool:
     return bool(terms) and all(t in qterms for t in terms) and not _ENDS_LABEL.search(text)
 
 
-def _unit(texts: Sequence[str], i: int, kind: Sequence[bool]) -> list[int]:
+def about(text: str, qterms: frozenset[str]) -> bool:
+    """The line holds a word of the question, or a compound of one ("onpeak" for "on-peak",
+    "wastewater" for "waste water": a question word of four letters or more opening or
+    closing a longer word of the line)."""
+    terms = set(content_terms(text))
+    if terms & qterms:
+        return True
+    long = [q for q in qterms if len(q) >= 4 and q.isalpha()]
+    return any(t != q and len(t) > len(q) and (t.startswith(q) or t.endswith(q))
+               for t in terms for q in long)
+
+
+def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bool] = ()) -> list[int]:
     """Line i with the lines that complete it (indexes into the passage, in order): the value
     of a label, the rest of a wrapped sentence. At most three lines. `kind[j]`: line j holds
-    the kind of value asked for (all False when none is asked)."""
+    the kind of value asked for (all False when none is asked); `joins[j]`: the value asked
+    for runs from line j into the next ("... the Bonneville Power" / "Administration")."""
     out = [i]
-    if i > 0 and _wraps(texts[i - 1], texts[i]):
+    if i > 0 and (_wraps(texts[i - 1], texts[i]) or (joins and joins[i - 1])):
         out.insert(0, i - 1)
     j = i
     while len(out) < 3 and j + 1 < len(texts):
         line, nxt = texts[j], texts[j + 1]
         needs_value = not kind[j] and kind[j + 1]
         label = _ENDS_LABEL.search(line) is not None
-        wrapped = _wraps(line, nxt)
+        wrapped = _wraps(line, nxt) or bool(joins and joins[j])
         if not (wrapped or (label and needs_value) or (needs_value and not _ENDS_SENTENCE.search(line))):
             break
         j += 1
@@ -108,18 +125,41 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool]) -> list[int]:
 def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  weights: Mapping[str, float], cfg: Config, limit: int,
                  sims: Mapping[int, float] | None = None,
-                 kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None
-                 ) -> list[QuotedLine]:
+                 kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
+                 furniture: Collection[int] = (), require_kind: bool = True) -> list[QuotedLine]:
     """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
     kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
-    seq -> OCR's confidence for the lines read by OCR. A line below QUOTE_FLOOR is never
-    quoted (it still matched: it is in the passage's text); when the lines would be chosen
-    with it among them, the passage gives no lines at all: the others around the answer
-    would name the topic without the figure, which is a wrong quote."""
+    seq -> OCR's confidence for the lines read by OCR; furniture: the seqs of page furniture
+    (readers/layout.py), never quoted. A line below QUOTE_FLOOR is never quoted (it still
+    matched: it is in the passage's text); when the lines would be chosen with it among
+    them, the passage gives no lines at all: the others around the answer would name the
+    topic without the figure, which is a wrong quote.
+
+    The quote's invariant: when the question asks for a firm kind (kinds.FIRM: an amount,
+    a count, a time, a name...), the first line taken holds one, itself or with the line its
+    unit adds (a label's value); a passage none of whose quotable lines holds one gives no
+    lines at all (`require_kind` False, as a ranked search's best line: the line is still
+    chosen)."""
     sims = sims or {}
     ocr = ocr or {}
+    if furniture:
+        lines = [ln for ln in lines if ln[0] not in furniture]
     texts = [text for _, _, text in lines]
-    kind = [bool(kinds) and holds(text, kinds, qterms) for text in texts]
+    # a number that opens a line after one ending in a dash continues a token broken there
+    # ("Model 737–" / "9 (737 MAX) airplanes"): it is not a figure of its own
+    seen = [_BROKEN_NUMBER.sub("", t, count=1) if i and _ENDS_DASH.search(texts[i - 1]) else t
+            for i, t in enumerate(texts)]
+    kind = [bool(kinds) and holds(text, kinds, qterms) for text in seen]
+    # a name that a line break cuts in two ("... the Bonneville Power" / "Administration")
+    # is held by both lines; running text only (two table rows joined make false figures)
+    named = tuple(k for k in kinds if k in _NAME_KINDS)
+    joins = [bool(named) and not kind[i] and not kind[i + 1] and not _TABLE.search(texts[i])
+             and not _TABLE.search(texts[i + 1])
+             and holds(texts[i] + " " + texts[i + 1], named, qterms) for i in range(len(texts) - 1)]
+    joins.append(False)
+    for i in range(len(texts)):
+        if joins[i] or (i > 0 and joins[i - 1]):
+            kind[i] = True
     scores = [line_score(text, qterms, weights, cfg, sims.get(seq), kind[i])
               for i, (seq, _, text) in enumerate(lines)]
     if cfg.line_restate_cut > 0:
@@ -130,11 +170,30 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     top = max(scores, default=0.0)
     floor = max(cfg.line_floor, cfg.line_relative_floor * top)
     ranked = sorted((i for i, s in enumerate(scores) if s >= floor), key=lambda i: (-scores[i], i))
-    if kinds and not any(kind[i] for i in ranked[:limit]):
+    must = require_kind and firm(kinds)
+    if must and not any(kind):
+        return []  # the passage names the topic; no line of it holds what is asked
+
+    def unit_of(i: int) -> list[int]:
+        return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
+
+    asked = frozenset(qterms)
+
+    def answers(i: int) -> bool:
+        """Line i's unit holds the asked kind and says something of the question: one of its
+        words, or it is a table row (its header row, the passage's context, names it)."""
+        unit = unit_of(i)
+        return any(kind[j] for j in unit) and any(
+            _TABLE_ROW.search(texts[j]) or about(texts[j], asked) for j in unit)
+
+    lead_holds = bool(ranked) and answers(ranked[0])
+    if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not lead_holds)):
         # the best line holding the asked kind goes first, if any line has one
-        best_kind = max((i for i in range(len(lines)) if kind[i]),
+        best_kind = max((i for i in range(len(lines)) if kind[i] and (not must or answers(i))),
                         key=lambda i: (scores[i], -i), default=None)
-        if best_kind is not None and scores[best_kind] > 0:
+        if best_kind is None and must:
+            return []  # lines hold the kind, none of them about what was asked
+        if best_kind is not None and (scores[best_kind] > 0 or must):
             ranked = [best_kind] + [i for i in ranked if i != best_kind]
     taken: list[int] = []
     for i in ranked:  # ties: earlier line wins (the sort above)
@@ -142,9 +201,11 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
             break
         if i in taken:
             continue
-        unit = [j for j in (_unit(texts, i, kind) if cfg.quote_units else [i]) if j not in taken]
+        unit = [j for j in unit_of(i) if j not in taken]
         if len(taken) + len(unit) > limit:  # the line, and the best of what completes it that fits
-            rest = sorted((j for j in unit if j != i), key=lambda j: (-scores[j], j))
+            # (the first unit keeps the line that holds the asked kind: a label's value)
+            rest = sorted((j for j in unit if j != i),
+                          key=lambda j: (not (must and not taken and kind[j]), -scores[j], j))
             unit = [i] + rest[:limit - len(taken) - 1]
         taken.extend(unit)
     if not all(legible[i] for i in taken):

@@ -7,6 +7,7 @@ slow to import). `register()` lets new formats plug into the same table the buil
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 from pathlib import Path
@@ -14,12 +15,13 @@ from typing import Callable
 
 from ..errors import ReadError
 from ..types import ReadResult
+from . import layout
 
 ReaderFn = Callable[[Path], ReadResult]
 
 # Bump whenever any reader could give different lines for the same file: an index built by
 # older readers is then rebuilt (refresh records it with the chunking rules).
-READERS_VERSION = "8"
+READERS_VERSION = "9"
 
 # suffix -> "module:function" (lazy) or a callable registered at run time
 _REGISTRY: dict[str, str | ReaderFn] = {
@@ -84,10 +86,12 @@ def reader_for(path: Path) -> ReaderFn:
 
 
 def read(path: Path) -> ReadResult:
-    """Read one file. Any failure inside a reader becomes a ReadError with its reason."""
+    """Read one file, its page furniture marked (layout.py). Any failure inside a reader
+    becomes a ReadError with its reason."""
     fn = reader_for(path)
     try:
-        return fn(path)
+        result = fn(path)
+        return dataclasses.replace(result, lines=layout.mark(result.lines))
     except ReadError:
         raise
     except MemoryError:

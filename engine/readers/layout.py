@@ -1,0 +1,118 @@
+"""Layout: a document's lines in, which of them are page furniture, and its context text, out.
+
+Page furniture is what a printer or a browser puts on a page around the document: running
+headers and footers, page numbers, the print stamp and address of a web capture. It names
+the document, never answers a question about it, so it is kept for matching (the chunker
+moves it into the passages' context) and never quoted (quote/lines.py). Two rules, neither
+naming any document's words:
+
+- **repetition**: on a document of pages, a line standing among the first or last
+  `EDGE` lines of a page whose text, digits aside, stands there on at least `REPEAT_SHARE`
+  of the pages (and on two at least) is a running header or footer;
+- **shape**, on any line: a page number ("Page 3", "Page 3 of 12", "- 3 -", "3 of 12", a
+  page's own number alone at its top or foot), a browser's print stamp ("8/9/22, 4:50 PM
+  Rate Schedule | ..."), a web address alone on its line (possibly with a page count).
+
+A document's *context* is what it says about itself once: its first lines while they are
+short (a title, the body that issued it, a date), its running headers and footers, and its
+sheet names. A question's organisation, place or year that only the context states still
+counts as present for the gate's names-and-numbers check (score.named_by_context).
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Sequence
+
+from ..types import Line
+
+EDGE = 3  # lines from the top or the foot of a page where running headers and footers stand
+REPEAT_SHARE = 0.5  # of the pages a running header or footer stands on
+TITLE_LINES = 3  # a document's first lines that may be its title
+TITLE_WORDS = 14  # a first line longer than this is running text, not a title
+CONTEXT_CHARS = 600  # context text kept per document
+
+_PAGE_NUMBER = re.compile(
+    r"^\s*(?:(?:page|pg\.?|p\.)\s*\d+(?:\s*(?:of|/)\s*\d+)?|[-–—]\s*\d+\s*[-–—]|\d+\s*(?:of|/)\s*\d+)\s*$",
+    re.I)
+_PRINT_STAMP = re.compile(r"^\s*\d{1,2}/\d{1,2}/\d{2,4},?\s+\d{1,2}:\d\d(?::\d\d)?\s*(?:[AP]\.?M\.?)?(?:\s|$)", re.I)
+_URL_LINE = re.compile(r"^\s*(?:https?://|www\.)\S+(?:\s+\d+\s*(?:/|of)\s*\d+)?\s*$", re.I)
+_PAGE_REGION = re.compile(r"^p(\d+)$")
+
+
+def _shape(text: str) -> str:
+    """A line's text with digits and spacing ignored (page numbers, dates in a header)."""
+    return re.sub(r"\d+", "#", " ".join(text.split()).lower())
+
+
+def by_shape(line: Line) -> bool:
+    """A page number, a print stamp or a web address alone: furniture wherever it stands."""
+    t = line.text
+    if _PAGE_NUMBER.match(t) or _PRINT_STAMP.match(t) or _URL_LINE.match(t):
+        return True
+    m = _PAGE_REGION.match(line.region)
+    return m is not None and t.strip() == m.group(1)  # the page's own number, alone
+
+
+def _pages(lines: Sequence[Line]) -> dict[str, list[int]]:
+    """Page region -> the indexes of its lines, for the regions that are pages ("p3")."""
+    pages: dict[str, list[int]] = {}
+    for i, ln in enumerate(lines):
+        if _PAGE_REGION.match(ln.region):
+            pages.setdefault(ln.region, []).append(i)
+    return pages
+
+
+def furniture(lines: Sequence[Line]) -> frozenset[int]:
+    """The indexes of `lines` that are page furniture (see the module's docstring)."""
+    out = {i for i, ln in enumerate(lines) if not ln.header and by_shape(ln)}
+    pages = _pages(lines)
+    if len(pages) >= 2:
+        edges: dict[str, set[str]] = {}  # shape -> the pages it stands at the edge of
+        at_edge: list[tuple[int, str]] = []
+        for region, idx in pages.items():
+            ends = idx[:EDGE] + [i for i in idx[-EDGE:] if i not in idx[:EDGE]]
+            for i in ends:
+                s = _shape(lines[i].text)
+                if s and "|" not in s and not lines[i].header:
+                    edges.setdefault(s, set()).add(region)
+                    at_edge.append((i, s))
+        need = max(2, REPEAT_SHARE * len(pages))
+        out.update(i for i, s in at_edge if len(edges[s]) >= need)
+    return frozenset(out)
+
+
+def mark(lines: Sequence[Line]) -> tuple[Line, ...]:
+    """The same lines, the furniture among them marked (Line.furniture)."""
+    found = furniture(lines)
+    if not found:
+        return tuple(lines)
+    return tuple(dataclasses.replace(ln, furniture=True) if i in found else ln
+                 for i, ln in enumerate(lines))
+
+
+def context(lines: Sequence[Line]) -> str:
+    """What a document says about itself once: its first short lines (until a longer one),
+    its running headers and footers, its sheet names; one line each, repeats left out."""
+    parts: list[str] = []
+
+    shapes: set[str] = set()
+
+    def add(text: str) -> None:
+        t = " ".join(text.split())
+        if any(c.isalpha() for c in t) and _shape(t) not in shapes:
+            shapes.add(_shape(t))
+            parts.append(t)
+
+    body = [ln for ln in lines if not ln.furniture and not ln.header and " | " not in ln.text]
+    for ln in body[:TITLE_LINES]:
+        if len(ln.text.split()) > TITLE_WORDS:
+            break
+        add(ln.text)
+    for ln in lines:
+        if ln.furniture and not _PAGE_NUMBER.match(ln.text):
+            add(ln.text)
+    for ln in lines:
+        if ln.region and not _PAGE_REGION.match(ln.region):
+            add(ln.region)
+    return "\n".join(parts)[:CONTEXT_CHARS]

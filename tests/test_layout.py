@@ -1,0 +1,92 @@
+"""Page furniture and document context (engine/readers/layout.py), through the real readers
+and the real index: running headers, page numbers, print stamps and capture addresses are
+matched but never quoted; a question's name that only the document's title lines state
+counts as present for the names-and-numbers check.
+"""
+from pathlib import Path
+
+from engine import Engine
+from engine.readers import layout, read
+from engine.types import Line
+
+from minipdf import write_pdf
+
+
+def _minutes(path: Path) -> Path:
+    """Four pages of minutes as a browser prints a web page: stamp, address, page count."""
+    pages = []
+    bodies = [
+        ["Call to order at 7:02 p.m. by the chair.", "Roll call: all members present."],
+        ["The board discussed the budget for the library roof.",
+         "The roof repair was estimated at $48,500 by the engineer."],
+        ["Public comment was heard on parking near the ferry landing."],
+        ["The meeting adjourned at 9:15 p.m."],
+    ]
+    for n, body in enumerate(bodies, 1):
+        pages.append(["3/14/23, 9:41 AM Harbor Board Minutes | Portside Harbor District",
+                      "https://archive.example.org/web/2023/portside/minutes.html",
+                      *body,
+                      f"Page {n} of {len(bodies)}"])
+    return write_pdf(path, pages)
+
+
+def test_furniture_found_by_repetition_and_shape(tmp_path):
+    r = read(_minutes(tmp_path / "minutes.pdf"))
+    furniture = [ln.text.strip() for ln in r.lines if ln.furniture]
+    body = [ln.text.strip() for ln in r.lines if not ln.furniture]
+    assert len(furniture) == 12  # stamp, address, page count on each of 4 pages
+    assert all(t.startswith(("3/14/23", "https://", "Page ")) for t in furniture)
+    assert "The roof repair was estimated at $48,500 by the engineer." in body
+    assert len(body) == 6
+
+
+def test_shape_rules_on_single_lines():
+    def furn(text, region=""):
+        return layout.by_shape(Line(text=text, locator="L1", region=region))
+
+    assert furn("Page 3") and furn("page 3 of 12") and furn("- 7 -") and furn("4 of 9")
+    assert furn("8/9/22, 4:50 PM Rate Schedule | Cleveland Public Power")
+    assert furn("https://web.archive.org/web/2021/https://example.com/rates 2/12")
+    assert furn("12", region="p12") and not furn("12", region="p3")  # a page's own number only
+    assert not furn("The fee is $12 per page.")
+    assert not furn("Adopted 8/9/22 by the council")
+    assert not furn("See https://example.com for the full text of the ordinance.")
+
+
+def test_a_line_in_the_middle_of_pages_is_not_furniture(tmp_path):
+    # "Total" repeats on every page, but in the middle: a table's row, not a running footer
+    pages = [[f"Heading of section {n}", "alpha line", "beta line", "Total", "gamma line",
+              "delta line", "epsilon line"] for n in range(1, 5)]
+    r = read(write_pdf(tmp_path / "t.pdf", pages))
+    assert not any(ln.furniture for ln in r.lines if ln.text.strip() == "Total")
+
+
+def test_context_is_the_title_lines_and_the_headers(tmp_path):
+    r = read(_minutes(tmp_path / "minutes.pdf"))
+    ctx = layout.context(r.lines).split("\n")
+    assert ctx[0] == "Call to order at 7:02 p.m. by the chair."  # short first lines: the title
+    assert "3/14/23, 9:41 AM Harbor Board Minutes | Portside Harbor District" in ctx
+    assert not any(c.startswith("Page ") for c in ctx)
+
+
+def test_a_spreadsheets_rows_are_not_its_context():
+    lines = [Line("Department | Fund | Amount", "Sheet1!A1:C1", "Sheet1", 1, header=True),
+             Line("Police | General | 100", "Sheet1!A2:C2", "Sheet1", 2)]
+    assert layout.context(lines) == "Sheet1"
+
+
+def test_furniture_is_never_quoted_but_still_matched(tmp_path, model):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    _minutes(docs / "minutes.pdf")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed="all", **model) as eng:
+        a = eng.ask("How much was the roof repair estimated at?")
+        assert a.answered
+        quoted = [ln.text for c in a.citations for ln in c.lines]
+        assert any("$48,500" in t for t in quoted)
+        assert not any(t.startswith(("3/14/23", "https://", "Page ")) for t in quoted)
+        # the stamp's words are context: a question naming the district still finds the page
+        b = eng.ask("When did the Portside Harbor District board meeting adjourn?")
+        assert b.answered, b.refusal
+        assert any("9:15 p.m." in ln.text for c in b.citations for ln in c.lines)
+        assert not any(ln.text.startswith("3/14/23") for c in b.citations for ln in c.lines)
