@@ -111,7 +111,8 @@ def entries(eng: Engine) -> list[dict[str, Any]]:
     for r in eng.store.documents().values():
         out.append({"path": r.path, "doc_id": r.doc_id or None, "kind": r.kind, "status": r.status,
                     "lines": r.n_lines, "passages": r.n_passages, "bytes": r.size,
-                    "reason": r.error, "fix": r.hint, "notes": r.notes})
+                    "reason": r.error, "fix": r.hint, "notes": r.notes,
+                    "context": r.context.split("\n") if r.context else []})
     return out
 
 

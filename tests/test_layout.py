@@ -90,3 +90,21 @@ def test_furniture_is_never_quoted_but_still_matched(tmp_path, model):
         assert b.answered, b.refusal
         assert any("9:15 p.m." in ln.text for c in b.citations for ln in c.lines)
         assert not any(ln.text.startswith("3/14/23") for c in b.citations for ln in c.lines)
+
+
+def test_status_shows_each_documents_context(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from engine.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    _minutes(docs / "minutes.pdf")
+    r = CliRunner().invoke(main, ["--docs", str(docs), "--status", "--format", "jsonl",
+                                  "--index", str(tmp_path / "i.sqlite"), "--embed-model", "none"])
+    assert r.exit_code == 0, r.output
+    rec = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
+    ctx = next(x["context"] for x in rec if x["path"] == "minutes.pdf")
+    assert "3/14/23, 9:41 AM Harbor Board Minutes | Portside Harbor District" in ctx

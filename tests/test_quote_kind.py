@@ -1,0 +1,74 @@
+"""The quote's invariant (engine/quote/lines.py): when a question asks for a firm kind (an
+amount, a count, a time, a name...), the first line quoted holds one, with its label or the
+rest of a wrapped name, and says something of the question; a passage without such a line
+quotes nothing, and the answer is refused with `no_answer_kind`.
+"""
+from conftest import write
+from engine import Engine
+from engine.config import Config
+from engine.kinds import asked
+from engine.quote import choose_lines
+from engine.terms import question_terms
+
+
+def _choose(question, texts, limit=3):
+    lines = [(i, f"L{i + 1}", t) for i, t in enumerate(texts)]
+    q = question_terms(question)
+    weights = dict.fromkeys(q, 1.0)
+    return [ln.text for ln in choose_lines(lines, q, weights, Config(), limit, kinds=asked(question))]
+
+
+def test_a_passage_that_only_names_the_topic_quotes_nothing():
+    got = _choose("How many homes does the Riverside housing project propose?",
+                  ["Item 7: Riverside Housing Project", "Staff recommends approval of the project.",
+                   "The applicant presented the site plan."])
+    assert got == []
+
+
+def test_the_first_line_holds_the_figure_not_the_heading():
+    got = _choose("How many homes does the Riverside housing project propose?",
+                  ["Item 7: Riverside Housing Project", "Staff recommends approval of the project.",
+                   "The project proposes 45 homes on the north parcel."])
+    assert "The project proposes 45 homes on the north parcel." in got
+    assert _choose("How many homes does the Riverside housing project propose?",
+                   ["Item 7: Riverside Housing Project", "The project proposes 45 homes."], limit=1) \
+        == ["The project proposes 45 homes."]  # one line allowed: the figure's, not the heading's
+
+
+def test_a_line_with_the_kind_but_nothing_of_the_question_is_no_answer():
+    # a month for a question about months, on a line that says nothing of the season asked
+    got = _choose("Which months fall in the transition season for the GSB rate?",
+                  ["GSB Rate Schedule Summary", "Effective October 1, 2018", "Availability"])
+    assert got == []
+
+
+def test_a_compound_of_a_question_word_counts_as_the_word():
+    got = _choose("During the winter, what hours count as on-peak?",
+                  ["Determination of Onpeak and Offpeak Hours",
+                   "November, December, January, February & March: Onpeak: 5am to 11am EST"])
+    assert any("5am to 11am" in t for t in got)
+
+
+def test_a_name_wrapped_over_two_lines_is_quoted_whole():
+    got = _choose("Which federal agency's agreement with Puget Sound Energy is behind the credit?",
+                  ["Under the Residential Exchange agreement between Puget Sound Energy and the Bonneville Power",
+                   "Administration, residential customers receive a credit on their bills."])
+    assert len(got) == 2
+
+
+def test_a_label_number_is_not_a_count():
+    assert _choose("How many parking spaces does the plan include?",
+                   ["Section 4.2 Parking", "The parking plan is described in Exhibit 3."]) == []
+
+
+def test_end_to_end_refusal_names_the_kind(tmp_path):
+    docs = tmp_path / "docs"
+    write(docs, "agenda.txt", "CITY OF LAKEVIEW PLANNING COMMISSION\n\n"
+          "Item 7: Riverside Housing Project\n\n"
+          "The commission will hear the Riverside housing project application.\n"
+          "Staff recommends approval of the Riverside housing project.\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("How many homes does the Riverside housing project propose?")
+        assert not a.answered
+        assert a.refusal.reason == "no_answer_kind"
+        assert "a count" in a.refusal.message
