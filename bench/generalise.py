@@ -2,7 +2,7 @@
 """Golden sets on folders nobody tuned on, side by side: one table of outcomes per run.
 
     python -m bench.generalise --set NAME=FOLDER:GOLDEN[:words|model][:skip=GLOB,GLOB] ...
-                               [--index-dir DIR] [--out DIR]
+                               [--index-dir DIR] [--out DIR] [--diff OLD_OUT] [--setting K=V]
 
 Each set's folder is indexed once into --index-dir (kept between runs, so a rule change that
 does not change the readers answers again in seconds) and its golden file is run through
@@ -57,7 +57,7 @@ def _folder(folder: Path, skip: tuple[str, ...], work: Path) -> Path:
     return copy
 
 
-def run_set(name, folder, golden_path, arm, skip, index_dir: Path, out: Path) -> dict:
+def run_set(name, folder, golden_path, arm, skip, index_dir: Path, out: Path, cfg=None) -> dict:
     from engine import Engine
     from engine.golden import Golden, read, run
 
@@ -73,7 +73,7 @@ def run_set(name, folder, golden_path, arm, skip, index_dir: Path, out: Path) ->
     kw = {"embed_model": "none"} if arm == "words" else {
         "embed_model": os.environ.get("ASK_EMBED_MODEL", "sentence-transformers/all-MiniLM-L6-v2"),
         "embed_model_dir": os.environ.get("ASK_EMBED_MODEL_DIR", str(MODEL_DIR)), "embed": "all"}
-    with Engine(docs, index=work / f"{arm}.sqlite", **kw) as eng:
+    with Engine(docs, index=work / f"{arm}.sqlite", config=cfg, **kw) as eng:
         if arm == "model":
             cov = eng.coverage()
             assert cov.vectors == cov.passages, "every passage must have its vector"
@@ -112,10 +112,16 @@ def main(argv=None) -> None:
     ap.add_argument("--index-dir", type=Path, default=Path("/tmp/ask-generalise"))
     ap.add_argument("--out", type=Path, default=None, help="where each case's outcome goes (default INDEX_DIR/out)")
     ap.add_argument("--diff", type=Path, default=None, help="an earlier --out folder: list the cases whose outcome moved")
+    ap.add_argument("--setting", action="append", default=[], metavar="NAME=VALUE",
+                    help="a configuration setting for every set (engine/config.py), e.g. kind_relief=0.1")
     args = ap.parse_args(argv)
+    from engine.config import Config
+
+    cfg = Config().replace(**{k: float(v) if "." in v else int(v) if v.isdigit() else v
+                              for k, v in (s.split("=", 1) for s in args.setting)})
     out = args.out or args.index_dir / "out"
     out.mkdir(parents=True, exist_ok=True)
-    rows = [run_set(*_parse(s), args.index_dir, out) for s in args.set]
+    rows = [run_set(*_parse(s), args.index_dir, out, cfg) for s in args.set]
     cols = ["set", "arm", "answer", "right", "wrong", "missed", "wrong_of_answered", "refuse", "refused"]
     print("| " + " | ".join(cols) + " |")
     print("|" + " --- |" * len(cols))

@@ -24,7 +24,8 @@ order; the first form that matches decides. Kinds:
               ("what ... temperature" wants 45°C, not 220 kW)
   person      a title and a name, a name with a middle initial, or two capitalised words
               that are not place, body, document or calendar words (`_NOT_NAMES`) and do
-              not stand inside a longer Title Case run
+              not stand inside a longer Title Case run; without a title, the first word
+              must be a first name (`given_names`: gender-guesser's table)
   organisation capitalised words ending in Company, District, LLP, Inc, ...
   place       a street address, "Town, ST", a park, hall or room, "in/at/near" a proper name,
               "meets/held/located ... in/at" a place in any case ("meets in the old mill")
@@ -256,6 +257,35 @@ def asked(question: str) -> tuple[str, ...]:
     return ()
 
 
+@lru_cache(maxsize=1)
+def given_names() -> frozenset[str]:
+    """First names, lower case: the 37,000 of the name dictionary that the package
+    gender-guesser ships (Jörg Michael's nam_dict.txt, names of 50 countries; GNU FDL).
+    Read once, in about 50 ms, the first time a question asks for a person."""
+    from importlib import resources
+
+    names: set[str] = set()
+    with resources.files("gender_guesser").joinpath("data", "nam_dict.txt").open(encoding="iso8859-1") as f:
+        for line in f:
+            if line[:1] in "#=" or len(line) < 30:
+                continue
+            names.update(w.lower() for w in line[3:29].replace("+", " ").split())
+    return frozenset(names)
+
+
+_TITLED = re.compile(rf"^{_TITLE}\b")
+
+
+def _a_person(match: str) -> bool:
+    """A person-shaped match names a person: it opens with a title ("Mayor Kibbey"), or its
+    first word is a first name ("Wendy Gudalewicz", "JOHN Q SMITH"). Two capitalised words
+    alone are as often a heading ("Baseline Cost", "Franchise Tax")."""
+    if _TITLED.match(match):
+        return True
+    first = re.split(r"[\s.]+", match.strip(), maxsplit=1)[0]
+    return first.lower() in given_names()
+
+
 def holds(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()) -> bool:
     """Whether `text` carries evidence of any of `kinds` (() : nothing is asked, so True).
 
@@ -270,6 +300,8 @@ def holds(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()) -> bo
         for m in _DETECT[k].finditer(seen):
             if k == "count" and _LABEL.search(seen, 0, m.start()):
                 continue  # "Item 7", "Section 4.2", "Page 3": a number that names, not a count
+            if k == "person" and not _a_person(m.group(0)):
+                continue
             if not asked_terms or set(content_terms(m.group(0))) - asked_terms:
                 return True
     return False
@@ -285,7 +317,7 @@ _LABEL = re.compile(r"\b(?:item|items|section|sec|sections|page|pages|p|pp|no|no
 
 def found(text: str) -> tuple[str, ...]:
     """Every kind `text` carries evidence of, in the table's order (for --explain and tests)."""
-    return tuple(k for k in _DETECT if _DETECT[k].search(text if k in _CASED else text.lower()))
+    return tuple(k for k in _DETECT if holds(text, (k,)))
 
 
 # Kinds a passage must show evidence of to answer: the gate may pass over one without it or

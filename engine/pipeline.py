@@ -25,7 +25,7 @@ from .index.session import EMBED_MODES, OpenIndex
 from .method import ModelState, describe
 from .pull import Pulled, pull
 from .quote import choose_lines, line_sims, quote
-from .score import score
+from .score import path_names, score
 from .types import Answer, Coverage, Hit, SearchResult
 
 LOCK_WAIT = 10.0  # seconds a refresh waits for another process updating the same index
@@ -107,7 +107,8 @@ class Answering:
         if d.refusal is not None:
             return Answer(citations=(), refusal=d.refusal, gate=d.gate, **common)
         quoted = quote(d, pulled.pool, self.texts, q, ranked.rarity, cfg,
-                       lambda lines: line_sims(lines, pulled.qvec, self.embedder, cfg, self.helper()))
+                       lambda lines: line_sims(lines, pulled.qvec, self.embedder, cfg, self.helper()),
+                       lambda doc: path_names(doc_rows[doc].path, q.initials, doc_rows[doc].context))
         clock.lap("quote")
         return Answer(citations=quoted.citations, refusal=quoted.refusal, gate=d.gate, **common)
 

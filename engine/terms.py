@@ -166,8 +166,25 @@ def is_number(term: str) -> bool:
     return bool(_DIGIT.search(term))
 
 
+# Words that shape a question, not its subject: light verbs and the scaffolding of a plain
+# question ("what time did the meeting get started", "according to the minutes", "is
+# someone allowed to"). A document's line rarely repeats them, so counted as question words
+# they only lower the share of the question a passage holds. Chosen by hand as English
+# function-like words (no document's words); documents keep them as terms.
+QUESTION_ONLY = frozenset(
+    """get gets got getting gotten go goes going went gone make makes making take takes
+    taking took taken put puts give gives gave given tell tells told know knows say says
+    said want wants need needs needed someone somebody anyone anybody something anything
+    everyone according actually exactly really please approximately roughly currently
+    kind sort happen happens happened""".split())
+# "how long", "how often", "how soon" ask for a duration; the adverb is not the subject
+_HOW_ADVERB = re.compile(r"\bhow\s+(?:long|often|soon)\b", re.I)
+_QUESTION_ONLY = re.compile(r"\b(?:" + "|".join(sorted(QUESTION_ONLY)) + r")\b", re.I)
+
+
 def question_terms(question: str) -> tuple[str, ...]:
-    """Distinct content terms of a question, in first-seen order.
+    """Distinct content terms of a question, in first-seen order, without the words that
+    only shape a question (QUESTION_ONLY, and the adverb of "how long").
 
     A hyphenated word counts through its parts only ("wi-fi" -> "wi", "fi"): passages index
     both the whole and the parts, so the parts match either spelling, and one word of the
@@ -175,6 +192,7 @@ def question_terms(question: str) -> tuple[str, ...]:
     """
     seen: dict[str, None] = {}
     question = _HOW.sub(lambda m: "how " + HOW_DIMENSIONS[m.group(1)], normalise(question))
+    question = _QUESTION_ONLY.sub(" ", _HOW_ADVERB.sub("how", question))
     for t in content_terms(question):
         if "-" in t and not _DIGIT.search(t):
             continue

@@ -35,9 +35,11 @@ class Quoted:
 
 
 def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
-          cfg: Config, sims_of) -> Quoted:
+          cfg: Config, sims_of, names_of=lambda doc: set()) -> Quoted:
     """`q`: the question.Query; `sims_of(list of Lines) -> per passage {seq: cosine} or None`
-    (see line_sims)."""
+    (see line_sims); `names_of(doc rowid)`: the terms a document names itself by (its path,
+    title lines, headers: score.path_names), which say which document a line is in, not
+    what it is about."""
     rows = {r.id: r for r in pool.rows}
     quoted = [d.winner] + ([d.runner] if d.runner is not None else [])
     spans = [(rows[c.rowid].doc, rows[c.rowid].first, rows[c.rowid].last) for c in quoted]
@@ -45,20 +47,21 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     marks = [store.ocr_marks(*where) for where in spans]
     furniture = [store.furniture(*where) for where in spans]
     sims = sims_of(lines)
+    topic = [_topic(q.terms, names_of(doc)) for doc, _, _ in spans]
     first = cite(lines[0], d.winner, q.terms, rarity, cfg,
                  line_budget(cfg.max_lines, d.runner is not None), sims[0], q.kinds, marks[0],
-                 furniture[0])
+                 furniture[0], topic[0])
     citations = [first]
     if d.runner is not None:
         second = cite(lines[1], d.runner, q.terms, rarity, cfg,
                       line_budget(cfg.max_lines, True, len(first.lines)), sims[1], q.kinds, marks[1],
-                      furniture[1])
+                      furniture[1], topic[1])
         citations.append(second)
     citations = [c for c in citations if c.lines]
     if citations:
         return Quoted(tuple(citations), None)
     if marks[0] and cite(lines[0], d.winner, q.terms, rarity, cfg, cfg.max_lines, sims[0],
-                         q.kinds, None, furniture[0]).lines:  # lines there were, but OCR read one below the floor
+                         q.kinds, None, furniture[0], topic[0]).lines:  # lines there were, but OCR read one below the floor
         message = (f"no confident answer: the line that answers was read by OCR with a "
                    f"confidence under {QUOTE_FLOOR:g} (of 100), too unsure to quote; check the "
                    f"scan itself ({d.winner.path})")
@@ -76,12 +79,21 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
                               unmatched=d.winner.unmatched))
 
 
+def _topic(qterms, names) -> tuple[str, ...] | None:
+    """The question's words that are not the document's own names: what a line must speak
+    of to answer (None: every word names the document, so any of them does)."""
+    rest = tuple(t for t in qterms if t not in names)
+    return rest or None
+
+
 def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None,
          kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
-         furniture: frozenset[int] = frozenset()) -> Citation:
+         furniture: frozenset[int] = frozenset(), topic=None) -> Citation:
     """`ocr`: OCR's confidence per line seq, for the lines OCR read (store.ocr_marks);
-    `furniture`: the seqs of page furniture (store.furniture), never quoted."""
-    chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds, ocr, furniture)
+    `furniture`: the seqs of page furniture (store.furniture), never quoted; `topic`: the
+    question words a line holding the asked kind must share one of (_topic)."""
+    chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds, ocr, furniture,
+                          topic=topic)
     return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                     score=c.score, coverage=c.coverage, lines=tuple(chosen))
 

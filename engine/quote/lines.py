@@ -29,7 +29,7 @@ from ..readers.ocr import QUOTE_FLOOR
 from ..terms import content_terms, is_number
 from ..types import QuotedLine
 
-_NAME_KINDS = frozenset({"person", "organisation", "place"})
+_SEAM = 3  # words either side of a line break read together for a value it cuts in two
 _ENDS_DASH = re.compile(r"\w[-–—]\s*$")
 _BROKEN_NUMBER = re.compile(r"^\s*\d+")
 _TABLE_ROW = re.compile(r"\s\|\s")
@@ -126,7 +126,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  weights: Mapping[str, float], cfg: Config, limit: int,
                  sims: Mapping[int, float] | None = None,
                  kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
-                 furniture: Collection[int] = (), require_kind: bool = True) -> list[QuotedLine]:
+                 furniture: Collection[int] = (), require_kind: bool = True,
+                 topic: Sequence[str] | None = None) -> list[QuotedLine]:
     """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
     kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
     seq -> OCR's confidence for the lines read by OCR; furniture: the seqs of page furniture
@@ -139,7 +140,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     a count, a time, a name...), the first line taken holds one, itself or with the line its
     unit adds (a label's value); a passage none of whose quotable lines holds one gives no
     lines at all (`require_kind` False, as a ranked search's best line: the line is still
-    chosen)."""
+    chosen). `topic`: the question words such a line must share one of (by default all of
+    them; the quote leaves out the words the document names itself by, quote/cite.py)."""
     sims = sims or {}
     ocr = ocr or {}
     if furniture:
@@ -150,13 +152,17 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     seen = [_BROKEN_NUMBER.sub("", t, count=1) if i and _ENDS_DASH.search(texts[i - 1]) else t
             for i, t in enumerate(texts)]
     kind = [bool(kinds) and holds(text, kinds, qterms) for text in seen]
-    # a name that a line break cuts in two ("... the Bonneville Power" / "Administration")
-    # is held by both lines; running text only (two table rows joined make false figures)
-    named = tuple(k for k in kinds if k in _NAME_KINDS)
-    joins = [bool(named) and not kind[i] and not kind[i + 1] and not _TABLE.search(texts[i])
-             and not _TABLE.search(texts[i + 1])
-             and holds(texts[i] + " " + texts[i + 1], named, qterms) for i in range(len(texts) - 1)]
-    joins.append(False)
+    # a value that a line break cuts in two ("... an initial term of at least 5" / "years,
+    # renewals ..."; "... the Bonneville Power" / "Administration") is held by both lines:
+    # the last words of one and the first of the next hold it together. Running text only
+    # (two table rows joined make false figures).
+    def seam(i: int) -> bool:
+        if kind[i] or _TABLE.search(texts[i]) or _TABLE.search(texts[i + 1]):
+            return False
+        tail, head = seen[i].split()[-_SEAM:], seen[i + 1].split()[:_SEAM]
+        return (holds(" ".join(tail + head), kinds, qterms) and not holds(" ".join(head), kinds, qterms))
+
+    joins = [bool(kinds) and seam(i) for i in range(len(texts) - 1)] + [False]
     for i in range(len(texts)):
         if joins[i] or (i > 0 and joins[i - 1]):
             kind[i] = True
@@ -177,7 +183,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     def unit_of(i: int) -> list[int]:
         return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
 
-    asked = frozenset(qterms)
+    asked = frozenset(qterms if topic is None else topic)
 
     def answers(i: int) -> bool:
         """Line i's unit holds the asked kind and says something of the question: one of its
