@@ -59,6 +59,10 @@ class Config:
     # A winner holding the asked kind needs coverage >= coverage_floor - kind_relief: a long
     # question whose passage misses a word or two but holds the value asked for is answered.
     kind_relief: float = 0.0
+    # 1: a name or number the question requires that a passage's document states of itself
+    # (its path, title lines, running headers: score.named_by_document) counts as present for
+    # coverage too, not only for the names-and-numbers check; 0: for that check only.
+    document_names_cover: int = 0
     # Final order of the pool: "coverage" = rarity-weighted coverage first, rerank score
     # breaking ties (DESIGN.md); "score" = rerank score first, weighted coverage breaking ties.
     order: str = "score"

@@ -133,7 +133,7 @@ _DETECT = {
                        rf"|[$£€]\s?\d*\.\d{{3,}}"),
     "date": re.compile(rf"\b{_MONTH}\s+\d{{1,2}}\b|\b\d{{1,2}}\s+{_MONTH}\b|\b{_MONTH},?\s+(?:18|19|20)\d\d\b"
                        r"|\b(?:18|19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:\d\d){1,2}\b"
-                       r"|(?<![\d-])\b(?:18|19|20)\d\d\b(?![\d-])"
+                       r"|(?<![\d\-–—])\b(?:18|19|20)\d\d\b(?![\d\-–—])"
                        r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
                        r"|\b(?:in|by|on|until|since|from|through|during|before|after|of) (?:early |late |mid-)?"
                        r"(?:january|february|march|april|may|june|july|august|september|october|"
@@ -203,7 +203,12 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"\b(?:password|passcode|pass code|pin|access code|meeting id|webinar id|conference id|"
      r"dial-in|call-in|phone|telephone|fax)\b", ("code",)),
     (r"\bwho (?:signed|seconded|moved|presided|chaired|made the motion)\b", ("person",)),
-    (r"^(?:[\w,]+ ){0,3}(?:who|whom|whose)\b", ("person", "organisation")),
+    # "who" asks for a person; a firm answers only when the question asks who did what a
+    # firm does (won a contract, supplies, operates...)
+    (r"\bwho (?:won|was awarded|were awarded|is awarded|got|received|supplies|supplied|provides|"
+     r"provided|operates|operated|runs|ran|owns|owned|builds|built|manufactures|insures|audits|"
+     r"audited|services|maintains|maintained|bought|sold|leases|leased)\b", ("organisation", "person")),
+    (r"^(?:[\w,]+ ){0,3}(?:who|whom|whose)\b", ("person",)),
     (r"\bin (?:cents|dollars|millions|thousands|billions|euros|pounds|francs)\b",
      ("amount", "rate")),
     (r"\bhow many (?:more |fewer )?(?:seconds|minutes|hours|days|weeks|months|years)\b|"
@@ -294,6 +299,11 @@ def holds(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()) -> bo
     about."""
     if not kinds:
         return True
+    return next(evidence(text, kinds, qterms), None) is not None
+
+
+def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
+    """The (start, end) spans of `text` that are evidence of one of `kinds` (see holds)."""
     asked_terms = set(qterms)
     for k in kinds:
         seen = text if k in _CASED else text.lower()
@@ -303,8 +313,7 @@ def holds(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()) -> bo
             if k == "person" and not _a_person(m.group(0)):
                 continue
             if not asked_terms or set(content_terms(m.group(0))) - asked_terms:
-                return True
-    return False
+                yield m.span()
 
 
 # a number right after one of these words labels a thing (an item, a section, a page), it

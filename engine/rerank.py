@@ -126,13 +126,13 @@ class Order(Sequence):
                  kinds: tuple[str, ...] = (), named: np.ndarray | None = None):
         n, q = has.shape
         self.pool, self.qterms, self.has = pool, tuple(qterms), has
-        cov, wcov, nums = coverage_table(qterms, has, rarity)
+        held = has if named is None else named
+        cov, wcov, nums = coverage_table(qterms, held if cfg.document_names_cover else has, rarity)
         full = has.all(axis=1) if q else np.ones(n, dtype=bool)
         # a phrase needs every question word, so only passages holding all are looked at
         phrase = [bool(f) and has_phrase(qterms, pool.terms[i]) for i, f in enumerate(full.tolist())]
         need = [k for k, t in enumerate(qterms) if t in required] if cfg.require_names_numbers else []
-        # `named`: has, plus the required names a passage's document path gives (score.py)
-        held = has if named is None else named
+        # `named`: has, plus the required names a passage's document states of itself (score.py)
         has_required = held[:, need].all(axis=1).tolist() if need else [True] * n
         self.named = held
         missing_need = bool(cfg.require_names_numbers and set(required) - set(qterms))

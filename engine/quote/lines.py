@@ -24,7 +24,7 @@ import re
 from typing import Collection, Mapping, Sequence
 
 from ..config import Config
-from ..kinds import firm, holds
+from ..kinds import evidence, firm, holds
 from ..readers.ocr import QUOTE_FLOOR
 from ..terms import content_terms, is_number
 from ..types import QuotedLine
@@ -157,10 +157,12 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     # the last words of one and the first of the next hold it together. Running text only
     # (two table rows joined make false figures).
     def seam(i: int) -> bool:
-        if kind[i] or _TABLE.search(texts[i]) or _TABLE.search(texts[i + 1]):
+        if kind[i] or _TABLE_ROW.search(texts[i]) or _TABLE_ROW.search(texts[i + 1]):
             return False
-        tail, head = seen[i].split()[-_SEAM:], seen[i + 1].split()[:_SEAM]
-        return (holds(" ".join(tail + head), kinds, qterms) and not holds(" ".join(head), kinds, qterms))
+        tail = " ".join(seen[i].split()[-_SEAM:])
+        head = " ".join(seen[i + 1].split()[:_SEAM])
+        # a span of evidence that begins before the break and ends after it
+        return any(a < len(tail) < b for a, b in evidence(f"{tail} {head}", kinds, qterms))
 
     joins = [bool(kinds) and seam(i) for i in range(len(texts) - 1)] + [False]
     for i in range(len(texts)):
