@@ -124,10 +124,10 @@ _DETECT = {
     "amount": re.compile(
         rf"[$£€]\s?{_NUM}|[$£€]\s?\.\d+|\b{_NUM}\s?(?:dollars?|cents?|usd|eur|gbp|¢)\b"
         rf"|\(?\.\d+\)?\s?(?:cents?|¢)|\b{_WORD_NUM}[- ](?:dollars?|cents?)\b"
-        r"|\bno (?:fee|charge|cost)\b|\bfree of charge\b|\bno[- ]charge\b|\bn/c\b|" + _CELL),
+        r"|\bno (?!case\b|event\b|instance\b)(?:(?!shall\b|such\b|will\b|may\b|the\b)[\w-]+ ){0,3}(?:fee|charge|cost)s?\b|\bfree of charge\b|\bno[- ]charge\b|\bn/c\b|" + _CELL),
     "count": re.compile(rf"(?<![\d.,:/$£€\-–—])\b(?!(?:18|19|20)\d\d\b){_NUM}\b(?![.,:/\-–—]\d)(?!\s?%)"
                         rf"|\b{_WORD_NUM}\b"),
-    "percentage": re.compile(rf"{_NUM}\s?(?:%|percent\b|per cent\b|pct\b)"),
+    "percentage": re.compile(rf"{_NUM}\s?(?:%|percent\b|per cent\b|pct\b)|{_CELL}"),
     "rate": re.compile(_CELL + rf"|(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
                        rf"|\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
                        rf"|[$£€]\s?\d*\.\d{{3,}}"),
@@ -144,7 +144,7 @@ _DETECT = {
                        r"|\bnoon\b|\bmidnight\b|\bo'clock\b"),
     "duration": re.compile(rf"\b{_ANY_NUM}(?:\s|-)(?:\(\d+\)\s)?(?:calendar |business |working )?"
                            rf"{_DURATION_UNITS}\b"),
-    "measure": re.compile(rf"\b{_NUM}\s?(?:(?:thousand|million|billion)\s)?-?(?:{_UNITS})(?![a-z])"),
+    "measure": re.compile(rf"\b{_NUM}\s?(?:(?:thousand|million|billion)\s)?-?(?:{_UNITS})(?![a-z])|{_CELL}"),
     "temperature": re.compile(rf"-?{_NUM}\s?(?:°\s?[cf]?|degrees?\b|deg\b)|\b{_NUM}\s?[cf]\b(?=.*\btemp)"),
     "length": re.compile(rf"\b{_ANY_NUM}\s?-?(?:\(\d+\)\s?)?(?:feet|foot|ft|inch(?:es)?|in\.|yards?|"
                          rf"miles?|mi|meters?|metres?|km|cm|mm|m|stor(?:y|ies|eys?))(?![a-z])"
@@ -159,16 +159,24 @@ _DETECT = {
     "person": re.compile(rf"\b{_TITLE}\.?\s+(?:[A-Z]\.\s+)?{_NAME}"
                          rf"|\b(?=[A-Z]){_ALONE}(?:{_NAME}\s+(?:[A-Z]\.?\s+)?{_NAME}|{_NAME}\s+[A-Z]\.\s+[A-Z][a-z'’-]+)"
                          r"\b(?! [A-Z][a-z])"
-                         rf"|\b{_CAPS_NAME}\s+[A-Z]\.?\s+{_CAPS_NAME}\b"),
+                         rf"|\b{_CAPS_NAME}\s+[A-Z]\.?\s+{_CAPS_NAME}\b"
+                         # a first name, a middle initial and a surname: a name wherever it stands
+                         rf"|\b{_NAME}\s+[A-Z]\.\s+[A-Z][a-z'’-]+"),
     "organisation": re.compile(r"\b[A-Z][\w&.'’-]*(?:,?\s+(?:&\s+)?[A-Z][\w&.'’-]*)*?,?\s+(?:&\s+)?"
                                r"(?:Company|Co\.|Corporation|Corp\.?|Inc\.?|LLC|LLP|Ltd\.?|District|"
                                r"Department|Agency|Authority|Commission|Council|Board|Bureau|"
                                r"Administration|Association|Bank|Utility|Utilities|Office|"
-                               r"Division|Group|Partners|Services)\b"),
+                               r"Division|Group|Partners|Services)\b"
+                               # a proper name of two words or more ("Gateway Pacific", "We
+                               # Energies"), its last word not a common one (_org_run)
+                               r"|\b[A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*)+"),
     "place": re.compile(r"\b\d+\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Street|St|Road|Rd|Avenue|Ave|"
                         r"Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Highway|Hwy|"
                         r"Parkway|Pkwy)\b"
                         r"|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*,\s+[A-Z]{2}\b"
+                        # a table cell that is a proper name ("Cicero | Cook | IL")
+                        r"|(?:^|\|)\s*[A-Z][a-z]+(?:\s*/?\s*[A-Z][a-z]+){0,3}\s*(?=\|)"
+                        r"|\|\s*[A-Z][a-z]+(?:\s*/?\s*[A-Z][a-z]+){0,3}\s*$"
                         r"|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Park|Hall|Room|Center|Centre|"
                         r"Building|Library|Chambers|Plaza|School)\b"
                         r"|\b(?i:meets?|met|held|located|convene[sd]?|gather(?:s|ed)?|takes? place)\s+"
@@ -220,7 +228,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"\bhow much of\b|\binterest\b|\b(?:what|which) (?:credit|discount|reduction|increase)\b|\bpercent(?:age)?\b|\b(?:tax|discount|growth|vacancy) rate\b|"
      r"\bhow much (?:[\w-]+ ){0,2}(?:growth|increase|decrease|raise|reduction|cut|discount)\b",
      ("percentage", "rate", "amount")),
-    (r"\bhow (?:wide|tall|high|deep|big|large|far|heavy|thick)\b", ("measure",)),
+    # a size may be a share or a sum ("20% of the budget", "$2 million")
+    (r"\bhow (?:big|large)\b|\b(?:what|which) (?:[\w'’&.-]+ ){0,5}(?:size|capacity)\b",
+     ("measure", "percentage", "amount")),
+    (r"\bhow (?:wide|tall|high|deep|far|heavy|thick)\b", ("measure",)),
     (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\bwhat (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
      rf"\bwhat (?:are|were|was|is) the .*\b{_MONEY}\b", ("amount", "rate")),
     # "which ... company" asks for one; "what is a holding company" asks for a definition
@@ -291,6 +302,23 @@ def _a_person(match: str) -> bool:
     return first.lower() in given_names()
 
 
+_ORG_SUFFIX = re.compile(r"\b(?:Company|Co\.|Corporation|Corp\.?|Inc\.?|LLC|LLP|Ltd\.?|District|Department|"
+                         r"Agency|Authority|Commission|Council|Board|Bureau|Administration|Association|"
+                         r"Bank|Utility|Utilities|Office|Division|Group|Partners|Services)$")
+_COMMON = frozenset(_NOT_NAMES.split("|"))
+_NONE = re.compile(r"no\b|free\b|n/c\b")
+
+
+def _org_run(match: str) -> bool:
+    """An organisation-shaped match names one: it ends in a body's word (Company, District,
+    LLP...), or it is a run of capitalised words whose last is no common word ("Gateway
+    Pacific", "We Energies"; not "Board Meeting")."""
+    if _ORG_SUFFIX.search(match):
+        return True
+    words = match.replace("&", " ").split()
+    return len(words) >= 2 and words[-1].strip(".,").lower() not in _COMMON
+
+
 def holds(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()) -> bool:
     """Whether `text` carries evidence of any of `kinds` (() : nothing is asked, so True).
 
@@ -312,7 +340,10 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "Item 7", "Section 4.2", "Page 3": a number that names, not a count
             if k == "person" and not _a_person(m.group(0)):
                 continue
-            if not asked_terms or set(content_terms(m.group(0))) - asked_terms:
+            if k == "organisation" and not _org_run(m.group(0)):
+                continue
+            if not asked_terms or set(content_terms(m.group(0))) - asked_terms \
+                    or (k == "amount" and _NONE.match(m.group(0))):  # "no ... charge" is the value
                 yield m.span()
 
 

@@ -157,7 +157,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     # the last words of one and the first of the next hold it together. Running text only
     # (two table rows joined make false figures).
     def seam(i: int) -> bool:
-        if kind[i] or _TABLE_ROW.search(texts[i]) or _TABLE_ROW.search(texts[i + 1]):
+        if _TABLE_ROW.search(texts[i]) or _TABLE_ROW.search(texts[i + 1]):
             return False
         tail = " ".join(seen[i].split()[-_SEAM:])
         head = " ".join(seen[i + 1].split()[:_SEAM])
