@@ -370,6 +370,31 @@ FIRM = frozenset({"amount", "count", "percentage", "rate", "date", "month", "tim
                   "person", "organisation", "place"})
 
 
+# The words a question asks for a kind with ("how much does it cost", "what time", "who is
+# the contact"): a line sharing only these with the question says nothing of what is asked.
+_KIND_WORDS = {
+    "amount": "fee fees cost costs price prices charge charges charged pay paid payment amount "
+              "dollar dollars much money",
+    "rate": "rate rates fee fees cost charge charges price per",
+    "percentage": "percent percentage share portion rate",
+    "count": "many number count total",
+    "date": "date dates day days year years month months when deadline",
+    "month": "month months",
+    "time": "time times hour hours clock when",
+    "duration": "long time period term days months years weeks",
+    "measure": "size big large much",
+    "person": "who whom whose person name named",
+    "organisation": "company firm agency organization organisation",
+    "place": "where place location address located",
+}
+
+
+@lru_cache(maxsize=256)
+def kind_words(kinds: tuple[str, ...]) -> frozenset[str]:
+    """The stemmed words that ask for any of `kinds` (_KIND_WORDS)."""
+    return frozenset(t for k in kinds for t in content_terms(_KIND_WORDS.get(k, "")))
+
+
 def firm(kinds: tuple[str, ...]) -> bool:
     """Whether a passage lacking every one of `kinds` surely lacks the answer."""
     return bool(kinds) and all(k in FIRM for k in kinds)

@@ -18,7 +18,7 @@ from ..config import Config
 from ..embed import Embedder
 from ..gate import Decision
 from ..index.store import Store
-from ..kinds import firm, holds, name
+from ..kinds import firm, holds, kind_words, name
 from ..locators import span
 from ..pool import Pool
 from ..readers.ocr import QUOTE_FLOOR
@@ -47,7 +47,7 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     marks = [store.ocr_marks(*where) for where in spans]
     furniture = [store.furniture(*where) for where in spans]
     sims = sims_of(lines)
-    topic = [_topic(q.terms, names_of(doc)) for doc, _, _ in spans]
+    topic = [_topic(q.terms, names_of(doc), q.kinds) for doc, _, _ in spans]
     first = cite(lines[0], d.winner, q.terms, rarity, cfg,
                  line_budget(cfg.max_lines, d.runner is not None), sims[0], q.kinds, marks[0],
                  furniture[0], topic[0])
@@ -79,10 +79,13 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
                               unmatched=d.winner.unmatched))
 
 
-def _topic(qterms, names) -> tuple[str, ...] | None:
-    """The question's words that are not the document's own names: what a line must speak
-    of to answer (None: every word names the document, so any of them does)."""
-    rest = tuple(t for t in qterms if t not in names)
+def _topic(qterms, names, kinds=()) -> tuple[str, ...] | None:
+    """The question's words that are not the document's own names nor the words that ask
+    for the kind ("charge" in "how much does the city charge for a sign permit?",
+    kinds.kind_words): what a line must speak of to answer (None: no word is left, so any
+    of them does)."""
+    asking = kind_words(kinds)
+    rest = tuple(t for t in qterms if t not in names and t not in asking)
     return rest or None
 
 
