@@ -69,6 +69,14 @@ class Config:
     # Gate: the winner needs rerank score >= score_floor AND coverage >= coverage_floor.
     # Refuse when the winner lacks a number or proper name the question gives (1 on, 0 off).
     require_names_numbers: int = 1
+    # 1: a name or number a document states of itself in its context (title lines, running
+    # headers, sheet names: readers/layout.py) counts as present in its passages for that
+    # check, as its path's words do; 0: the path alone (docs/decisions.md, issue 27)
+    document_context: int = 1
+    # 1: the quote's invariant (quote/lines.py): for a firm kind, the first line quoted holds
+    # it and speaks of the question, or the passage quotes nothing; 0: a line with the kind
+    # is preferred, never required (before issue 27)
+    quote_invariant: int = 1
     score_floor: float = 1.25
     coverage_floor: float = 0.6
     # Which coverage the gate's coverage floor reads: "plain" = share of the question's

@@ -96,7 +96,8 @@ class Answering:
                                     cfg.coverage_floor)
             return Answer(citations=(), refusal=refusal, method=self._method(None, q),
                           candidates=() if n_shown else None, notes=q.notes, **common)
-        ranked = score(q, pulled, cfg, clock, lambda d: doc_rows[d].path, lambda d: doc_rows[d].context)
+        context_of = (lambda d: doc_rows[d].context) if cfg.document_context else (lambda d: "")
+        ranked = score(q, pulled, cfg, clock, lambda d: doc_rows[d].path, context_of)
         cands = ranked.candidates(max(cfg.kind_depth + 2, n_shown), doc_rows, q.said)
         clock.lap("fuse_rerank")
         common.update(method=self._method(ranked, q), notes=q.notes,
@@ -108,7 +109,7 @@ class Answering:
             return Answer(citations=(), refusal=d.refusal, gate=d.gate, **common)
         quoted = quote(d, pulled.pool, self.texts, q, ranked.rarity, cfg,
                        lambda lines: line_sims(lines, pulled.qvec, self.embedder, cfg, self.helper()),
-                       lambda doc: path_names(doc_rows[doc].path, q.initials, doc_rows[doc].context))
+                       lambda doc: path_names(doc_rows[doc].path, q.initials, context_of(doc)))
         clock.lap("quote")
         return Answer(citations=quoted.citations, refusal=quoted.refusal, gate=d.gate, **common)
 
@@ -131,7 +132,7 @@ class Answering:
             pulled = self._pull(q, cfg, clock)
             doc_rows = self.doc_rows
             ranked = (score(q, pulled, cfg, clock, lambda d: doc_rows[d].path,
-                            lambda d: doc_rows[d].context)
+                            lambda d: doc_rows[d].context if cfg.document_context else "")
                       if len(pulled.pool) else None)
             hits = self._hits(ranked, k, pulled.qvec, q, cfg) if ranked is not None else []
         notes = list(q.notes) + list(pulled.notes)

@@ -65,7 +65,7 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
         message = (f"no confident answer: the line that answers was read by OCR with a "
                    f"confidence under {QUOTE_FLOOR:g} (of 100), too unsure to quote; check the "
                    f"scan itself ({d.winner.path})")
-    elif firm(q.kinds):  # the quote's invariant (quote/lines.py): the lead line holds the kind
+    elif cfg.quote_invariant and firm(q.kinds):  # the quote's invariant (quote/lines.py)
         held = any(holds(text, q.kinds, q.terms) for seq, _, text in lines[0] if seq not in furniture[0])
         why = (f"its lines that hold {name(q.kinds)} share no word with the question" if held else
                f"no line of it holds {name(q.kinds)}")

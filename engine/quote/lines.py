@@ -178,7 +178,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     top = max(scores, default=0.0)
     floor = max(cfg.line_floor, cfg.line_relative_floor * top)
     ranked = sorted((i for i, s in enumerate(scores) if s >= floor), key=lambda i: (-scores[i], i))
-    must = require_kind and firm(kinds)
+    must = require_kind and bool(cfg.quote_invariant) and firm(kinds)
     if must and not any(kind):
         return []  # the passage names the topic; no line of it holds what is asked
 
