@@ -20,7 +20,7 @@ from .errors import UsageError
 from .fuse import FUSIONS, fuse, minmax, ranks, rrf, rrf_scale
 from .pool import Pool
 from .rerank import Order, Scored, rarity_weights
-from .terms import content_terms
+from .terms import content_terms, stem
 from .types import ArmScore, Candidate
 
 ARMS = ("bm25", "tfidf", "embed")
@@ -146,6 +146,7 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     fused = fused_arr.tolist()
     # the rerank reads only which question terms each passage holds
     has = pool.has(qterms)
+    dates_held(pool, qterms, has)
     for word, parts in (joined or {}).items():  # "pge" in a passage holds PG&E's "pg" and "e"
         held = pool.has([word])[:, 0]
         for k, t in enumerate(qterms):
@@ -188,6 +189,7 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
         return has
     out = has.copy()
     named: dict[int, set[str]] = {}
+
     for i, row in enumerate(pool.rows):
         if row.doc not in named:
             named[row.doc] = path_names(path_of(row.doc), initials, context_of(row.doc))
@@ -195,6 +197,45 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
             if qterms[k] in named[row.doc]:
                 out[i, k] = True
     return out
+
+
+def dates_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
+    """Mark in `has` (in place) a question's month name or year as held by a passage that
+    writes a date of that month or year in numbers: "October 2021" is in a row dated
+    2021-10-01 or 10/1/21, as a reader would see it."""
+    months = [(k, MONTHS[t]) for k, t in enumerate(qterms) if t in MONTHS]
+    years = [(k, int(t)) for k, t in enumerate(qterms) if _YEAR.match(t)]
+    if not months and not years:
+        return
+    for i, terms in enumerate(pool.terms):
+        dated = [d for d in map(_date_of, terms) if d[0] is not None]
+        if not dated:
+            continue
+        for k, month in months:
+            if any(m == month for _, m in dated):
+                has[i, k] = True
+        for k, year in years:
+            if any(y == year for y, _ in dated):
+                has[i, k] = True
+
+
+# a month's name as a term (the stemmer's form) -> its number; "may" is a stop word
+MONTHS = {stem(m): n for n, m in enumerate(
+    "january february march april may june july august september october november december".split(), 1)
+    if m != "may"}
+_NUMERIC_DATE = re.compile(r"^(?:((?:19|20)\d\d)-(\d\d)-\d\d|(\d{1,2})/\d{1,2}/(\d\d|(?:19|20)\d\d))$")
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+
+
+def _date_of(term: str) -> tuple[int | None, int | None]:
+    """(year, month) of a date written in numbers (2021-10-01, 10/1/2021, 3/17/10: month
+    first, as in the US; a two-digit year is 20yy), or (None, None)."""
+    m = _NUMERIC_DATE.match(term)
+    if m is None:
+        return None, None
+    year = int(m.group(1) or m.group(4))
+    month = int(m.group(2) or m.group(3))
+    return (year + 2000 if year < 100 else year), (month if 1 <= month <= 12 else None)
 
 
 def score(q, pulled, cfg: Config, clock: Clock, path_of: Callable[[int], str],

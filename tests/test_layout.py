@@ -108,3 +108,17 @@ def test_status_shows_each_documents_context(tmp_path):
     rec = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
     ctx = next(x["context"] for x in rec if x["path"] == "minutes.pdf")
     assert "3/14/23, 9:41 AM Harbor Board Minutes | Portside Harbor District" in ctx
+
+
+def test_a_month_the_question_names_is_held_by_a_date_in_numbers(tmp_path):
+    from conftest import write
+
+    docs = tmp_path / "docs"
+    write(docs, "gas_rates.csv", "Effective Date,Advice Letter,Procurement Charge\n"
+          "2021-09-01,4470-G,$0.41712\n2021-10-01,4501-G,$0.52230\n2021-11-01,4522-G,$0.60118\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("What was the procurement charge in October 2021?")
+        assert a.answered, a.refusal
+        assert any("$0.52230" in ln.text for c in a.citations for ln in c.lines)
+        b = eng.ask("What was the procurement charge in March 2021?")  # no such month
+        assert not b.answered
