@@ -77,6 +77,9 @@ class Config:
     # it and speaks of the question, or the passage quotes nothing; 0: a line with the kind
     # is preferred, never required (before issue 27)
     quote_invariant: int = 1
+    # 1: two versions of one document (engine/versions.py) whose quoted values differ are
+    # quoted side by side, the one in force first, each with its date; 0: off
+    versions: int = 1
     score_floor: float = 1.25
     coverage_floor: float = 0.6
     # Which coverage the gate's coverage floor reads: "plain" = share of the question's

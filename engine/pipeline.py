@@ -18,7 +18,8 @@ from .clock import STAGES, Clock
 from .config import Config
 from .embed import Embedder, ModelChoice, jobs, load_embedder
 from .errors import UsageError
-from .gate import decide, nothing_found
+from . import versions
+from .gate import check, decide, fits, nothing_found
 from .index import default_index_path
 from .index.refresh import RefreshReport
 from .index.session import EMBED_MODES, OpenIndex
@@ -107,10 +108,25 @@ class Answering:
         clock.lap("gate")
         if d.refusal is not None:
             return Answer(citations=(), refusal=d.refusal, gate=d.gate, **common)
-        quoted = quote(d, pulled.pool, self.texts, q, ranked.rarity, cfg,
-                       lambda lines: line_sims(lines, pulled.qvec, self.embedder, cfg, self.helper()),
-                       lambda doc: path_names(doc_rows[doc].path, q.initials, context_of(doc)))
+        def quoted_for(d):
+            return quote(d, pulled.pool, self.texts, q, ranked.rarity, cfg,
+                         lambda lines: line_sims(lines, pulled.qvec, self.embedder, cfg, self.helper()),
+                         # the words naming the document: its path's (its title lines hold
+                         # topic words too: "Schedule of Permit Fees")
+                         lambda doc: path_names(doc_rows[doc].path, q.initials))
+
+        quoted = quoted_for(d)
         clock.lap("quote")
+        if quoted.refusal is None and cfg.versions:  # two versions of one document that disagree
+            doc_of = {r.id: r.doc for r in pulled.pool.rows}
+            vec = "embed" in ranked.raw
+            both = versions.across(
+                d, cands, q, cfg,
+                passes=lambda c: fits(c, q, lacks) and check(c, cfg, q.required, vec) is None,
+                dated=lambda c: doc_rows[doc_of[c.rowid]].dated,
+                quote_pair=lambda a, b: quoted_for(dataclasses.replace(d, winner=a, runner=b)).citations)
+            if both is not None:
+                return Answer(citations=both[0], refusal=None, gate=d.gate, versions=both[1], **common)
         return Answer(citations=quoted.citations, refusal=quoted.refusal, gate=d.gate, **common)
 
     # -- a ranked search (no gate) -----------------------------------------------------

@@ -34,8 +34,11 @@ def answer_text(a: Answer, style: Style = PLAIN) -> str:
                 out.append(f"  {style.locator(marked(ln).ljust(width))}  {style.quote(ln.text)}")
         out.append("")
         for c in a.citations:
+            dated = f"  dated {c.date['value']} ({c.date['evidence']})" if c.date else ""
             out.append(style.dim(f"[{c.doc_id}] {c.path} {c.locator}  "
-                                 f"(score {c.score:.2f}, coverage {c.coverage:.2f})"))
+                                 f"(score {c.score:.2f}, coverage {c.coverage:.2f}){dated}"))
+        if a.versions:
+            out.append(style.warn(f"versions: {a.versions['note']}"))
     else:
         r = a.refusal
         out.append(style.warn(r.message if r else "no confident answer"))

@@ -107,12 +107,18 @@ def status(eng: Engine) -> dict[str, Any]:
 
 def entries(eng: Engine) -> list[dict[str, Any]]:
     """One record per file the index knows, by path: what --status --format jsonl prints."""
+    from .versions import series_of
+
     out = []
-    for r in eng.store.documents().values():
+    rows = eng.store.documents().values()
+    series = series_of([r.path for r in rows if r.status == "ok"])
+    for r in rows:
+        dated = r.dated
         out.append({"path": r.path, "doc_id": r.doc_id or None, "kind": r.kind, "status": r.status,
                     "lines": r.n_lines, "passages": r.n_passages, "bytes": r.size,
                     "reason": r.error, "fix": r.hint, "notes": r.notes,
-                    "context": r.context.split("\n") if r.context else []})
+                    "context": r.context.split("\n") if r.context else [],
+                    "date": dated.to_dict() if dated else None, "series": series.get(r.path)})
     return out
 
 

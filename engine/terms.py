@@ -7,7 +7,8 @@ Words (not numbers or codes) are stemmed with the Snowball English stemmer, so
 "hotspots" meets "hotspot" and "flushed" meets "flushing". Dimension words meet their
 nouns (`DIMENSIONS`: "wide" is "width", "tall" is "height"), and a question's "how high",
 "how far", "how old", "how big" ask for a height, a distance, an age, a size. Hyphenated words yield the
-whole word and its parts. Stop words are dropped from content terms (checked before
+whole word and its parts; a short code is also indexed with its hyphen put in or taken out
+("B-20" and "B20" are one name). Stop words are dropped from content terms (checked before
 stemming). TOKENIZER_VERSION changes whenever the output could change: an index made with another
 version has its passages' terms made again (Store.retokenize).
 """
@@ -20,7 +21,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "6"
+TOKENIZER_VERSION = "7"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -100,7 +101,14 @@ def _expand(tok: str) -> list[str]:
     out = [tok]
     if "-" in tok and not _DIGIT.search(tok):
         out.extend(p for p in tok.split("-") if p)
+    code = _SHORT_CODE.match(tok)
+    if code:  # "B-20" and "B20" are one schedule's name: each is indexed as the other too
+        out.append(code[1] + code[2] if "-" in tok else f"{code[1]}-{code[2]}")
     return out
+
+
+# a short code of letters and digits, with or without a hyphen between ("b-20", "b20", "e1")
+_SHORT_CODE = re.compile(r"^([a-z]{1,4})-?(\d{1,4})$")
 
 
 _BROKEN = re.compile(r"(\w)-\n\s*([a-z])")
@@ -196,6 +204,9 @@ def question_terms(question: str) -> tuple[str, ...]:
     for t in content_terms(question):
         if "-" in t and not _DIGIT.search(t):
             continue
+        code = _SHORT_CODE.match(t)
+        if code and (code[1] + code[2] in seen or f"{code[1]}-{code[2]}" in seen):
+            continue  # the other spelling of a code just counted ("b-20" then "b20")
         seen.setdefault(t, None)
     return tuple(seen)
 

@@ -97,9 +97,12 @@ class Citation:
     score: float
     coverage: float
     lines: tuple[QuotedLine, ...]
+    # the document's date of effect ({value, start, end, evidence}: readers/dating.py), given
+    # only when the answer sets two versions of one document side by side (engine/versions.py)
+    date: dict[str, str] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d = {
             "doc_id": self.doc_id,
             "path": self.path,
             "locator": self.locator,
@@ -107,6 +110,9 @@ class Citation:
             "coverage": round(self.coverage, 4),
             "lines": [ln.to_dict() for ln in self.lines],
         }
+        if self.date is not None:
+            d["date"] = dict(self.date)
+        return d
 
 
 @dataclass(frozen=True)
@@ -263,6 +269,9 @@ class Answer:
     explain: bool = False
     notes: tuple[str, ...] = field(default=())
     gate: "GateDecision | None" = None
+    # two versions of one document that give different values (engine/versions.py):
+    # {"note", "newer", "order"}; None otherwise
+    versions: dict[str, str] | None = None
 
     @property
     def answered(self) -> bool:
@@ -280,6 +289,8 @@ class Answer:
         }
         if self.notes:
             d["notes"] = list(self.notes)
+        if self.versions is not None:
+            d["versions"] = dict(self.versions)
         if self.candidates is not None:
             d["candidates"] = [c.to_dict(explain=self.explain) for c in self.candidates]
         if self.explain and self.gate is not None:

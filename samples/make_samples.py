@@ -157,6 +157,51 @@ def make_pdf() -> Path:
     return write_pdf(out, WATER_REPORT_PAGES)
 
 
+# --------------------------------------------------------- fee schedules (a series)
+# Two versions of one document (docs/versions.md): the 2024 schedule replaced the 2019 one;
+# some fees changed, some did not, one is new.
+FEE_SCHEDULES = {
+    "2019": [
+        "TOWN OF MILLBROOK",
+        "Schedule of Permit Fees",
+        "Resolution 2019-07",
+        "Effective July 1, 2019",
+        "",
+        "Building permit, one- or two-family dwelling: $150.00",
+        "Fence permit: $40.00",
+        "Sign permit: $25.00",
+        "Sidewalk cafe permit: $100.00 per season",
+        "Block party permit: no fee",
+        "",
+        "Adopted by the Board of Selectmen on June 10, 2019.",
+    ],
+    "2024": [
+        "TOWN OF MILLBROOK",
+        "Schedule of Permit Fees",
+        "Resolution 2024-03",
+        "Effective January 1, 2024",
+        "",
+        "Building permit, one- or two-family dwelling: $175.00",
+        "Fence permit: $55.00",
+        "Sign permit: $25.00",
+        "Sidewalk cafe permit: $120.00 per season",
+        "Dumpster permit: $35.00 per week",
+        "Block party permit: no fee",
+        "",
+        "This schedule supersedes the schedule of permit fees effective July 1, 2019.",
+        "Adopted by the Board of Selectmen on December 11, 2023.",
+    ],
+}
+
+
+def make_fee_schedules() -> Path:
+    out = HERE / "fees"
+    out.mkdir(parents=True, exist_ok=True)
+    for year, lines in FEE_SCHEDULES.items():
+        path = write_pdf(out / f"{year}-permit-fee-schedule.pdf", [lines])
+    return path
+
+
 # -------------------------------------------------------------------------- XLSX
 
 CURRENCY = "$#,##0.00"
@@ -557,7 +602,8 @@ def make_png() -> Path:
 
 
 def main() -> None:
-    for make in (make_pdf, make_xlsx, make_csv, make_docx, make_json, make_html, make_png):
+    for make in (make_pdf, make_xlsx, make_csv, make_docx, make_json, make_html, make_png,
+                 make_fee_schedules):
         path = make()
         print(f"wrote {path.relative_to(HERE).as_posix()} ({path.stat().st_size} bytes)")
 

@@ -60,7 +60,7 @@ def cabinet(tmp_path):
 def test_project_golden_file_passes_in_golden_mode(run, samples):
     code, out = run("--docs", str(samples), "--golden", str(GOLDEN))
     assert code == 0, out
-    assert "golden: 32 cases, 32 passed, 0 failed" in out
+    assert "golden: 37 cases, 37 passed, 0 failed" in out
     code, out = run("--docs", str(samples), "--golden", str(GOLDEN.parent))  # a folder of files
     assert code == 0, out
 
@@ -70,7 +70,7 @@ def test_project_golden_file_passes_with_the_shared_model(samples, tmp_path, mod
             "--embed-model", model["embed_model"], "--embed-model-dir", model["embed_model_dir"]]
     r = CliRunner().invoke(main, args)
     assert r.exit_code == 0, r.output
-    assert "32 passed, 0 failed" in r.output
+    assert "37 passed, 0 failed" in r.output
 
 
 # -- pass, fail, flip; the summary ------------------------------------------------------------------

@@ -208,9 +208,9 @@ def test_an_index_of_format_2_is_emptied_and_gets_the_ocr_column(tmp_path):
         db.execute("UPDATE meta SET value='2' WHERE key='format'")
     db.close()
     with Store(path) as store:
-        assert store.meta("format") == FORMAT_VERSION == "4"
+        assert store.meta("format") == FORMAT_VERSION == "5"
         assert store.documents() == {}
         columns = [r[1] for r in store.db.execute("PRAGMA table_info(lines)")]
         assert columns == ["doc", "seq", "locator", "text", "ocr", "furniture"]
         columns = [r[1] for r in store.db.execute("PRAGMA table_info(documents)")]
-        assert columns[-1] == "context"
+        assert columns[-4:] == ["context", "date_start", "date_end", "date_evidence"]

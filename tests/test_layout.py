@@ -122,3 +122,12 @@ def test_a_month_the_question_names_is_held_by_a_date_in_numbers(tmp_path):
         assert any("$0.52230" in ln.text for c in a.citations for ln in c.lines)
         b = eng.ask("What was the procurement charge in March 2021?")  # no such month
         assert not b.answered
+
+
+def test_the_index_keeps_the_documents_own_context(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    _minutes(docs / "minutes.pdf")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        row = next(iter(eng.store.documents().values()))
+        assert row.context == layout.context(read(docs / "minutes.pdf").lines)

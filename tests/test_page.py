@@ -107,6 +107,17 @@ def test_a_question_shows_the_quoted_line_its_citation_and_the_document_view(bro
     assert status == 200 and QUOTED.encode() in body
 
 
+def test_two_versions_show_their_dates_and_the_note(browser, site):
+    server, root = site
+    ask(browser, server.url, "How much is a fence permit in Millbrook now?")
+    note = WebDriverWait(browser, WAIT).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#result .versions"))
+    assert "two versions give different values" in note[0].text
+    cites = [c.text for c in browser.find_elements(By.CSS_SELECTOR, "#result .citation .cite-line")]
+    assert "fees/2024-permit-fee-schedule.pdf" in cites[0] and "dated 2024-01-01" in cites[0]
+    assert "fees/2019-permit-fee-schedule.pdf" in cites[1] and "dated 2019-07-01" in cites[1]
+    shot(browser, root, "page-versions")
+
+
 def test_a_refusal_says_why_in_plain_words(browser, site):
     server, root = site
     ask(browser, server.url, "What is the airspeed velocity of an unladen swallow?")

@@ -70,6 +70,12 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     return Decision(winner, runner, refusal, gate)
 
 
+def fits(c: Candidate, q, lacks: Mapping[str, tuple[str, ...]] | None) -> bool:
+    """A candidate the gate could let through in the winner's place for question `q`: in
+    scope, and holding the asked kind when a firm one is asked (as decide's own test)."""
+    return c.path not in (lacks or {}) and not (firm(q.kinds) and c.kind is False)
+
+
 def no_answer_kind(c: Candidate, kinds: tuple[str, ...]) -> Refusal:
     what = name(kinds)
     return Refusal(reason="no_answer_kind",

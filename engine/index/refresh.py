@@ -28,7 +28,7 @@ from .. import errors
 from ..errors import DocsError, ReadError
 from ..locators import span
 from ..terms import content_terms, matching_text
-from ..readers import layout, ocr, ocrcache
+from ..readers import dating, layout, ocr, ocrcache
 from .exclude import IGNORE_FILE, Exclusions, Rule
 from .store import DocRow, Store
 from .worker import (START_FAILED, ReadWorker, is_limit_error, memory_error,
@@ -374,7 +374,7 @@ class _Run:
                                           kind=result.kind, status="ok",
                                           notes="; ".join(result.notes) or None)
             self.store.put_content(doc, [(ln.locator, ln.text, ln.ocr, ln.furniture) for ln in lines],
-                                   rows, layout.context(lines))
+                                   rows, layout.context(lines), dating.date_of(lines, rel))
         self.read_paths.append(rel)
         self.changes.append(("added" if old is None else "changed", rel, ""))
         return None

@@ -31,7 +31,7 @@ from ..terms import TOKENIZER_VERSION
 from . import vecfile
 from .vecfile import Tag
 
-FORMAT_VERSION = "4"  # 3: lines.ocr; 4: lines.furniture, documents.context (an old index is emptied and read again)
+FORMAT_VERSION = "5"  # 3: lines.ocr; 4: lines.furniture, documents.context; 5: documents' dates (an old index is emptied and read again)
 APP_ID = 0x61736B31  # "ask1": marks the file as ours
 
 SCHEMA = """
@@ -49,7 +49,10 @@ CREATE TABLE IF NOT EXISTS documents(
     notes TEXT,
     n_lines INTEGER NOT NULL DEFAULT 0,
     n_passages INTEGER NOT NULL DEFAULT 0,
-    context TEXT NOT NULL DEFAULT ''  -- what the document says about itself (readers/layout.py)
+    context TEXT NOT NULL DEFAULT '',  -- what the document says about itself (readers/layout.py)
+    date_start TEXT,  -- its date of effect, first and last day (readers/dating.py); NULL: none found
+    date_end TEXT,
+    date_evidence TEXT  -- the line (locator and text) or "file name" the date was read from
 );
 CREATE TABLE IF NOT EXISTS lines(
     doc INTEGER NOT NULL,
@@ -105,6 +108,18 @@ class DocRow(NamedTuple):
     n_lines: int
     n_passages: int
     context: str = ""  # what the document says about itself once: title, headers (readers/layout.py)
+    date_start: str | None = None  # its date of effect (readers/dating.py), ISO first and last day
+    date_end: str | None = None
+    date_evidence: str | None = None
+
+    @property
+    def dated(self):
+        """Its date of effect as a dating.Dated, or None."""
+        if not self.date_start:
+            return None
+        from ..readers.dating import Dated
+
+        return Dated(self.date_start, self.date_end or self.date_start, self.date_evidence or "")
 
     @property
     def doc_id(self) -> str:
@@ -388,23 +403,26 @@ class Store:
 
     def put_content(self, doc: int, lines: Sequence[tuple[str, str, float | None, bool]],
                     passages: Sequence[tuple[str, int, int, str, str, str, str]],
-                    context: str = "") -> None:
+                    context: str = "", dated=None) -> None:
         """Store a document's lines (locator, text, OCR confidence or None[, furniture]),
-        passages (pid, first, last, span, terms, text, context) and its own context."""
+        passages (pid, first, last, span, terms, text, context), its own context and its date
+        of effect (a dating.Dated or None)."""
         self.db.executemany(
             "INSERT INTO lines(doc, seq, locator, text, ocr, furniture) VALUES(?,?,?,?,?,?)",
             ((doc, i, ln[0], ln[1], ln[2], int(len(ln) > 3 and bool(ln[3]))) for i, ln in enumerate(lines)),
         )
-        for pid, first, last, span, terms, text, context in passages:
+        for pid, first, last, span, terms, text, matched in passages:
             cur = self.db.execute(
                 "INSERT INTO passages(pid, doc, first, last, span, terms, text, context)"
                 " VALUES(?,?,?,?,?,?,?,?)",
-                (pid, doc, first, last, span, terms, text, context),
+                (pid, doc, first, last, span, terms, text, matched),
             )
             self.db.execute("INSERT INTO fts(rowid, terms) VALUES(?, ?)", (cur.lastrowid, terms))
         self.db.execute(
-            "UPDATE documents SET n_lines=?, n_passages=?, context=? WHERE id=?",
-            (len(lines), len(passages), context, doc)
+            "UPDATE documents SET n_lines=?, n_passages=?, context=?, date_start=?, date_end=?,"
+            " date_evidence=? WHERE id=?",
+            (len(lines), len(passages), context, dated.start if dated else None,
+             dated.end if dated else None, dated.evidence if dated else None, doc)
         )
         _test_pause("content")
 

@@ -149,7 +149,7 @@ def _from_name(path: str) -> Dated | None:
 def _effect(ln: Line) -> Dated | None:
     """The date a line says the document takes effect, or None."""
     for m in _EFFECT.finditer(ln.text):
-        d = _DATE.search(ln.text, m.end(), m.end() + 40)
+        d = _DATE.search(ln.text, m.end(), m.end() + 60)
         day = parse_date(d) if d else None
         where = _where(ln)
         if day:

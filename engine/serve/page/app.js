@@ -72,7 +72,8 @@ function quotedLine(ln) {
 
 function citationLine(c) {
   return "[" + c.doc_id + "] " + c.path + " " + c.locator +
-         " (score " + c.score + ", coverage " + c.coverage + ")";
+         " (score " + c.score + ", coverage " + c.coverage + ")" +
+         (c.date ? " — dated " + c.date.value + " (" + c.date.evidence + ")" : "");
 }
 
 function refusalBlock(r) {
@@ -90,6 +91,7 @@ function refusalBlock(r) {
 function renderAnswer(a) {
   const out = [];
   if (a.answered) {
+    if (a.versions) out.push(el("p", {class: "versions", role: "note", text: "versions: " + a.versions.note}));
     for (const c of a.citations) {
       out.push(el("article", {class: "citation"},
         ...c.lines.map(quotedLine),
