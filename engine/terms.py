@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "7"
+TOKENIZER_VERSION = "8"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -60,7 +60,10 @@ DIMENSIONS = {"wide": "width", "wider": "width", "widest": "width", "breadth": "
               "tall": "height", "taller": "height", "tallest": "height",
               "deep": "depth", "deeper": "depth", "deepest": "depth",
               "heavy": "weight", "heavier": "weight", "heaviest": "weight", "weigh": "weight",
-              "weighs": "weight", "lengthy": "length"}
+              "weighs": "weight", "lengthy": "length",
+              # "daily" is "per day", "annual" "per year" (the stemmer meets "monthly"/"month",
+              # "weekly"/"week", "yearly"/"year", "hourly"/"hour" itself)
+              "daily": "day", "annual": "year", "annually": "year"}
 # In a question, "how ADJ" asks for the noun; elsewhere these words have other senses
 # ("high voltage", "as far as", "large commercial"), so documents keep them as they are.
 HOW_DIMENSIONS = {"high": "height", "far": "distance", "old": "age", "big": "size", "large": "size"}
