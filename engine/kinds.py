@@ -306,6 +306,13 @@ _ORG_SUFFIX = re.compile(r"\b(?:Company|Co\.|Corporation|Corp\.?|Inc\.?|LLC|LLP|
                          r"Agency|Authority|Commission|Council|Board|Bureau|Administration|Association|"
                          r"Bank|Utility|Utilities|Office|Division|Group|Partners|Services)$")
 _COMMON = frozenset(_NOT_NAMES.split("|"))
+@lru_cache(maxsize=1)
+def common_terms() -> frozenset[str]:
+    """The stems of the common words of names (_NOT_NAMES: place, body, document and calendar
+    words): "permit", "board", "water" name a kind of thing, not which one."""
+    return frozenset(t for w in _COMMON for t in content_terms(w))
+
+
 _NONE = re.compile(r"no\b|free\b|n/c\b")
 
 

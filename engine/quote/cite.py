@@ -18,7 +18,7 @@ from ..config import Config
 from ..embed import Embedder
 from ..gate import Decision
 from ..index.store import Store
-from ..kinds import firm, holds, kind_words, name
+from ..kinds import common_terms, firm, holds, kind_words, name
 from ..locators import span
 from ..pool import Pool
 from ..readers.ocr import QUOTE_FLOOR
@@ -47,7 +47,10 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     marks = [store.ocr_marks(*where) for where in spans]
     furniture = [store.furniture(*where) for where in spans]
     sims = sims_of(lines)
-    topic = [_topic(q.terms, names_of(doc), q.kinds) for doc, _, _ in spans]
+    names = [names_of(doc) for doc, _, _ in spans]
+    common = common_terms()
+    topic = [(_topic(q.terms, n, q.kinds), tuple(t for t in q.terms if t in n and t not in common))
+             for n in names]
     first = cite(lines[0], d.winner, q.terms, rarity, cfg,
                  line_budget(cfg.max_lines, d.runner is not None), sims[0], q.kinds, marks[0],
                  furniture[0], topic[0])
@@ -91,12 +94,13 @@ def _topic(qterms, names, kinds=()) -> tuple[str, ...] | None:
 
 def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None,
          kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
-         furniture: frozenset[int] = frozenset(), topic=None) -> Citation:
+         furniture: frozenset[int] = frozenset(), topic=(None, ())) -> Citation:
     """`ocr`: OCR's confidence per line seq, for the lines OCR read (store.ocr_marks);
     `furniture`: the seqs of page furniture (store.furniture), never quoted; `topic`: the
-    question words a line holding the asked kind must share one of (_topic)."""
+    question words a line holding the asked kind must share one of (_topic), and the
+    question's words that name the document (a line naming all of them speaks of it too)."""
     chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds, ocr, furniture,
-                          topic=topic)
+                          topic=topic[0], subject=topic[1])
     return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                     score=c.score, coverage=c.coverage, lines=tuple(chosen))
 

@@ -127,7 +127,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  sims: Mapping[int, float] | None = None,
                  kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
                  furniture: Collection[int] = (), require_kind: bool = True,
-                 topic: Sequence[str] | None = None) -> list[QuotedLine]:
+                 topic: Sequence[str] | None = None, subject: Sequence[str] = ()) -> list[QuotedLine]:
     """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
     kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
     seq -> OCR's confidence for the lines read by OCR; furniture: the seqs of page furniture
@@ -141,7 +141,11 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     unit adds (a label's value); a passage none of whose quotable lines holds one gives no
     lines at all (`require_kind` False, as a ranked search's best line: the line is still
     chosen). `topic`: the question words such a line must share one of (by default all of
-    them; the quote leaves out the words the document names itself by, quote/cite.py)."""
+    them; the quote leaves out the words the document names itself by, quote/cite.py);
+    `subject`: those words of the question that name the document: a line naming every one
+    of them ("Elvis Aaron Presley (January 8, 1935 ..." in Elvis_Presley, for "what year was
+    Elvis born?") speaks of the question too, a line naming a part ("Water" of "Fair Oaks
+    Water District") does not."""
     sims = sims or {}
     ocr = ocr or {}
     if furniture:
@@ -191,8 +195,11 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         """Line i's unit holds the asked kind and says something of the question: one of its
         words, or it is a table row (its header row, the passage's context, names it)."""
         unit = unit_of(i)
-        return any(kind[j] for j in unit) and any(
-            _TABLE_ROW.search(texts[j]) or about(texts[j], asked) for j in unit)
+        if not any(kind[j] for j in unit):
+            return False
+        if any(_TABLE_ROW.search(texts[j]) or about(texts[j], asked) for j in unit):
+            return True
+        return bool(subject) and set(subject) <= set().union(*(content_terms(texts[j]) for j in unit))
 
     lead_holds = bool(ranked) and answers(ranked[0])
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not lead_holds)):
