@@ -181,7 +181,7 @@ _DETECT = {
                         r"Building|Library|Chambers|Plaza|School)\b"
                         r"|\b(?i:meets?|met|held|located|convene[sd]?|gather(?:s|ed)?|takes? place)\s+"
                         r"(?:[\w,]+\s+){0,3}?(?i:in|at)\s+(?:the\s+|a\s+)?[\w'’-]{3,}"
-                        r"|\b(?:in|at|near|on|from|to|of|across|outside|inside|throughout)\s+(?:the\s+)?"
+                        r"|\b(?:in|at|near|from|across|outside|inside|throughout)\s+(?:the\s+)?"
                         r"[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+)*"),
     "code": re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)+\b"
                        r"|\b[A-Z]{2,}\d+[A-Z]*\b|\b\d+[A-Z]{1,3}\b|\b[A-Z]{3,6}\b"
@@ -196,7 +196,8 @@ _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! fo
           r"surcharge)")
 _BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
-             r"administrator)")
+             r"administrator|judge|commissioner|director|manager|clerk|chair|chairman|chairperson|"
+             r"mayor|superintendent|president|secretary|treasurer|attorney|inspector|planner)")
 _SOME = r"(?:[\w'’&.-]+ ){0,5}"  # up to five words between "what" and the noun it asks about
 
 # question form -> the kinds an answer line may hold; first match wins
@@ -250,7 +251,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bhow soon\b|\bwhat (?:period|term)\b", ("duration", "date")),
     (r"\bhow often\b", ("duration", "count")),
     (r"\bhow much (?:[\w-]+ ){0,3}(?:water|wastewater|sewage|power|electricity|energy|gas|flow|"
-     r"space|land|rain|snow)\b", ("measure", "amount")),
+     r"space|land|rain|snow|territory|area|ground|acreage)\b", ("measure", "area", "amount")),
     (r"\bhow much\b", ("amount", "rate", "percentage")),
     (rf"\b(?:is|are|was|were|does|do|did|can|will|has|have) (?:[\w'’-]+ ){{0,8}}{_MONEY}\b",
      ("amount", "rate")),
@@ -299,7 +300,11 @@ def _a_person(match: str) -> bool:
     if _TITLED.match(match):
         return True
     first = re.split(r"[\s.]+", match.strip(), maxsplit=1)[0]
-    return first.lower() in given_names()
+    return first.lower() in given_names() and first.lower() not in _PLACE_OPENERS
+
+
+# words that open place names and are first names too ("San Francisco", "Santa Rosa")
+_PLACE_OPENERS = frozenset("san santa los las el la le del st saint fort port mount lake".split())
 
 
 _ORG_SUFFIX = re.compile(r"\b(?:Company|Co\.|Corporation|Corp\.?|Inc\.?|LLC|LLP|Ltd\.?|District|Department|"
