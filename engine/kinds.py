@@ -181,7 +181,7 @@ _DETECT = {
                         r"Building|Library|Chambers|Plaza|School)\b"
                         r"|\b(?i:meets?|met|held|located|convene[sd]?|gather(?:s|ed)?|takes? place)\s+"
                         r"(?:[\w,]+\s+){0,3}?(?i:in|at)\s+(?:the\s+|a\s+)?[\w'’-]{3,}"
-                        r"|\b(?:in|at|near|from|across|outside|inside|throughout)\s+(?:the\s+)?"
+                        r"|\b(?:in|at|near|from|of|across|outside|inside|throughout)\s+(?:the\s+)?"
                         r"[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+)*"),
     "code": re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)+\b"
                        r"|\b[A-Z]{2,}\d+[A-Z]*\b|\b\d+[A-Z]{1,3}\b|\b[A-Z]{3,6}\b"
