@@ -109,3 +109,39 @@ def test_sample_schedules_are_dated_at_read_time():
     for year, day in (("2019", "2019-07-01"), ("2024", "2024-01-01")):
         r = read(SAMPLES / "fees" / f"{year}-permit-fee-schedule.pdf")
         assert date_of(r.lines, f"fees/{year}-permit-fee-schedule.pdf").start == day
+
+
+CABINET = Path(__file__).resolve().parents[2] / "shared" / "eval" / "cabinet"
+SERIES = ("rivergrove_resolution_259-2018_development_fees.pdf", "rivergrove_resolution_300-2024_fee_schedule.pdf",
+          "rivergrove_ordinance_89-2018_tree_cutting.pdf", "pge_electric_schedule_b-20.pdf",
+          "pge_electric_b-20_rates_2021-08_to_2021-11.xlsx", "pge_gas_schedule_g-nr2_rates_2020-2021.xlsx")
+
+
+@pytest.fixture(scope="module")
+def cabinet(tmp_path_factory):
+    if not CABINET.is_dir():
+        pytest.skip(f"real-document cabinet not found at {CABINET}")
+    import shutil
+
+    docs = tmp_path_factory.mktemp("series") / "docs"
+    docs.mkdir()
+    for name in SERIES:
+        shutil.copy(CABINET / name, docs / name)
+    with Engine(docs, index=docs.parent / "i.sqlite", embed_model="none") as e:
+        yield e
+
+
+def test_the_cabinet_tree_permit_now_is_the_2024_fee_first(cabinet):
+    a = cabinet.ask("How much does a tree cutting permit cost in Rivergrove now?")
+    assert _paths(a) == ["rivergrove_resolution_300-2024_fee_schedule.pdf",
+                         "rivergrove_resolution_259-2018_development_fees.pdf"]
+    assert any("$75 (per tree)" in ln.text for ln in a.citations[0].lines)
+    assert any("$20 per tree" in ln.text for ln in a.citations[1].lines)
+    assert a.citations[0].date["value"] == "2024-04-08" and a.citations[1].date["value"] == "2019-01-01"
+
+
+def test_the_cabinet_b20_charge_gives_both_values_the_newer_first(cabinet):
+    a = cabinet.ask("What is the daily customer charge for PG&E B-20 secondary voltage service?")
+    assert _paths(a) == ["pge_electric_b-20_rates_2021-08_to_2021-11.xlsx", "pge_electric_schedule_b-20.pdf"]
+    assert a.citations[0].date["value"] == "2021-08 to 2021-11"
+    assert a.versions["newer"] == "pge_electric_b-20_rates_2021-08_to_2021-11.xlsx"
