@@ -198,7 +198,7 @@ _BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
              r"administrator|judge|commissioner|director|manager|clerk|chair|chairman|chairperson|"
              r"mayor|superintendent|president|secretary|treasurer|attorney|inspector|planner)")
-_SOME = r"(?:[\w'’&.-]+ ){0,5}"  # up to five words between "what" and the noun it asks about
+_SOME = r"(?:[\w'’&.,-]+ ){0,5}"  # up to five words ("Manchester, MN") between "what" and the noun it asks about
 
 # question form -> the kinds an answer line may hold; first match wins
 _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.I), k) for p, k in (
