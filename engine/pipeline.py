@@ -55,6 +55,10 @@ class Answering:
     def _lacking(self, paths, words, said) -> dict:
         raise NotImplementedError
 
+    def failed_files(self) -> int:
+        """How many files of the folder failed to read (for a refusal when none was read)."""
+        return 0
+
     @property
     def texts(self):
         """What the quote reads a passage's lines, OCR marks and furniture from (a Store's
@@ -93,8 +97,9 @@ class Answering:
         doc_rows = self.doc_rows
         if not len(pulled.pool):
             searched = len(q.docs) if q.docs is not None else len(doc_rows)
+            failed = 0 if searched else self.failed_files()
             refusal = nothing_found(tuple(q.said.get(t, t) for t in q.terms), searched,
-                                    cfg.coverage_floor)
+                                    cfg.coverage_floor, failed)
             return Answer(citations=(), refusal=refusal, method=self._method(None, q),
                           candidates=() if n_shown else None, notes=q.notes, **common)
         context_of = (lambda d: doc_rows[d].context) if cfg.document_context else (lambda d: "")
@@ -302,6 +307,9 @@ class Engine(Answering):
     def docs_matching(self, pattern: str) -> list[int]:
         """Document rowids whose relative path matches a glob (or a bare file name)."""
         return self.index.docs_matching(pattern)
+
+    def failed_files(self) -> int:
+        return sum(1 for r in self.store.documents().values() if r.status == "failed" and r.kind != "folder")
 
     def _on_cluster(self):
         """--ray: the embedder whose batches run on Ray actors (engine/index/cluster.py),

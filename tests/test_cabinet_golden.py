@@ -35,9 +35,12 @@ LEFT_OUT_WITH_MODEL = ("oakland_budget_fy2016-17_midcycle_adopted.xlsx", "oaklan
 #   with the shared model, 50 documents, the cases not about Oakland
 #   words: 63 answer cases: 30 right, 7 wrong, 26 missed; 24 must-refuse: 18 refused, 6 false answers
 #   model: 62 answer cases: 31 right, 6 wrong, 25 missed; 24 must-refuse: 19 refused, 5 false answers
+# and after issue 27 (python -m bench.generalise, docs/measurements.md):
+#   words: 38 right, 2 wrong, 23 missed; 20 refused, 4 false answers
+#   model: 39 right, 1 wrong, 22 missed; 21 refused, 3 false answers
 BOUNDS = {
-    "words": {"min_correct": 33, "max_wrong": 2, "max_false_answers": 4},
-    "model": {"min_correct": 34, "max_wrong": 2, "max_false_answers": 3},
+    "words": {"min_correct": 38, "max_wrong": 2, "max_false_answers": 4},
+    "model": {"min_correct": 39, "max_wrong": 1, "max_false_answers": 3},
 }
 
 pytestmark = pytest.mark.skipif(

@@ -62,7 +62,15 @@ def check(c: Candidate, cfg: Config, required: tuple[str, ...] = (), vectors: bo
     )
 
 
-def nothing_found(qterms: tuple[str, ...], searched: int, coverage_floor: float) -> Refusal:
+def nothing_found(qterms: tuple[str, ...], searched: int, coverage_floor: float,
+                  failed: int = 0) -> Refusal:
+    """`failed`: when no document was searched, how many files failed to read (a folder whose
+    every file failed says so, not "0 searched documents")."""
+    if searched == 0 and failed:
+        return Refusal(reason="no_candidates",
+                       message=f"no confident answer: {failed} file{'s' * (failed != 1)} failed to read "
+                               "and none could be searched: see --status for each file's reason and fix",
+                       floor="coverage", value=0.0, threshold=coverage_floor, unmatched=qterms)
     if not qterms:
         return Refusal(reason="no_content_words",
                        message="no confident answer: the question has no searchable words "

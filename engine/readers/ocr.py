@@ -73,6 +73,19 @@ def tessdata() -> str | None:
     return None
 
 
+def install_hint() -> str:
+    """What to do so that OCR can run here, naming what is missing: the extra's packages, or
+    (with them installed) Tesseract's English data."""
+    if importlib.util.find_spec("tesserocr") is None or importlib.util.find_spec("pypdfium2") is None:
+        return INSTALL
+    if os.environ.get("TESSDATA_PREFIX"):
+        return (f"Tesseract's English data is missing: TESSDATA_PREFIX={os.environ['TESSDATA_PREFIX']} "
+                "holds no eng.traineddata (apt-get install tesseract-ocr-eng, or point TESSDATA_PREFIX "
+                "at the folder that holds it)")
+    return ("Tesseract's English data is missing (the OCR extra is installed): apt-get install "
+            "tesseract-ocr-eng, or set TESSDATA_PREFIX to the folder holding eng.traineddata")
+
+
 def available() -> bool:
     """Whether OCR can run here: tesserocr, pypdfium2 and the English data are installed."""
     return (importlib.util.find_spec("tesserocr") is not None
@@ -83,7 +96,7 @@ def _engine():
     global _api, _engine_tag
     if _api is None:
         if not available():
-            raise ReadError("needs OCR, which is not installed", INSTALL)
+            raise ReadError("needs OCR, which is not installed", install_hint())
         os.environ.setdefault("OMP_THREAD_LIMIT", "1")  # Tesseract's OpenMP: one thread
         import tesserocr
 

@@ -60,7 +60,12 @@ def _of(k: int, n: int) -> str:
     return f"{k} of {n} page{'s' if n != 1 else ''} {'has' if k == 1 else 'have'}"
 
 
-_OCR = f"read it by OCR: {ocr.INSTALL}"
+def _ocr() -> str:
+    """How to have such a page read by OCR, naming what is missing here (ocr.install_hint)."""
+    return f"read it by OCR: {ocr.install_hint()}"
+
+
+
 _SPLIT = "if the file is genuine, save a fresh copy (print to PDF) or split it"
 _FRESH = "check that the file opens in a PDF viewer; save a fresh copy"
 
@@ -229,7 +234,7 @@ def _nothing_read(count: int, tally: _Tally):
                         "found no text either", _FRESH)
     if tally.garbled:
         raise ReadError("text cannot be decoded (a font without a character map): needs OCR",
-                        _OCR)
+                        _ocr())
     which = "its only page has no" if count == 1 else f"none of its {count} pages has"
     if tally.ocr_left:
         raise ReadError(f"no text layer, and OCR took longer than {ocr.PAGE_SECONDS:g} s a page",
@@ -237,4 +242,4 @@ def _nothing_read(count: int, tally: _Tally):
     if tally.ocr_ran:
         raise ReadError("no text layer, and OCR found no text (blank pages?)",
                         "check that the scan is upright and legible")
-    raise ReadError("no text layer: needs OCR", f"{which} text (scanned?): {_OCR}")
+    raise ReadError("no text layer: needs OCR", f"{which} text (scanned?): {_ocr()}")
