@@ -188,6 +188,15 @@ QUESTION_ONLY = frozenset(
     said want wants need needs needed someone somebody anyone anybody something anything
     everyone according actually exactly really please approximately roughly currently
     kind sort happen happens happened""".split())
+# The same scaffolding in Chinese, Japanese and Korean, which write it inside the words of the
+# question ("树木砍伐许可证多少钱", "犬の登録料はいくらですか", "수수료는 얼마입니까"): its
+# character pairs are never in the answer's line. Removed from a question before its pairs
+# are made; chosen by hand from the interrogatives and polite endings of each language.
+QUESTION_ONLY_CJK = tuple(sorted(
+    """多少钱 多少 什么时候 什么 哪里 哪儿 哪个 怎么样 怎么 如何 是否 是不是 吗 呢 请问
+    いくらですか いくら ですか ますか でしょうか どこで どこ いつ なに 何時 何 だれ 誰 どの どれ どう
+    얼마입니까 얼마예요 얼마 입니까 습니까 언제 어디서 어디 누구 무엇 몇""".split(), key=lambda w: (-len(w), w)))
+_QUESTION_ONLY_CJK = re.compile("|".join(map(re.escape, QUESTION_ONLY_CJK)))
 # "how long", "how often", "how soon" ask for a duration; the adverb is not the subject
 _HOW_ADVERB = re.compile(r"\bhow\s+(?:long|often|soon)\b", re.I)
 _QUESTION_ONLY = re.compile(r"\b(?:" + "|".join(sorted(QUESTION_ONLY)) + r")\b", re.I)
@@ -204,6 +213,8 @@ def question_terms(question: str) -> tuple[str, ...]:
     seen: dict[str, None] = {}
     question = _HOW.sub(lambda m: "how " + HOW_DIMENSIONS[m.group(1)], normalise(question))
     question = _QUESTION_ONLY.sub(" ", _HOW_ADVERB.sub("how", question))
+    if _CJK_RUN.search(question):
+        question = _QUESTION_ONLY_CJK.sub(" ", question)
     for t in content_terms(question):
         if "-" in t and not _DIGIT.search(t):
             continue

@@ -49,7 +49,9 @@ def test_a_cjk_question_is_answered_with_its_line_verbatim(engine, question, pat
 
 def test_a_run_is_its_overlapping_pairs_and_a_lone_character_itself():
     assert content_terms("树木许可费是75元。") == ["树木", "木许", "许可", "可费", "费是", "75", "元"]
-    assert question_terms("树木许可费是多少？") == ("树木", "木许", "许可", "可费", "费是", "是多", "多少")
+    # a question's own scaffolding (多少, いくらですか, 얼마입니까) makes no pairs (terms.QUESTION_ONLY_CJK)
+    assert question_terms("树木许可费是多少？") == ("树木", "木许", "许可", "可费", "费是")
+    assert question_terms("犬の登録料はいくらですか") == ("犬の", "の登", "登録", "録料", "料は")
     assert content_terms("ガス料金") == ["ガス", "ス料", "料金"]
     assert content_terms("ｶﾞｽ") == ["ガス"]  # half-width Katakana made full-width first
     assert content_terms("です") == ["です"]  # a voicing mark is not an accent: で is not て
@@ -106,3 +108,50 @@ def test_an_index_from_the_older_tokenizer_gets_new_terms_without_being_read_aga
                           ).fetchone()[0] == 0
     finally:
         db.close()
+
+
+# Questions as people write them, with their languages' own question words and polite endings,
+# through the command line, as JSON; and near misses that must be refused.
+CLI_CASES = [
+    ("狗证每年收费多少钱？", "zh/图书馆.txt", "狗证每年收费十五元。"),
+    ("游泳池夏季什么时候开放？", "zh/图书馆.txt", "游泳池夏季开放时间为上午九点至晚上八点。"),
+    ("犬の登録料はいくらですか", "ja/市役所.txt", "犬の登録料は三千円です。"),
+    ("図書館のWi-Fiルーターはどのくらい借りられますか", "ja/市役所.txt", "図書館のWi-Fiルーターは二週間借りられます。"),
+    ("개 등록 수수료는 얼마입니까?", "ko/안내.txt", "개 등록 수수료는 15,000원입니다."),
+    ("도서관 와이파이 공유기는 언제까지 빌릴 수 있습니까?", "ko/안내.txt", "도서관 와이파이 공유기는 2주 동안 빌릴 수 있습니다."),
+]
+NEAR_MISSES = ["停车许可证多少钱？", "駐車場の料金はいくらですか", "주차 요금은 얼마입니까?"]
+
+
+@pytest.fixture(scope="module")
+def cli_docs(tmp_path_factory):
+    root = tmp_path_factory.mktemp("cjk-cli")
+    for rel, text in DOCS.items():
+        write(root / "docs", rel, text)
+    return root
+
+
+def _ask(root, question):
+    import json
+
+    from click.testing import CliRunner
+
+    from engine.cli import main
+
+    r = CliRunner().invoke(main, ["--docs", str(root / "docs"), "--index", str(root / "i.sqlite"),
+                                  "--embed-model", "none", "--json", question])
+    return r.exit_code, json.loads(r.stdout)
+
+
+@pytest.mark.parametrize("question, path, line", CLI_CASES, ids=[c[0] for c in CLI_CASES])
+def test_a_cjk_question_through_ask_quotes_its_line(cli_docs, question, path, line):
+    code, a = _ask(cli_docs, question)
+    assert code == 0 and a["answered"], a["refusal"]
+    assert a["citations"][0]["path"] == path
+    assert line in [ln["text"] for ln in a["citations"][0]["lines"]]
+
+
+@pytest.mark.parametrize("question", NEAR_MISSES)
+def test_a_cjk_question_about_what_no_document_holds_is_refused(cli_docs, question):
+    code, a = _ask(cli_docs, question)
+    assert code == 1 and not a["answered"]
