@@ -227,6 +227,48 @@ def test_a_pdf_citation_opens_the_original_at_its_page(browser, site):
     assert status == 200 and body.startswith(b"%PDF") and headers["Content-Type"] == "application/pdf"
 
 
+FORMATS = [  # (question, cited path, quoted text): one citation of each kind of locator
+    ("What was the 90th percentile lead level in the 2023 water tests?",
+     "reports/2023-water-quality-report.pdf", "90th percentile 4.1 ppb"),  # a PDF page's line
+    ("What is the monthly water base charge for a residential 5/8 inch meter?",
+     "rates/2024-utility-rates.xlsx", "Residential | 5/8 inch | $12.50"),  # a sheet's row
+    ("How much is a community garden plot for a resident?",
+     "parks/facility-rentals-2024.csv", "Community Garden Plot | Ridgeway Community Garden | $28.00"),  # a CSV row
+    (QUESTION, "ordinances/ordinance-2023-14-public-trees.md", QUOTED),  # a text line
+]
+
+
+@pytest.mark.parametrize("question, path, quoted", FORMATS, ids=[f[1].rsplit(".", 1)[1] for f in FORMATS])
+def test_the_citations_document_link_opens_the_view_at_the_highlighted_lines(browser, site, question, path, quoted):
+    """The path a person clicks under a quote opens the document view scrolled to the quoted
+    lines, highlighted, for every format; following the same address again opens it too."""
+    server, root = site
+    ask(browser, server.url, question)
+    citation = next(c for c in browser.find_elements(By.CSS_SELECTOR, "#result .citation") if path in c.text)
+    locator = citation.find_element(By.CSS_SELECTOR, ".quote .loc").text
+    link = citation.find_element(By.CSS_SELECTOR, "a.doc-link")
+    link.click()
+    marks = WebDriverWait(browser, WAIT).until(
+        lambda b: b.find_elements(By.CSS_SELECTOR, "#document li.cited mark"))
+    assert any(quoted in m.text for m in marks), [m.text for m in marks]
+    assert browser.find_element(By.CSS_SELECTOR, "#document h2").text == path
+    cited = browser.find_element(By.CSS_SELECTOR, "#document li.cited")
+    assert cited.find_element(By.CSS_SELECTOR, ".loc").text.startswith(locator.split(" ")[0])
+    top = browser.execute_script("return arguments[0].getBoundingClientRect().top", cited)
+    assert 0 <= top <= browser.execute_script("return window.innerHeight")  # scrolled to it
+    if path.endswith(".pdf"):
+        href = browser.find_element(By.CSS_SELECTOR, "#document a.file-link").get_attribute("href")
+        assert href.endswith("#page=" + locator.split(":")[0].removeprefix("p"))
+    address = browser.current_url
+    assert "#show=" in address
+    browser.get(server.url + "/")  # a fresh page, then the address itself
+    browser.get(address)
+    marks = WebDriverWait(browser, WAIT).until(
+        lambda b: b.find_elements(By.CSS_SELECTOR, "#document li.cited mark"))
+    assert any(quoted in m.text for m in marks)
+    shot(browser, root, "page-doc-" + path.rsplit(".", 1)[1])
+
+
 def test_the_keyboard_alone_reaches_the_document_view(browser, site):
     """Tab from the question box to the first "Show in the document", Enter: the highlight."""
     server, root = site

@@ -76,6 +76,21 @@ function citationLine(c) {
          (c.date ? " — dated " + c.date.value + " (" + c.date.evidence + ")" : "");
 }
 
+// A link to the document view at a citation: the quoted lines highlighted and scrolled to,
+// whatever the format (a PDF page's lines, a sheet's or CSV's rows, a text's lines). The
+// address (#show=ID&at=LOCATOR) opens the same view when followed or reloaded.
+function docLink(docId, path, locator) {
+  const href = "#show=" + encodeURIComponent(docId) + "&at=" + encodeURIComponent(locator || "");
+  return el("a", {href, class: "doc-link", text: path + " " + (locator || ""),
+                  onclick: (ev) => { ev.preventDefault(); history.replaceState(null, "", href);
+                                     run(() => showDocument(docId, locator)); }});
+}
+
+function openFromAddress() {
+  const m = /^#show=([^&]*)&at=(.*)$/.exec(location.hash);
+  if (m) run(() => showDocument(decodeURIComponent(m[1]), decodeURIComponent(m[2]) || null));
+}
+
 function refusalBlock(r) {
   const items = [];
   if (r.floor) items.push(el("li", {text: "floor: " + r.floor + (r.value != null ? " — score " + r.value + " is below " + r.threshold : "")}));
@@ -96,6 +111,7 @@ function renderAnswer(a) {
       out.push(el("article", {class: "citation"},
         ...c.lines.map(quotedLine),
         el("p", {class: "cite-line", text: citationLine(c)}),
+        el("p", {class: "doc-line"}, "in the document: ", docLink(c.doc_id, c.path, c.locator)),
         el("p", {},
            el("button", {class: "link open-doc", type: "button", text: "Show in the document",
                          onclick: () => run(() => showDocument(c.doc_id, c.locator))}),
@@ -147,7 +163,7 @@ async function showDocument(docId, locator) {
     el("ol", {class: "doc-lines"}, ...items),
     el("p", {}, fileLink(d.doc_id, d.path, locator), " · ",
        el("button", {class: "link", type: "button", text: "Back to the answer", onclick: () => views("result")})));
-  const first = $("document").querySelector("mark");
+  const first = $("document").querySelector("li.cited");
   if (first) first.scrollIntoView({block: "center"});
 }
 
@@ -192,4 +208,6 @@ document.addEventListener("DOMContentLoaded", () => {
   $("show-status").addEventListener("click", (ev) => { ev.preventDefault(); run(showStatus); });
   $("home").addEventListener("click", (ev) => { ev.preventDefault(); views("result"); $("question").focus(); });
   $("question").focus();
+  window.addEventListener("hashchange", openFromAddress);
+  openFromAddress();
 });
