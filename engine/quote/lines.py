@@ -165,10 +165,12 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
             return False
         tail = " ".join(seen[i].split()[-_SEAM:])
         head = " ".join(seen[i + 1].split()[:_SEAM])
-        # a span of evidence that begins before the break and ends after it
-        return any(a < len(tail) < b for a, b in evidence(f"{tail} {head}", kinds, qterms))
+        # a span of evidence that begins before the break and ends after it (a place is not
+        # read across one: "… Operation of Cannabis" / "Business within …" is no place)
+        return any(a < len(tail) < b for a, b in evidence(f"{tail} {head}", seam_kinds, qterms))
 
-    joins = [bool(kinds) and seam(i) for i in range(len(texts) - 1)] + [False]
+    seam_kinds = tuple(k for k in kinds if k != "place")
+    joins = [bool(seam_kinds) and seam(i) for i in range(len(texts) - 1)] + [False]
     for i in range(len(texts)):
         if joins[i] or (i > 0 and joins[i - 1]):
             kind[i] = True
