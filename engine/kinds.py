@@ -202,7 +202,7 @@ _SOME = r"(?:[\w'’&.,-]+ ){0,5}"  # up to five words ("Manchester, MN") betwee
 
 # question form -> the kinds an answer line may hold; first match wins
 _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.I), k) for p, k in (
-    (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b", ("time",)),
+    (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b|\bhow (?:late|early)\b", ("time",)),
     (r"\b(?:what|which) months?\b|\bin which months?\b", ("month",)),
     (r"\b(?:what|which) (?:dates?|days?|years?|deadline)\b|\bby what date\b|"
      r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b", ("date", "time")),

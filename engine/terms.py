@@ -197,8 +197,9 @@ QUESTION_ONLY_CJK = tuple(sorted(
     いくらですか いくら ですか ますか でしょうか どこで どこ いつ なに 何時 何 だれ 誰 どの どれ どう
     얼마입니까 얼마예요 얼마 입니까 습니까 언제 어디서 어디 누구 무엇 몇""".split(), key=lambda w: (-len(w), w)))
 _QUESTION_ONLY_CJK = re.compile("|".join(map(re.escape, QUESTION_ONLY_CJK)))
-# "how long", "how often", "how soon" ask for a duration; the adverb is not the subject
-_HOW_ADVERB = re.compile(r"\bhow\s+(?:long|often|soon)\b", re.I)
+# "how long", "how often", "how soon" ask for a duration, "how late", "how early" for a time;
+# the adverb is not the subject
+_HOW_ADVERB = re.compile(r"\bhow\s+(?:long|often|soon|late|early)\b", re.I)
 _QUESTION_ONLY = re.compile(r"\b(?:" + "|".join(sorted(QUESTION_ONLY)) + r")\b", re.I)
 
 
