@@ -16,6 +16,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from .graphcache import cached_graphs
+
 DEFAULT_MODEL = "BAAI/bge-small-en-v1.5"
 _PROBE = "ask: model identity probe sentence."
 _MAX_WORDS = 200  # pre-truncate long passages: the model reads ~256 tokens at most
@@ -155,6 +157,21 @@ def _load(choice: ModelChoice, batch: int, tokens: int, threads: int
     except ImportError:
         return None, "fastembed is not installed"
     opts = {"threads": threads} if threads > 0 else {}
+    with cached_graphs(graph_folder()):  # the optimised graph kept between processes (graphcache.py)
+        return _load_model(TextEmbedding, choice, batch, tokens, opts)
+
+
+def graph_folder() -> Path | None:
+    """Where optimised model graphs are kept (`<cache>/onnx`), or None when ASK_GRAPH_CACHE=0."""
+    if os.environ.get("ASK_GRAPH_CACHE", "1") == "0":
+        return None
+    from .index.location import cache_root
+
+    return cache_root() / "onnx"
+
+
+def _load_model(TextEmbedding, choice: ModelChoice, batch: int, tokens: int, opts: dict
+                ) -> tuple[Embedder | None, str | None]:
     if choice.model_dir is not None:
         d = choice.model_dir
         if not d.is_dir() or not any(d.glob("*.onnx")):

@@ -120,3 +120,37 @@ def test_vectors_do_not_depend_on_the_number_of_jobs(tmp_path, model):
     assert ids1.tolist() == ids2.tolist() and np.array_equal(m1, m2)  # bit for bit
     threads = {key[-1] for key in embed_mod._LOADED}
     assert {1, 2} <= threads  # questions on one thread; the refresh's embedding on 1, then 2
+
+
+def test_the_kept_optimised_graph_gives_the_same_answers_to_the_byte(tmp_path, model):
+    """The first process writes the model's optimised graph to <cache>/onnx; the next loads it
+    with optimisation off (engine/graphcache.py). Answers (scores and quoted lines) are the
+    same bytes with the file, without it, and with a damaged one."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    samples = Path(__file__).resolve().parent.parent / "samples"
+    index = tmp_path / "i.sqlite"
+    question = "What is the monthly water base charge for a residential 5/8 inch meter?"
+
+    def ask(cache: str, kept: bool = True) -> str:
+        env = {**os.environ, "ASK_CACHE_DIR": str(tmp_path / cache), "ASK_EMBED_MODEL": model["embed_model"],
+               "ASK_EMBED_MODEL_DIR": model["embed_model_dir"], "ASK_GRAPH_CACHE": "1" if kept else "0"}
+        r = subprocess.run([sys.executable, "-m", "engine.cli", "--docs", str(samples), "--index", str(index),
+                            "--json", question], capture_output=True, text=True, env=env, timeout=600)
+        assert r.returncode == 0, r.stderr
+        assert "Serializing" not in r.stderr and "hardware specific" not in r.stderr
+        return r.stdout
+
+    without = ask("none", kept=False)
+    assert not (tmp_path / "none" / "onnx").exists()
+    first = ask("kept")  # makes the file
+    graphs = list((tmp_path / "kept" / "onnx").glob("*.onnx"))
+    assert len(graphs) == 1 and graphs[0].stat().st_size > 0
+    again = ask("kept")  # loads it
+    assert without == first == again
+    graphs[0].write_bytes(b"not a model")  # damaged: built from the model again, and remade
+    assert ask("kept") == without
+    assert graphs[0].stat().st_size > 1000
