@@ -76,7 +76,8 @@ def tessdata() -> str | None:
 def install_hint() -> str:
     """What to do so that OCR can run here, naming what is missing: the extra's packages, or
     (with them installed) Tesseract's English data."""
-    if importlib.util.find_spec("tesserocr") is None or importlib.util.find_spec("pypdfium2") is None:
+    if importlib.util.find_spec("tesserocr") is None or importlib.util.find_spec("pypdfium2") is None \
+            or tessdata() is not None:  # nothing in particular is missing: the whole command
         return INSTALL
     if os.environ.get("TESSDATA_PREFIX"):
         return (f"Tesseract's English data is missing: TESSDATA_PREFIX={os.environ['TESSDATA_PREFIX']} "
