@@ -127,7 +127,10 @@ class Answering:
             vec = "embed" in ranked.raw
             both = versions.across(
                 d, cands, q, cfg,
-                passes=lambda c: fits(c, q, lacks) and check(c, cfg, q.required, vec) is None,
+                # another version of the winner's document: its names, coverage and kind as
+                # the gate asks, its score judged with the winner's (which cleared the floor)
+                passes=lambda c: fits(c, q, lacks) and check(
+                    c, dataclasses.replace(cfg, score_floor=0.0, score_floor_lexical=0.0), q.required, vec) is None,
                 dated=lambda c: doc_rows[doc_of[c.rowid]].dated,
                 quote_pair=lambda a, b: quoted_for(dataclasses.replace(d, winner=a, runner=b)).citations)
             if both is not None:

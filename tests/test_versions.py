@@ -117,8 +117,9 @@ SERIES = ("rivergrove_resolution_259-2018_development_fees.pdf", "rivergrove_res
           "pge_electric_b-20_rates_2021-08_to_2021-11.xlsx", "pge_gas_schedule_g-nr2_rates_2020-2021.xlsx")
 
 
-@pytest.fixture(scope="module")
-def cabinet(tmp_path_factory):
+@pytest.fixture(scope="module", params=["words", "model"])
+def cabinet(request, tmp_path_factory):
+    """The six documents, words only and with the shared model (every passage embedded)."""
     if not CABINET.is_dir():
         pytest.skip(f"real-document cabinet not found at {CABINET}")
     import shutil
@@ -127,7 +128,8 @@ def cabinet(tmp_path_factory):
     docs.mkdir()
     for name in SERIES:
         shutil.copy(CABINET / name, docs / name)
-    with Engine(docs, index=docs.parent / "i.sqlite", embed_model="none") as e:
+    kw = {"embed_model": "none"} if request.param == "words" else {**request.getfixturevalue("model"), "embed": "all"}
+    with Engine(docs, index=docs.parent / "i.sqlite", **kw) as e:
         yield e
 
 
