@@ -97,6 +97,10 @@ def candidates_text(cands: tuple[Candidate, ...], explain: bool) -> list[str]:
                        f"{f' + {c.numbers_found} number(s)' if c.numbers_found else ''}"
                        f"{' + kind' if c.kind else ''}"
                        f" = {c.score:.3f}; missing: {', '.join(c.unmatched) or '-'}")
+            if c.named or c.date:
+                named = f"named by the document: {', '.join(c.named)}" if c.named else ""
+                dated = f"dated {c.date['value']} ({c.date['evidence']})" if c.date else ""
+                out.append("       " + "; ".join(x for x in (named, dated) if x))
     return out
 
 

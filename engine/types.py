@@ -147,6 +147,9 @@ class Candidate:
     # required names and numbers the passage lacks but its document's path gives ("fowd_..."
     # for the Fair Oaks Water District): they count for the names-and-numbers check only
     named: tuple[str, ...] = ()
+    # its document's date of effect ({value, start, end, evidence}: readers/dating.py) or
+    # None; shown with --explain
+    date: dict[str, str] | None = None
 
     def to_dict(self, explain: bool = False) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -173,6 +176,8 @@ class Candidate:
             d["unmatched"] = list(self.unmatched)
             if self.named:
                 d["named_by_document"] = list(self.named)
+            if self.date is not None:
+                d["document_date"] = dict(self.date)
         return d
 
 

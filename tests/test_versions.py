@@ -147,3 +147,13 @@ def test_the_cabinet_b20_charge_gives_both_values_the_newer_first(cabinet):
     assert _paths(a) == ["pge_electric_b-20_rates_2021-08_to_2021-11.xlsx", "pge_electric_schedule_b-20.pdf"]
     assert a.citations[0].date["value"] == "2021-08 to 2021-11"
     assert a.versions["newer"] == "pge_electric_b-20_rates_2021-08_to_2021-11.xlsx"
+
+
+def test_explain_shows_each_candidates_document_date(eng):
+    from engine.render import answer_text
+
+    a = eng.ask("How much is a sign permit?", explain=True)
+    dates = {c["path"]: c.get("document_date", {}).get("value") for c in a.to_dict()["candidates"]}
+    assert dates["fees/2024-permit-fee-schedule.pdf"] == "2024-01-01"
+    assert dates["fees/2019-permit-fee-schedule.pdf"] == "2019-07-01"
+    assert "dated 2024-01-01 (p1:L4 Effective January 1, 2024)" in answer_text(a)
