@@ -59,6 +59,12 @@ class Answering:
         """How many files of the folder failed to read (for a refusal when none was read)."""
         return 0
 
+    def _edges(self, doc: int, n: int = 60) -> list[str]:
+        """The first and last `n` lines of a document (where it says what it supersedes)."""
+        total = self.doc_rows[doc].n_lines
+        spans = [(0, min(n, total) - 1)] + ([(max(n, total - n), total - 1)] if total > n else [])
+        return [text for a, b in spans for _, _, text in self.texts.lines(doc, a, b)]
+
     @property
     def texts(self):
         """What the quote reads a passage's lines, OCR marks and furniture from (a Store's
@@ -132,7 +138,8 @@ class Answering:
                 passes=lambda c: fits(c, q, lacks) and check(
                     c, dataclasses.replace(cfg, score_floor=0.0, score_floor_lexical=0.0), q.required, vec) is None,
                 dated=lambda c: doc_rows[doc_of[c.rowid]].dated,
-                quote_pair=lambda a, b: quoted_for(dataclasses.replace(d, winner=a, runner=b)).citations)
+                quote_pair=lambda a, b: quoted_for(dataclasses.replace(d, winner=a, runner=b)).citations,
+                edges=lambda c: self._edges(doc_of[c.rowid]))
             if both is not None:
                 return Answer(citations=both[0], refusal=None, gate=d.gate, versions=both[1], **common)
         return Answer(citations=quoted.citations, refusal=quoted.refusal, gate=d.gate, **common)

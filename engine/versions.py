@@ -4,7 +4,9 @@ side, the one in force first, out (or None: the answer stays as it was).
 A filing cabinet keeps old and new versions side by side: the 2018 fee resolution and the 2024
 one, a rate workbook for August–November 2021 and the tariff PDF. Two documents are of one
 *series* when their file names say the same thing once dates and numbers are set aside
-(`same_series`: more than half of their words shared). When the winner and another candidate
+(`same_series`: more than half of their words shared), or when one says, in its first or last
+lines, that it supersedes, replaces, repeals or amends the other, naming it by a number of its
+file name or by its date (`replaces`). When the winner and another candidate
 of its series both pass the gate and their quoted lines hold different values of the kind
 asked for, the answer quotes both, each with its date (readers/dating.py), and says so:
 
@@ -117,18 +119,49 @@ def order(winner, other, dated: Callable[[object], object], question: str, qterm
     return Choice(newest[0][0], newest[1][0], "the newer first")
 
 
+_REPLACES = re.compile(r"\b(?:supersed\w*|replac\w*|repeal\w*|rescind\w*|amend\w*)\b", re.I)
+_FILE_NUMBER = re.compile(r"\d+(?:-\d+)+|\d{3,}")
+
+
+def replaces(lines: Sequence[str], other_path: str, other_date) -> bool:
+    """One of `lines` says it supersedes, replaces, repeals, rescinds or amends the other
+    document, naming it by a number of its file name ("Resolution 259-2018") or by its date
+    ("the schedule … effective July 1, 2019")."""
+    from .readers.dating import _DATE, parse_date
+
+    name = other_path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    numbers = [n for n in _FILE_NUMBER.findall(name) if not re.fullmatch(r"(?:19|20)\d\d", n)]
+    for text in lines:
+        if not _REPLACES.search(text):
+            continue
+        if any(re.search(rf"(?<![\d-]){re.escape(n)}(?![\d-])", text) for n in numbers):
+            return True
+        if other_date is not None and other_date.start == other_date.end and any(
+                parse_date(m) == other_date.start for m in _DATE.finditer(text)):
+            return True
+    return False
+
+
 def across(d, cands: Sequence, q, cfg, passes: Callable[[object], bool], dated: Callable[[object], object],
-           quote_pair: Callable[[object, object], tuple]) -> tuple[tuple, dict] | None:
+           quote_pair: Callable[[object, object], tuple],
+           edges: Callable[[object], Sequence[str]] = lambda c: ()) -> tuple[tuple, dict] | None:
     """Two versions side by side, or None to leave the answer as it was.
 
     `passes(c)`: c clears the gate on its own; `dated(c)`: c's document's dating.Dated or
     None; `quote_pair(first, second)`: the two citations quoting them (the quote's budget for
-    a winner and a runner-up). Returns (citations with their dates, the versions note)."""
+    a winner and a runner-up); `edges(c)`: the first and last lines of c's document, where a
+    document says what it supersedes. Returns (citations with their dates, the versions
+    note)."""
     if not firm(q.kinds):
         return None
     reach = cands[: cfg.kind_depth + 2]
-    other = next((c for c in reach if c.path != d.winner.path and same_series(d.winner.path, c.path)
-                  and dated(c) is not None and passes(c)), None)
+
+    def versions_of(a, b) -> bool:
+        return same_series(a.path, b.path) or replaces(edges(a), b.path, dated(b)) \
+            or replaces(edges(b), a.path, dated(a))
+
+    other = next((c for c in reach if c.path != d.winner.path and dated(c) is not None
+                  and passes(c) and versions_of(d.winner, c)), None)
     if other is None or dated(d.winner) is None:
         return None
     pair = quote_pair(d.winner, other)

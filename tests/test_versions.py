@@ -157,3 +157,21 @@ def test_explain_shows_each_candidates_document_date(eng):
     assert dates["fees/2024-permit-fee-schedule.pdf"] == "2024-01-01"
     assert dates["fees/2019-permit-fee-schedule.pdf"] == "2019-07-01"
     assert "dated 2024-01-01 (p1:L4 Effective January 1, 2024)" in answer_text(a)
+
+
+def test_a_document_that_says_it_supersedes_another_is_its_version(tmp_path):
+    """Two names with nothing in common: the newer says, in its last lines, that it
+    supersedes the other, naming its number."""
+    from conftest import write
+
+    docs = tmp_path / "docs"
+    write(docs, "res_259-2018_development_fees.txt",
+          "RESOLUTION 259-2018\nEffective January 1, 2019\n\nFence permit: $40.00\nSign permit: $25.00\n")
+    write(docs, "2024_council_fee_update.txt",
+          "FEE UPDATE\nEffective January 1, 2024\n\nFence permit: $55.00\nSign permit: $25.00\n\n"
+          "This resolution supersedes Resolution 259-2018.\n")
+    assert not same_series("res_259-2018_development_fees.txt", "2024_council_fee_update.txt")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("How much is a fence permit now?")
+        assert _paths(a) == ["2024_council_fee_update.txt", "res_259-2018_development_fees.txt"]
+        assert a.versions is not None
