@@ -33,6 +33,11 @@ LOCK_WAIT = 10.0  # seconds a refresh waits for another process updating the sam
 __all__ = ["Engine", "STAGES", "ask", "search"]
 
 
+def _context_of(cfg: Config, doc_rows) -> Callable[[int], str]:
+    """A document rowid's context (readers/layout.py), or "" with `document_context` off."""
+    return (lambda d: doc_rows[d].context) if cfg.document_context else (lambda d: "")
+
+
 class Answering:
     """The stage calls after the pull, the same over one index (Engine) and over shards
     (engine/sharded.py, which pulls from every shard and merges): score, gate, quote for
@@ -108,8 +113,7 @@ class Answering:
                                     cfg.coverage_floor, failed)
             return Answer(citations=(), refusal=refusal, method=self._method(None, q),
                           candidates=() if n_shown else None, notes=q.notes, **common)
-        context_of = (lambda d: doc_rows[d].context) if cfg.document_context else (lambda d: "")
-        ranked = score(q, pulled, cfg, clock, lambda d: doc_rows[d].path, context_of)
+        ranked = score(q, pulled, cfg, clock, lambda d: doc_rows[d].path, _context_of(cfg, doc_rows))
         cands = ranked.candidates(max(cfg.kind_depth + 2, n_shown), doc_rows, q.said)
         clock.lap("fuse_rerank")
         common.update(method=self._method(ranked, q), notes=q.notes,
@@ -135,7 +139,7 @@ class Answering:
                 d, cands, q, cfg,
                 # another version of the winner's document: its names, coverage and kind as
                 # the gate asks, its score judged with the winner's (which cleared the floor)
-                passes=lambda c: fits(c, q, lacks) and check(
+                passes=lambda c: fits(c, q.kinds, lacks) and check(
                     c, dataclasses.replace(cfg, score_floor=0.0, score_floor_lexical=0.0), q.required, vec) is None,
                 dated=lambda c: doc_rows[doc_of[c.rowid]].dated,
                 quote_pair=lambda a, b: quoted_for(dataclasses.replace(d, winner=a, runner=b)).citations,
@@ -162,8 +166,7 @@ class Answering:
             clock = Clock()
             pulled = self._pull(q, cfg, clock)
             doc_rows = self.doc_rows
-            ranked = (score(q, pulled, cfg, clock, lambda d: doc_rows[d].path,
-                            lambda d: doc_rows[d].context if cfg.document_context else "")
+            ranked = (score(q, pulled, cfg, clock, lambda d: doc_rows[d].path, _context_of(cfg, doc_rows))
                       if len(pulled.pool) else None)
             hits = self._hits(ranked, k, pulled.qvec, q, cfg) if ranked is not None else []
         notes = list(q.notes) + list(pulled.notes)

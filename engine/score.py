@@ -20,6 +20,7 @@ from .errors import UsageError
 from .fuse import FUSIONS, fuse, minmax, ranks, rrf, rrf_scale
 from .pool import Pool
 from .rerank import Order, Scored, rarity_weights
+from .readers.dating import numeric_day
 from .terms import content_terms, stem
 from .types import ArmScore, Candidate
 
@@ -224,19 +225,13 @@ def dates_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
 MONTHS = {stem(m): n for n, m in enumerate(
     "january february march april may june july august september october november december".split(), 1)
     if m != "may"}
-_NUMERIC_DATE = re.compile(r"^(?:((?:19|20)\d\d)-(\d\d)-\d\d|(\d{1,2})/\d{1,2}/(\d\d|(?:19|20)\d\d))$")
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 
 
 def _date_of(term: str) -> tuple[int | None, int | None]:
-    """(year, month) of a date written in numbers (2021-10-01, 10/1/2021, 3/17/10: month
-    first, as in the US; a two-digit year is 20yy), or (None, None)."""
-    m = _NUMERIC_DATE.match(term)
-    if m is None:
-        return None, None
-    year = int(m.group(1) or m.group(4))
-    month = int(m.group(2) or m.group(3))
-    return (year + 2000 if year < 100 else year), (month if 1 <= month <= 12 else None)
+    """(year, month) of a date written in numbers (readers/dating.numeric_day), or (None, None)."""
+    day = numeric_day(term)
+    return (int(day[:4]), int(day[5:7])) if day else (None, None)
 
 
 def score(q, pulled, cfg: Config, clock: Clock, path_of: Callable[[int], str],

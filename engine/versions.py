@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 from .kinds import evidence, firm
+from .readers.dating import _DATE, parse_date
 from .terms import content_terms
 
 SERIES_SHARE = 0.5  # two file names of one series share more than this share of their words
@@ -127,8 +128,6 @@ def replaces(lines: Sequence[str], other_path: str, other_date) -> bool:
     """One of `lines` says it supersedes, replaces, repeals, rescinds or amends the other
     document, naming it by a number of its file name ("Resolution 259-2018") or by its date
     ("the schedule … effective July 1, 2019")."""
-    from .readers.dating import _DATE, parse_date
-
     name = other_path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     numbers = [n for n in _FILE_NUMBER.findall(name) if not re.fullmatch(r"(?:19|20)\d\d", n)]
     for text in lines:
@@ -155,10 +154,16 @@ def across(d, cands: Sequence, q, cfg, passes: Callable[[object], bool], dated: 
     if not firm(q.kinds):
         return None
     reach = cands[: cfg.kind_depth + 2]
+    read: dict[str, Sequence[str]] = {}
+
+    def edges_of(c) -> Sequence[str]:  # each document's lines read once for this question
+        if c.path not in read:
+            read[c.path] = edges(c)
+        return read[c.path]
 
     def versions_of(a, b) -> bool:
-        return same_series(a.path, b.path) or replaces(edges(a), b.path, dated(b)) \
-            or replaces(edges(b), a.path, dated(a))
+        return same_series(a.path, b.path) or replaces(edges_of(a), b.path, dated(b)) \
+            or replaces(edges_of(b), a.path, dated(a))
 
     other = next((c for c in reach if c.path != d.winner.path and dated(c) is not None
                   and passes(c) and versions_of(d.winner, c)), None)

@@ -43,14 +43,11 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     lacks = lacks or {}
     kinds = kinds if firm(kinds) and cfg.kind_depth > 0 else ()
 
-    def fits(c: Candidate) -> bool:  # in scope, and holding the asked kind when one is asked
-        return c.path not in lacks and not (kinds and c.kind is False)
-
     def passes(c: Candidate) -> bool:
-        return fits(c) and check(c, cfg, required, vectors) is None
+        return fits(c, kinds, lacks) and check(c, cfg, required, vectors) is None
 
     at = 0
-    if not fits(cands[0]) and cfg.kind_depth > 0:
+    if not fits(cands[0], kinds, lacks) and cfg.kind_depth > 0:
         at = next((i for i, c in enumerate(cands[1 : cfg.kind_depth + 1], 1) if passes(c)), 0)
     winner = cands[at]
     refusal = check(winner, cfg, required, vectors)
@@ -70,10 +67,10 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     return Decision(winner, runner, refusal, gate)
 
 
-def fits(c: Candidate, q, lacks: Mapping[str, tuple[str, ...]] | None) -> bool:
-    """A candidate the gate could let through in the winner's place for question `q`: in
-    scope, and holding the asked kind when a firm one is asked (as decide's own test)."""
-    return c.path not in (lacks or {}) and not (firm(q.kinds) and c.kind is False)
+def fits(c: Candidate, kinds: tuple[str, ...], lacks: Mapping[str, tuple[str, ...]] | None) -> bool:
+    """A candidate the gate could let through: in scope, and holding the asked kind when a
+    firm one is asked."""
+    return c.path not in (lacks or {}) and not (firm(kinds) and c.kind is False)
 
 
 def no_answer_kind(c: Candidate, kinds: tuple[str, ...]) -> Refusal:

@@ -37,9 +37,8 @@ class Quoted:
 def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
           cfg: Config, sims_of, names_of=lambda doc: set()) -> Quoted:
     """`q`: the question.Query; `sims_of(list of Lines) -> per passage {seq: cosine} or None`
-    (see line_sims); `names_of(doc rowid)`: the terms a document names itself by (its path,
-    title lines, headers: score.path_names), which say which document a line is in, not
-    what it is about."""
+    (see line_sims); `names_of(doc rowid)`: the terms a document's path names it by
+    (score.path_names), which say which document a line is in, not what it is about."""
     rows = {r.id: r for r in pool.rows}
     quoted = [d.winner] + ([d.runner] if d.runner is not None else [])
     spans = [(rows[c.rowid].doc, rows[c.rowid].first, rows[c.rowid].last) for c in quoted]

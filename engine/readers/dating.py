@@ -113,6 +113,13 @@ def parse_date(m: re.Match) -> str | None:
     return _day(_year(g["uy"]), int(g["um"]), int(g["ud"]))
 
 
+def numeric_day(term: str) -> str | None:
+    """The ISO day of a term that is a date written in numbers (2021-10-01, 10/1/2021,
+    3/17/10), or None."""
+    m = _DATE.fullmatch(term)
+    return parse_date(m) if m is not None and (m["iy"] or m["um"]) else None
+
+
 def _first_date(text: str) -> str | None:
     for m in _DATE.finditer(text):
         day = parse_date(m)
