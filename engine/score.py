@@ -86,7 +86,7 @@ class Ranked:
             weighted_coverage=s.weighted_coverage, phrase=s.phrase, numbers_found=s.numbers,
             score=s.score, matched=s.matched, unmatched=tuple(said.get(t, t) for t in s.unmatched),
             fused_scale=self.scale, kind=s.kind, named=s.named,
-            date=doc.dated.to_dict() if getattr(doc, "date_start", None) else None)
+            date=doc.dated.to_dict() if doc.date_start else None)
 
 
     def candidates(self, n: int, doc_rows, said: Mapping[str, str]) -> list[Candidate]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Callable, Sequence
 
 from .kinds import evidence, firm
@@ -29,12 +30,14 @@ from .readers.dating import _DATE, parse_date
 from .terms import content_terms
 
 SERIES_SHARE = 0.5  # two file names of one series share more than this share of their words
+SERIES_BUCKET = 500  # --status compares the names sharing a word only when at most this many do
 _NOW = re.compile(r"\b(?:now|current|currently|today|latest|newest|in force|in effect|presently|"
                   r"at present|these days|anymore|any more)\b", re.I)
 _DATED = re.compile(r"^(?:\d[\d\-/.]*|fy-?\d+(?:-\d+)?|q-?[1-4])$")
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 
 
+@lru_cache(maxsize=65536)
 def series_words(path: str) -> frozenset[str]:
     """The words of a file's name that say what it is, not when: its stems less numbers,
     dates and fiscal years ("rivergrove_resolution_300-2024_fee_schedule.pdf" ->
@@ -57,7 +60,9 @@ def same_series(a: str, b: str) -> bool:
 
 def series_of(paths: Sequence[str]) -> dict[str, str]:
     """Each path in a series of two or more -> the series' first path (in path order); for
-    --status. Paths are compared within the groups that share a word."""
+    --status. Two paths of a series share a word of their names, so only paths sharing one
+    are compared; a word more than SERIES_BUCKET names share is passed over (two versions
+    share more than half their words, so one of the others nearly always joins them)."""
     ordered = sorted(paths)
     parent = {p: p for p in ordered}
 
@@ -69,11 +74,18 @@ def series_of(paths: Sequence[str]) -> dict[str, str]:
 
     by_word: dict[str, list[str]] = {}
     for p in ordered:
-        for w in sorted(series_words(p))[:1] or ():
+        for w in sorted(series_words(p)):
             by_word.setdefault(w, []).append(p)
-    for group in by_word.values():
+    compared: set[tuple[str, str]] = set()
+    for w in sorted(by_word):
+        group = by_word[w]
+        if len(group) > SERIES_BUCKET:
+            continue  # a word too many files share to tell a series by
         for i, a in enumerate(group):
             for b in group[i + 1:]:
+                if (a, b) in compared:
+                    continue
+                compared.add((a, b))
                 if same_series(a, b):
                     ra, rb = root(a), root(b)
                     if ra != rb:

@@ -175,3 +175,10 @@ def test_a_document_that_says_it_supersedes_another_is_its_version(tmp_path):
         a = eng.ask("How much is a fence permit now?")
         assert _paths(a) == ["2024_council_fee_update.txt", "res_259-2018_development_fees.txt"]
         assert a.versions is not None
+
+
+def test_status_series_joins_names_whose_first_words_differ():
+    # the two Rivergrove resolutions share rivergrove, resolution and fee, not their
+    # alphabetically first words ("develop" and "fee")
+    a, b = "rivergrove_resolution_259-2018_development_fees.pdf", "rivergrove_resolution_300-2024_fee_schedule.pdf"
+    assert series_of([b, a, "minutes.txt"]) == {a: a, b: a}
