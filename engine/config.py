@@ -63,6 +63,11 @@ class Config:
     # (its path, title lines, running headers: score.named_by_document) counts as present for
     # coverage too, not only for the names-and-numbers check; 0: for that check only.
     document_names_cover: int = 0
+    # 1: the question's words that name the kind of value it asks for, not its topic ("time"
+    # of "what time", "company" of "which company": kinds.answer_words) count for coverage;
+    # 0: coverage is the share of the other question words (a passage rarely says "time"
+    # beside the time it gives).
+    answer_words_cover: int = 1
     # Final order of the pool: "coverage" = rarity-weighted coverage first, rerank score
     # breaking ties (DESIGN.md); "score" = rerank score first, weighted coverage breaking ties.
     order: str = "score"

@@ -26,7 +26,9 @@ order; the first form that matches decides. Kinds:
               that are not place, body, document or calendar words (`_NOT_NAMES`) and do
               not stand inside a longer Title Case run; without a title, the first word
               must be a first name (`given_names`: gender-guesser's table)
-  organisation capitalised words ending in Company, District, LLP, Inc, ...
+  organisation capitalised words ending in Company, District, LLP, Inc, ..., or a run of
+              capitalised words whose last is no common word
+  body        an organisation by its suffix only (Company, District, LLP, Inc, ...)
   place       a street address, "Town, ST", a park, hall or room, "in/at/near" a proper name,
               "meets/held/located ... in/at" a place in any case ("meets in the old mill")
   code        letters and digits in one token (4199-G, B-20, TGSB) or a section number
@@ -170,6 +172,11 @@ _DETECT = {
                                # a proper name of two words or more ("Gateway Pacific", "We
                                # Energies"), its last word not a common one (_org_run)
                                r"|\b[A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*)+"),
+    "body": re.compile(r"\b[A-Z][\w&.'’-]*(?:,?\s+(?:&\s+)?[A-Z][\w&.'’-]*)*?,?\s+(?:&\s+)?"
+                       r"(?:Company|Co\.|Corporation|Corp\.?|Inc\.?|LLC|LLP|Ltd\.?|District|"
+                       r"Department|Agency|Authority|Commission|Council|Board|Bureau|"
+                       r"Administration|Association|Bank|Utility|Utilities|Office|"
+                       r"Division|Group|Partners|Services)\b"),
     "place": re.compile(r"\b\d+\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Street|St|Road|Rd|Avenue|Ave|"
                         r"Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Highway|Hwy|"
                         r"Parkway|Pkwy)\b"
@@ -202,6 +209,9 @@ _SOME = r"(?:[\w'’&.,-]+ ){0,5}"  # up to five words ("Manchester, MN") betwee
 
 # question form -> the kinds an answer line may hold; first match wins
 _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.I), k) for p, k in (
+    # "why", "for what reason", "how come" ask for a reason, whatever the question names
+    # ("why do employees pay higher premiums?" asks for no amount)
+    (r"^(?:[\w,'’]+ ){0,3}(?:why|how come)\b|\bfor what reasons?\b", ()),
     (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b|\bhow (?:late|early)\b", ("time",)),
     (r"\b(?:what|which) months?\b|\bin which months?\b", ("month",)),
     (r"\b(?:what|which) (?:dates?|days?|years?|deadline)\b|\bby what date\b|"
@@ -321,14 +331,39 @@ def common_terms() -> frozenset[str]:
 _NONE = re.compile(r"no\b|free\b|n/c\b")
 
 
-def _org_run(match: str) -> bool:
+def _org_run(match: str, asked_terms: Collection[str] = ()) -> bool:
     """An organisation-shaped match names one: it ends in a body's word (Company, District,
     LLP...), or it is a run of capitalised words whose last is no common word ("Gateway
-    Pacific", "We Energies"; not "Board Meeting")."""
+    Pacific", "We Energies"; not "Board Meeting") and none of which the question says: a
+    capitalised run holding the question's own words is the title of its topic
+    ("ADMINISTRATIVE LAW JUDGE'S RULING" for "which administrative law judge signed ...",
+    "BID PACKAGE" for "who put in the lowest bid"), not the name it asks for."""
     if _ORG_SUFFIX.search(match):
         return True
     words = match.replace("&", " ").split()
+    if asked_terms and set(content_terms(match)) & set(asked_terms):
+        return False
     return len(words) >= 2 and words[-1].strip(".,").lower() not in _COMMON
+
+
+_WORD_BEFORE = re.compile(r"([\w'’&-]+)[^\w]{0,3}$")
+_WORD_AFTER = re.compile(r"^[^\w]{0,3}([\w'’&-]+)")
+
+
+def _inside_topic(text: str, start: int, end: int, asked_terms: Collection[str]) -> bool:
+    """The figure stands inside a name the question gives: the words right before and right
+    after it are both capitalised, and both question words ("West Loop 8-Inch Water Main"
+    for a question on the West Loop water main). It is part of the topic's name, not the
+    value asked for; "proposes 45 homes" (lower case) is the answer's own sentence."""
+    if not asked_terms:
+        return False
+    before, after = _WORD_BEFORE.search(text[:start]), _WORD_AFTER.search(text[end:])
+    if before is None or after is None:
+        return False
+    if not (before.group(1)[:1].isupper() and after.group(1)[:1].isupper()):
+        return False  # "proposes 45 homes": the question's predicate, not a name
+    b, a = content_terms(before.group(1)), content_terms(after.group(1))
+    return bool(b) and bool(a) and set(b) <= set(asked_terms) and set(a) <= set(asked_terms)
 
 
 def holds(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()) -> bool:
@@ -348,11 +383,17 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
     for k in kinds:
         seen = text if k in _CASED else text.lower()
         for m in _DETECT[k].finditer(seen):
-            if k == "count" and _LABEL.search(seen, 0, m.start()):
-                continue  # "Item 7", "Section 4.2", "Page 3": a number that names, not a count
+            if k == "count" and (_LABEL.search(seen, 0, m.start()) or _DAY.search(seen, 0, m.start())
+                                 or _DAY_AFTER.match(seen, m.end()) or _MEASURED.match(seen, m.end())
+                                 or _ADDRESS.match(text, m.start())):
+                continue  # "Item 7", "Section 4.2", "Page 3": a number that names, not a count;
+                # "November 7", "7 November": a day of the month; "8-inch", "12 feet": a
+                # measure; "214 Grand Ave": an address
             if k == "person" and not _a_person(m.group(0)):
                 continue
-            if k == "organisation" and not _org_run(m.group(0)):
+            if k == "organisation" and not _org_run(m.group(0), asked_terms):
+                continue
+            if k not in _CASED and _inside_topic(text, m.start(), m.end(), asked_terms):
                 continue
             if not asked_terms or set(content_terms(m.group(0))) - asked_terms \
                     or (k == "amount" and _NONE.match(m.group(0))):  # "no ... charge" is the value
@@ -367,6 +408,19 @@ _LABEL = re.compile(r"\b(?:item|items|section|sec|sections|page|pages|p|pp|no|no
                     r"grade|tier|zone|option|question|agenda)\.?\s*#?\s*$|[#§]\s*$", re.I)
 
 
+# a unit of measure after a number makes it a measure, not a count of things (not the units
+# of _UNITS that are things counted: lanes, seats, beds, units, stories)
+_MEASURED = re.compile(r"\s?-?(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|meters?|metres?|km|cm|mm|"
+                       r"acres?|hectares?|square|sq\.?|cubic|gallons?|gal|mgd|gpd|gpm|cfs|liters?|litres?|"
+                       r"kw|kwh|mw|mwh|kva|kv|volts?|watts?|therms?|ccf|hcf|pounds?|lbs?|tons?|tonnes?|kg|"
+                       r"psi|degrees?|°|ppb|ppm|mg/l|kilowatts?|megawatts?|horsepower|hp)(?![a-z])", re.I)
+_ADDRESS = re.compile(r"\d+\s+(?:[NSEW]\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Street|St|Road|Rd|"
+                      r"Avenue|Ave|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Highway|Hwy|"
+                      r"Parkway|Pkwy)\b")
+_DAY = re.compile(rf"\b{_MONTH}\s*$", re.I)
+_DAY_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?![a-z])", re.I)
+
+
 def found(text: str) -> tuple[str, ...]:
     """Every kind `text` carries evidence of, in the table's order (for --explain and tests)."""
     return tuple(k for k in _DETECT if holds(text, (k,)))
@@ -379,7 +433,7 @@ def found(text: str) -> tuple[str, ...]:
 # code may be written in words no pattern knows, so it only adds its bonuses.
 FIRM = frozenset({"amount", "count", "percentage", "rate", "date", "month", "time", "duration", "measure",
                   "temperature", "length", "area", "power", "voltage", "flow", "pressure", "weight",
-                  "person", "organisation", "place"})
+                  "person", "organisation", "body", "place"})
 
 
 # The words a question asks for a kind with ("how much does it cost", "what time", "who is
@@ -397,6 +451,7 @@ _KIND_WORDS = {
     "measure": "size big large much",
     "person": "who whom whose person name named",
     "organisation": "company firm agency organization organisation",
+    "body": "company firm agency organization organisation",
     "place": "where place location address located",
 }
 
@@ -405,6 +460,28 @@ _KIND_WORDS = {
 def kind_words(kinds: tuple[str, ...]) -> frozenset[str]:
     """The stemmed words that ask for any of `kinds` (_KIND_WORDS)."""
     return frozenset(t for k in kinds for t in content_terms(_KIND_WORDS.get(k, "")))
+
+
+# The nouns a question names the kind of its answer with and nothing more: "what time",
+# "which company", "what share", "how big" (size). A line giving the answer rarely says them
+# ("called to order at 6:30 p.m."), so coverage may leave them out (Config.answer_words_cover).
+# Not the words of a topic that ask too ("fee", "charge", "rate": a fee schedule says them).
+_ANSWER_WORDS = {
+    "time": "time times hour hours clock",
+    "date": "date dates day",
+    "person": "person name named",
+    "organisation": "company firm organization organisation",
+    "place": "place location address located",
+    "count": "number",
+    "percentage": "percent percentage share portion proportion",
+    "measure": "size",
+}
+
+
+@lru_cache(maxsize=256)
+def answer_words(kinds: tuple[str, ...]) -> frozenset[str]:
+    """The stemmed words that name the kind of answer asked for (_ANSWER_WORDS)."""
+    return frozenset(t for k in kinds for t in content_terms(_ANSWER_WORDS.get(k, "")))
 
 
 def firm(kinds: tuple[str, ...]) -> bool:
@@ -421,8 +498,8 @@ def name(kinds: tuple[str, ...]) -> str:
              "length": "a length", "area": "an area", "power": "a power or demand in kW",
              "voltage": "a voltage", "flow": "a flow", "pressure": "a pressure",
              "weight": "a weight", "person": "a person's name",
-             "organisation": "an organisation", "place": "a place or address", "code": "a code"}
+             "organisation": "an organisation", "body": "an organisation", "place": "a place or address", "code": "a code"}
     return " or ".join(words[k] for k in kinds)
 
 
-_CASED = frozenset({"person", "organisation", "place", "code"})  # capitals are the evidence
+_CASED = frozenset({"person", "organisation", "body", "place", "code"})  # capitals are the evidence

@@ -19,7 +19,7 @@ from typing import Callable, Mapping, Sequence
 import numpy as np
 
 from .config import Config
-from .kinds import holds
+from .kinds import answer_words, holds
 from .pool import Pool
 from .terms import is_number
 
@@ -127,7 +127,14 @@ class Order(Sequence):
         n, q = has.shape
         self.pool, self.qterms, self.has = pool, tuple(qterms), has
         held = has if named is None else named
-        cov, wcov, nums = coverage_table(qterms, held if cfg.document_names_cover else has, rarity)
+        table = held if cfg.document_names_cover else has
+        plain = [k for k, t in enumerate(qterms) if t not in answer_words(kinds)] \
+            if not cfg.answer_words_cover else []
+        if plain and len(plain) < q:  # coverage of the topic's words only (cfg.answer_words_cover)
+            cov, wcov, _ = coverage_table([qterms[k] for k in plain], table[:, plain], rarity)
+            nums = coverage_table(qterms, table, rarity)[2]
+        else:
+            cov, wcov, nums = coverage_table(qterms, table, rarity)
         full = has.all(axis=1) if q else np.ones(n, dtype=bool)
         # a phrase needs every question word, so only passages holding all are looked at
         phrase = [bool(f) and has_phrase(qterms, pool.terms[i]) for i, f in enumerate(full.tolist())]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Mapping, Sequence
 
 import numpy as np
@@ -149,6 +150,7 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     # the rerank reads only which question terms each passage holds
     has = pool.has(qterms)
     dates_held(pool, qterms, has)
+    forms_held(pool, qterms, has)
     for word, parts in (joined or {}).items():  # "pge" in a passage holds PG&E's "pg" and "e"
         held = pool.has([word])[:, 0]
         for k, t in enumerate(qterms):
@@ -219,6 +221,64 @@ def dates_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
         for k, year in years:
             if any(y == year for y, _ in dated):
                 has[i, k] = True
+
+
+def forms_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
+    """Mark in `has` (in place) a question term as held by a passage that writes it in
+    another form a reader takes for the same (`other_forms`): a number of the same value
+    ("25" and "25.00", "1500" and "1,500"), a fiscal year's two years written short or long
+    ("2019-20" and "2019-2020"), a street's suffix spelt out or abbreviated as the U.S.
+    Postal Service abbreviates it ("Mission Street" and "MISSION ST")."""
+    wanted = [(k, other_forms(t)) for k, t in enumerate(qterms)]
+    wanted = [(k, forms) for k, forms in wanted if forms]
+    if not wanted:
+        return
+    for i, terms in enumerate(pool.terms):
+        present = None
+        for k, forms in wanted:
+            if has[i, k]:
+                continue
+            if present is None:
+                present = {_form_key(t) for t in terms}
+            if forms & present:
+                has[i, k] = True
+
+
+# street suffixes and their abbreviations (USPS Publication 28, appendix C1: the most common)
+_STREET_FORMS = (("street", "st"), ("avenue", "ave"), ("boulevard", "blvd"), ("road", "rd"),
+                 ("drive", "dr"), ("lane", "ln"), ("court", "ct"), ("place", "pl"),
+                 ("parkway", "pkwy"), ("highway", "hwy"), ("circle", "cir"), ("terrace", "ter"),
+                 ("suite", "ste"), ("building", "bldg"))
+_STREET = {stem(a): stem(b) for a, b in _STREET_FORMS} | {stem(b): stem(a) for a, b in _STREET_FORMS}
+_PLAIN_NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
+_YEAR_SPAN = re.compile(r"^((?:19|20)\d\d)[-/–]((?:19|20)?\d\d)$")
+
+
+@lru_cache(maxsize=100_000)
+def _form_key(term: str) -> str:
+    """The one spelling of `term` that its other forms share: a number's value, a fiscal
+    year's two full years, a street suffix's abbreviation; else the term itself."""
+    if _PLAIN_NUMBER.match(term):
+        whole, _, frac = term.replace(",", "").partition(".")
+        frac = frac.rstrip("0")
+        return "#" + whole + ("." + frac if frac else "")
+    span = _YEAR_SPAN.match(term)
+    if span:
+        start, end = span.group(1), span.group(2)
+        end = start[:2] + end if len(end) == 2 else end
+        return f"fy{start}-{end}"
+    return term
+
+
+def other_forms(term: str) -> frozenset[str]:
+    """The form keys (_form_key) a passage's terms may show for question term `term`, when it
+    has other forms; else empty."""
+    key = _form_key(term)
+    if key != term:
+        return frozenset({key})
+    if term in _STREET:
+        return frozenset({_STREET[term]})
+    return frozenset()
 
 
 # a month's name as a term (the stemmer's form) -> its number; "may" is a stop word

@@ -364,3 +364,37 @@ def test_lines_ocr_read_below_the_floor_are_never_quoted():
     assert none == []
     text = choose_lines(lines, qterms, weights, Config(), 2, kinds=asked(q))
     assert [ln.locator for ln in text] == ["L1", "L2"] and all(ln.ocr is None for ln in text)
+
+
+@pytest.mark.parametrize("question", [
+    "Why do part-time employees pay higher premiums in the spring?",
+    "So why is the sewer fee higher this year?",
+    "For what reason was the permit fee waived?",
+])
+def test_a_why_question_asks_for_a_reason_not_a_figure(question):
+    assert asked(question) == ()
+
+
+@pytest.mark.parametrize("line", [
+    "On November 7, 2018, the agency issued a notice",
+    "at the 7 May meeting",
+    "the 21st of October",
+])
+def test_a_day_of_the_month_is_no_count(line):
+    assert not holds(line, ("count",))
+
+
+def test_a_count_beside_a_month_word_elsewhere_still_counts():
+    assert holds("In November, 7 members voted yes", ("count",))
+
+
+@pytest.mark.parametrize("line, counted", [
+    ("Replace the 8-inch main on Oak Street", False),   # a measure
+    ("a setback of 12 feet from the lot line", False),
+    ("Location: Town Hall, 214 Grand Ave", False),     # an address
+    ("The project proposes 45 homes", True),
+    ("The garage adds 12 units", True),
+    ("speakers get three (3) minutes", True),
+])
+def test_a_measure_or_an_address_is_no_count(line, counted):
+    assert holds(line, ("count",)) is counted

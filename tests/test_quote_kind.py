@@ -72,3 +72,42 @@ def test_end_to_end_refusal_names_the_kind(tmp_path):
         assert not a.answered
         assert a.refusal.reason == "no_answer_kind"
         assert "a count" in a.refusal.message
+
+
+def test_a_title_in_capitals_is_read_as_one_sentence():
+    # a resolution's title set in capitals wraps like prose: the amount's line is quoted with
+    # the line that says what it is per ("ANNUALLY")
+    got = _choose("How much can the city spend per year on the shuttle service?",
+                  ["A RESOLUTION AUTHORIZING A CONTRACT WITH METRO SHUTTLE",
+                   "FOR TWO YEARS, AT AN AMOUNT NOT TO EXCEED $ 410, 250",
+                   "ANNUALLY PURSUANT TO SECTION 4 OF THE CODE"])
+    assert "FOR TWO YEARS, AT AN AMOUNT NOT TO EXCEED $ 410, 250" in got
+    assert "ANNUALLY PURSUANT TO SECTION 4 OF THE CODE" in got
+
+
+def test_a_stack_of_values_under_a_heading_is_labelled_by_it():
+    notice = ["Special Board Meeting", "Thursday, March 6, 2025", "6:30 pm", "at the Grange Hall",
+              "• Approve the road maintenance contract"]
+    got = _choose("Where will the special board meeting be held?", notice)
+    assert "at the Grange Hall" in got
+    # a heading that names another meeting ("Special") labels no regular meeting's time
+    assert _choose("What time does the regular board meeting start?", notice) == []
+    # a value with words of its own beside it is no bare value: the heading does not vouch for it
+    assert _choose("Where will the special board meeting be held?",
+                   ["Special Board Meeting", "Parking is available at the Grange Hall"]) == []
+
+
+def test_a_figure_inside_the_topic_s_name_is_not_the_value_asked_for():
+    # "8-Inch" stands between question words: part of the project's name, not the bond's size
+    assert _choose("How big a bid bond is needed for the East Ridge water main project?",
+                   ["Subject: East Ridge 8-Inch Water Main Replacement - Pre-Bid Meeting",
+                    "Questions go to the engineer."]) == []
+    got = _choose("How big a bid bond is needed for the East Ridge water main project?",
+                  ["Subject: East Ridge 8-Inch Water Main Replacement - Pre-Bid Meeting",
+                   "b. A 5% bid bond is required."])
+    assert "b. A 5% bid bond is required." in got
+
+
+def test_a_capitalised_run_of_the_question_s_words_is_no_organisation():
+    assert _choose("Which administrative hearing officer signed the order?",
+                   ["ADMINISTRATIVE HEARING OFFICER ORDER SETTING DATES", "This order sets the dates."]) == []

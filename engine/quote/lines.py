@@ -24,7 +24,7 @@ import re
 from typing import Collection, Mapping, Sequence
 
 from ..config import Config
-from ..kinds import evidence, firm, holds
+from ..kinds import evidence, firm, holds, kind_words
 from ..readers.ocr import QUOTE_FLOOR
 from ..terms import content_terms, is_number
 from ..types import QuotedLine
@@ -69,14 +69,23 @@ def _prose(text: str) -> bool:
     return len(words) >= 6 and 2 * lower >= len(words) and not _TABLE.search(text)
 
 
+def _capitals(text: str) -> bool:
+    """A line of running text set in capitals, as a resolution's or an ordinance's title is:
+    four words or more, every letter a capital, not a table row or a list item's start."""
+    words = [w for w in text.split() if w[:1].isalpha()]
+    return len(words) >= 4 and text.upper() == text and not _TABLE.search(text)
+
+
 def _wraps(line: str, nxt: str) -> bool:
     """`nxt` continues the sentence `line` leaves open: it begins in lower case, or `line` ends
     on a word that needs more (", and", "of the"), or both are running text (a paragraph
-    wrapped between a name's words: "... with Gateway Pacific" / "Contractors, Inc. for ...")."""
+    wrapped between a name's words: "... with Gateway Pacific" / "Contractors, Inc. for ..."),
+    or both are running text in capitals ("... AT AN AMOUNT NOT TO EXCEED $ 520, 785" /
+    "ANNUALLY PURSUANT TO ...")."""
     if _ENDS_SENTENCE.search(line):
         return False
     return (_STARTS_MID.match(nxt) is not None or _OPEN_END.search(line) is not None
-            or (_prose(line) and _prose(nxt)))
+            or (_prose(line) and _prose(nxt)) or (_capitals(line) and _capitals(nxt)))
 
 
 def restates(text: str, qterms: frozenset[str]) -> bool:
@@ -97,6 +106,42 @@ def about(text: str, qterms: frozenset[str]) -> bool:
     long = [q for q in qterms if len(q) >= 4 and q.isalpha()]
     return any(t != q and len(t) > len(q) and (t.startswith(q) or t.endswith(q))
                for t in terms for q in long)
+
+
+# the kinds a line may be nothing but, as the lines of a posted notice are under its heading
+_BARE_KINDS = ("date", "time", "place", "amount", "count", "duration", "person")
+_HEADING_REACH = 3  # lines of bare values a heading may stand above
+
+
+def _bare(text: str) -> bool:
+    """The line is a value and nothing more: "Monday, October 21, 2024", "7:00 pm", "at the
+    Fire Hall", "$25.00" (no content word outside the evidence of a kind)."""
+    spans = sorted(evidence(text, _BARE_KINDS))
+    if not spans:
+        return False
+    rest, at = [], 0
+    for a, b in spans:
+        rest.append(text[at:a])
+        at = max(at, b)
+    rest.append(text[at:])
+    return not content_terms(" ".join(rest))
+
+
+def _under_heading(texts: Sequence[str], i: int, asked: frozenset[str], every: frozenset[str]) -> bool:
+    """Line i is a bare value in a stack of them under a heading that names the question's
+    topic ("Special Council Meeting" / "Monday, October 21, 2024" / "7:00 pm" / "at the Fire
+    Hall"): the heading is its label, as a table's header row is its cells'. The heading is
+    at most _HEADING_REACH lines above, every line between is a bare value too, it is no
+    bare value itself, it holds one of `asked`, and it says nothing the question (`every`,
+    its words) does not: "Special Council Meeting" labels no regular meeting's time."""
+    if not _bare(texts[i]):
+        return False
+    for j in range(i - 1, max(-1, i - 1 - _HEADING_REACH), -1):
+        if _bare(texts[j]):
+            continue
+        terms = set(content_terms(texts[j]))
+        return bool(terms & asked) and terms <= every and not _TABLE_ROW.search(texts[j])
+    return False
 
 
 def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bool] = ()) -> list[int]:
@@ -192,6 +237,10 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
 
     asked = frozenset(qterms if topic is None else topic)
+    # a heading over a stack of values may name the document itself ("Special Council
+    # Meeting" atop its notice), but not only by the words that ask for the kind ("Fee
+    # Schedule" is no label for one fee)
+    heading_words = frozenset(qterms) - kind_words(kinds)
 
     def answers(i: int) -> bool:
         """Line i's unit holds the asked kind and says something of the question: one of its
@@ -200,6 +249,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         if not any(kind[j] for j in unit):
             return False
         if any(_TABLE_ROW.search(texts[j]) or about(texts[j], asked) for j in unit):
+            return True
+        if _under_heading(texts, i, heading_words, frozenset(qterms)):
             return True
         return bool(subject) and set(subject) <= set().union(*(content_terms(texts[j]) for j in unit))
 
