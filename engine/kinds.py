@@ -28,7 +28,6 @@ order; the first form that matches decides. Kinds:
               must be a first name (`given_names`: gender-guesser's table)
   organisation capitalised words ending in Company, District, LLP, Inc, ..., or a run of
               capitalised words whose last is no common word
-  body        an organisation by its suffix only (Company, District, LLP, Inc, ...)
   place       a street address, "Town, ST", a park, hall or room, "in/at/near" a proper name,
               "meets/held/located ... in/at" a place in any case ("meets in the old mill")
   code        letters and digits in one token (4199-G, B-20, TGSB) or a section number
@@ -172,11 +171,6 @@ _DETECT = {
                                # a proper name of two words or more ("Gateway Pacific", "We
                                # Energies"), its last word not a common one (_org_run)
                                r"|\b[A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*)+"),
-    "body": re.compile(r"\b[A-Z][\w&.'’-]*(?:,?\s+(?:&\s+)?[A-Z][\w&.'’-]*)*?,?\s+(?:&\s+)?"
-                       r"(?:Company|Co\.|Corporation|Corp\.?|Inc\.?|LLC|LLP|Ltd\.?|District|"
-                       r"Department|Agency|Authority|Commission|Council|Board|Bureau|"
-                       r"Administration|Association|Bank|Utility|Utilities|Office|"
-                       r"Division|Group|Partners|Services)\b"),
     "place": re.compile(r"\b\d+\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Street|St|Road|Rd|Avenue|Ave|"
                         r"Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Highway|Hwy|"
                         r"Parkway|Pkwy)\b"
@@ -433,7 +427,7 @@ def found(text: str) -> tuple[str, ...]:
 # code may be written in words no pattern knows, so it only adds its bonuses.
 FIRM = frozenset({"amount", "count", "percentage", "rate", "date", "month", "time", "duration", "measure",
                   "temperature", "length", "area", "power", "voltage", "flow", "pressure", "weight",
-                  "person", "organisation", "body", "place"})
+                  "person", "organisation", "place"})
 
 
 # The words a question asks for a kind with ("how much does it cost", "what time", "who is
@@ -451,7 +445,6 @@ _KIND_WORDS = {
     "measure": "size big large much",
     "person": "who whom whose person name named",
     "organisation": "company firm agency organization organisation",
-    "body": "company firm agency organization organisation",
     "place": "where place location address located",
 }
 
@@ -498,8 +491,8 @@ def name(kinds: tuple[str, ...]) -> str:
              "length": "a length", "area": "an area", "power": "a power or demand in kW",
              "voltage": "a voltage", "flow": "a flow", "pressure": "a pressure",
              "weight": "a weight", "person": "a person's name",
-             "organisation": "an organisation", "body": "an organisation", "place": "a place or address", "code": "a code"}
+             "organisation": "an organisation", "place": "a place or address", "code": "a code"}
     return " or ".join(words[k] for k in kinds)
 
 
-_CASED = frozenset({"person", "organisation", "body", "place", "code"})  # capitals are the evidence
+_CASED = frozenset({"person", "organisation", "place", "code"})  # capitals are the evidence
