@@ -5,7 +5,9 @@ a ReadError saying how to install it, when the extra or Tesseract's English data
 
 Why Tesseract through tesserocr: measured in docs/ocr.md (bench/ocr_accuracy.py). Its threads
 are pinned to one (OMP_THREAD_LIMIT, read when libgomp starts: set before tesserocr is
-imported); one engine is kept per process, so the reading process loads it once.
+imported); one engine is kept per process, so the reading process loads it once. A line read
+under QUOTE_FLOOR, or with ink beside it that no line holds, is read again on its own
+(`reread`), and a reading the re-reads agree on replaces it when Tesseract is surer of it.
 """
 from __future__ import annotations
 
@@ -27,6 +29,20 @@ QUOTE_FLOOR = 95.0
 # Seconds Tesseract may spend on one page (or image frame): a page past it is named in a note
 # and the others are read. Under the reading process's limit, which counts from each page done.
 PAGE_SECONDS = 30.0
+# Re-reading (docs/ocr.md, "Reading a line again"): a line under QUOTE_FLOOR, or with at least
+# its height in dark pixels beside it (within REREAD_MARGIN of its height, left or right) that
+# no line's box holds (a "$" Tesseract left out), is read again alone: its box widened by
+# REREAD_MARGIN of its height across and REREAD_MARGIN_Y up and down, on a white border of
+# half its height, as one text line (PSM 7), once at each of REREAD_SCALES. When every one of
+# those readings says the same text, the lowest of their confidences is that reading's; it
+# takes the line's place only when above the first reading's. (Taking the surest of several
+# readings instead lifts chance misreadings over the floor: bench/ocr_floor.py.)
+REREAD_MARGIN = 0.8
+REREAD_MARGIN_Y = 0.3
+REREAD_SCALES = (1, 2)
+MAX_REREADS = 400  # lines a page, in reading order
+REREAD = f"reread 2 agree floor {QUOTE_FLOOR:g} margin {REREAD_MARGIN:g}/{REREAD_MARGIN_Y:g} " \
+    f"psm 7 scales {','.join(map(str, REREAD_SCALES))} max {MAX_REREADS}"  # in the cache key
 TESSDATA = ("/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata",
             "/usr/share/tessdata", "/usr/local/share/tessdata")
 INSTALL = ("pip install 'ask-engine[ocr]' (with Tesseract's English data: "
@@ -103,7 +119,8 @@ def _engine():
 
         _api = tesserocr.PyTessBaseAPI(path=tessdata(), lang="eng")
         data = file_digest(Path(tessdata()) / "eng.traineddata")
-        _engine_tag = f"tesseract {_api.Version()} eng {data} psm {int(_api.GetPageSegMode())}"
+        _engine_tag = (f"tesseract {_api.Version()} eng {data} psm {int(_api.GetPageSegMode())} "
+                       f"{REREAD}")
     return _api
 
 
@@ -124,6 +141,14 @@ def recognise(image) -> list[tuple]:
 
 
 def _recognised(api, image) -> list[tuple]:
+    """The page's lines as Tesseract reads it, each unsure one read again (`reread`)."""
+    found = _read(api, image)
+    return reread(api, image, found)
+
+
+def _read(api, image) -> list[tuple]:
+    """(text, confidence, block, x0, y0, x1, y1) of each line Tesseract reads in `image` with
+    the engine's page segmentation mode as it stands."""
     from tesserocr import RIL, iterate_level
 
     api.SetImage(image)
@@ -142,6 +167,87 @@ def _recognised(api, image) -> list[tuple]:
         if text and box:
             out.append((text, round(r.Confidence(RIL.TEXTLINE), 1), max(0, block), *box))
     return out
+
+
+def reread(api, image, found: list[tuple]) -> list[tuple]:
+    """`found` with each line that needs it (`_unsure`) read again alone, as one text line,
+    once at each of REREAD_SCALES. The readings must agree, word for word: then their lowest
+    confidence is theirs, and they take the line's place when that is above the first
+    reading's (the floor is applied to it); a tie keeps the first reading, and so does a
+    re-read that finds no line, or more than one. The line's block and box stay the page's.
+    (A reading whose confidence is not above the first one's ends the line's re-reads: the
+    lowest of them could not be.)"""
+    from tesserocr import PSM
+
+    gray = image.convert("L") if image.mode != "L" else image
+    todo = [i for i in range(len(found)) if _unsure(gray, found, i)][:MAX_REREADS]
+    if not todo:
+        return found
+    out = list(found)
+    mode = api.GetPageSegMode()
+    api.SetPageSegMode(PSM.SINGLE_LINE)
+    try:
+        for i in todo:
+            agreed = _agreed(api, gray, found[i])
+            if agreed is not None:
+                out[i] = (*agreed, *found[i][2:])
+    finally:
+        api.SetPageSegMode(mode)
+    return out
+
+
+def _agreed(api, gray, line: tuple) -> tuple[str, float] | None:
+    """(text, confidence) that every re-read of `line` gives, at the lowest confidence, when
+    it is above the line's own; else None."""
+    agreed: tuple[str, float] | None = None
+    for crop in _crops(gray, line):
+        again = _read(api, crop)
+        if len(again) != 1 or again[0][1] <= line[1] or (agreed and again[0][0] != agreed[0]):
+            return None
+        agreed = (again[0][0], min(again[0][1], agreed[1])) if agreed else again[0][:2]
+    return agreed
+
+
+def _unsure(gray, found: list[tuple], i: int) -> bool:
+    """Line i is read again: under QUOTE_FLOOR, or with ink beside its box (within
+    REREAD_MARGIN of its height) that no line's box holds, at least its height in pixels."""
+    text, confidence, _, x0, y0, x1, y1 = found[i]
+    if confidence < QUOTE_FLOOR:
+        return True
+    from PIL import ImageDraw
+
+    height = y1 - y0
+    reach = int(REREAD_MARGIN * height)
+    for left, right in ((max(0, x0 - reach), x0), (x1, min(gray.width, x1 + reach))):
+        if right <= left or height <= 0:
+            continue
+        strip = gray.crop((left, y0, right, y1))
+        draw = ImageDraw.Draw(strip)
+        for j, other in enumerate(found):
+            if j != i and other[3] < right and left < other[5] and other[4] < y1 and y0 < other[6]:
+                draw.rectangle((other[3] - left, other[4] - y0, other[5] - left - 1,
+                                other[6] - y0 - 1), fill=255)
+        if sum(strip.histogram()[:128]) >= height:
+            return True
+    return False
+
+
+def _crops(gray, line: tuple):
+    """The line's box widened by the margins, on a white border of half its height, at each
+    of REREAD_SCALES (Lanczos: the same pixels every time)."""
+    from PIL import Image
+
+    _, _, _, x0, y0, x1, y1 = line
+    height = y1 - y0
+    mx, my = int(REREAD_MARGIN * height), int(REREAD_MARGIN_Y * height)
+    crop = gray.crop((max(0, x0 - mx), max(0, y0 - my), min(gray.width, x1 + mx),
+                      min(gray.height, y1 + my)))
+    pad = max(1, height // 2)
+    canvas = Image.new("L", (crop.width + 2 * pad, crop.height + 2 * pad), 255)
+    canvas.paste(crop, (pad, pad))
+    for scale in REREAD_SCALES:
+        yield canvas if scale == 1 else canvas.resize(
+            (canvas.width * scale, canvas.height * scale), Image.LANCZOS)
 
 
 def _prepared(image):
@@ -223,9 +329,13 @@ def _prose(text: str) -> bool:
 def lines(image, region: str = "") -> list[Line]:
     """An image's lines: locator `L3` (or `p3:L7` with region `p3`); a new block of text leaves
     a gap in the ordinals, as a blank line does in text, so the chunker sees the break."""
+    return _as_lines(recognise(image), region)
+
+
+def _as_lines(found: list[tuple], region: str) -> list[Line]:
     out: list[Line] = []
     ordinal = 0
-    for text, confidence, new_block in rows(recognise(image)):
+    for text, confidence, new_block in rows(found):
         ordinal += 2 if new_block and out else 1
         locator = f"{region}:L{ordinal}" if region else f"L{ordinal}"
         out.append(Line(text=text, locator=locator, region=region, ordinal=ordinal, ocr=confidence))
