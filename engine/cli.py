@@ -126,8 +126,9 @@ def _dump(obj) -> str:
                    "ranks, gates and quotes (docs/scale.md). With --rebuild or --embed alone: build "
                    "the shards only.")
 @click.option("--jobs", "jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Cores the embedding of passages may use (default: every core; embed_jobs in "
-                   "--config). The vectors are the same at any count.")
+              help="Cores the refresh may use: the embedding of passages (embed_jobs in --config) and "
+                   "the OCR of a scanned file's pages, one Tesseract process each (ocr_jobs). Default: "
+                   "every core. The vectors and the lines read are the same at any count.")
 @click.option("--wait", "wait", type=click.FloatRange(min=0.0), default=10.0, show_default=True,
               metavar="SECONDS",
               help="How long to wait for another ask that is updating the same index. After that a "
@@ -345,7 +346,7 @@ class _Call:
         if o.fusion is not None:  # --fusion overrides the configuration, in every mode
             cfg = cfg.replace(fusion=o.fusion)
         if o.jobs is not None:
-            cfg = cfg.replace(embed_jobs=o.jobs)
+            cfg = cfg.replace(embed_jobs=o.jobs, ocr_jobs=o.jobs)
         if o.exclude:
             cfg = cfg.replace(exclude=cfg.exclude + tuple(o.exclude))
         if o.ray is not None:

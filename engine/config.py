@@ -135,6 +135,10 @@ class Config:
     embed_tokens: int = 2048
     embed_threads: int = 1
     embed_jobs: int = 0
+    # ocr_jobs: processes the pages of one scanned PDF or multi-page image are OCR'd by, one
+    # Tesseract each (engine/readers/ocrpool.py; 0: every core this process may run on, 1: the
+    # reading process alone); the lines are the same at any count.
+    ocr_jobs: int = 0
     # Passages left without vectors by an earlier run that stopped while embedding: a run
     # embeds at most this many of them before answering (the passages of the documents it
     # reads itself are always embedded), so a question on a large unfinished folder is

@@ -28,7 +28,7 @@ from .. import errors
 from ..errors import DocsError, ReadError
 from ..locators import span
 from ..terms import content_terms, matching_text
-from ..readers import dating, layout, ocr, ocrcache
+from ..readers import dating, layout, ocr, ocrcache, ocrpool
 from .exclude import IGNORE_FILE, Exclusions, Rule
 from .store import DocRow, Store
 from .worker import (START_FAILED, ReadWorker, is_limit_error, memory_error,
@@ -162,7 +162,7 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
     walk = _walk(root, cfg, select)
     on_page = (lambda done, total: progress(OCR_STAGE, done, total)) if progress else None
     with ReadWorker(read_timeout, read_memory, ocr_cache=ocrcache.path_for(store.path),
-                    on_page=on_page) as worker:
+                    on_page=on_page, ocr_jobs=ocrpool.resolve(cfg.ocr_jobs)) as worker:
         run = _Run(store, root, cfg, worker)
         run.problems(walk)
         run.files(walk.files, progress)

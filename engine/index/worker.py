@@ -101,17 +101,20 @@ class ReadWorker:
     `timeout` (seconds) and `memory` (bytes) bound each file; 0 or None turns a limit off. A
     file read by OCR reports each page done, and the time limit then counts from the last
     page: a 400-page scan is bounded per page, not stopped at 60 s (`on_page` hears of each).
+    `ocr_jobs`: processes a file's pages are OCR'd by (readers/ocrpool.py; 1: the reading
+    process alone), each forked from the reading process and bound by the same memory limit.
     Readers registered at run time travel to the child by reference (pickle), so they must
     be module-level functions; a reader that cannot (a lambda, a closure) is run in this
     process, without limits. On Windows everything is read in this process.
     """
 
     def __init__(self, timeout: float | None = READ_TIMEOUT, memory: int | None = READ_MEMORY,
-                 *, ocr_cache: Path | None = None, on_page=None):
+                 *, ocr_cache: Path | None = None, on_page=None, ocr_jobs: int = 1):
         self.timeout = float(timeout) if timeout else None
         self.memory = int(memory) if memory else None
         self.ocr_cache = ocr_cache           # the OCR page cache's file (ocrcache), or None
         self.on_page = on_page               # (done, total) for each page OCR'd in a file
+        self.ocr_jobs = max(1, int(ocr_jobs))  # OCR processes for one file's pages
         self.starts = 0                      # how many processes were started
         self._proc: subprocess.Popen | None = None
         self._stderr = None
@@ -246,7 +249,8 @@ class ReadWorker:
         self._finalizer = weakref.finalize(self, _kill, self._proc)
         try:
             self._send({"memory": self.memory, "readers": blobs,
-                        "ocr_cache": str(self.ocr_cache) if self.ocr_cache else None})
+                        "ocr_cache": str(self.ocr_cache) if self.ocr_cache else None,
+                        "ocr_jobs": self.ocr_jobs})
             tag, missing = self._receive(time.monotonic() + START_TIMEOUT)
         except (OSError, _Timeout, _Gone):
             detail = self._stderr_tail()
@@ -345,8 +349,10 @@ def _child_main(parent: int) -> None:
             readers.register(suffix, pickle.loads(blob))
         except Exception:
             missing.append(suffix)
-    from ..readers import ocr  # pages OCR'd are reported, and kept in the page cache
+    from ..readers import ocr, ocrpool  # pages OCR'd are reported, and kept in the page cache
     ocr.use_cache(init.get("ocr_cache"))
+    ocrpool.jobs = init.get("ocr_jobs", 1)
+    ocrpool.private_fds = (inp.fileno(), out.fileno())  # OCR's forked workers close them
     ocr.on_page = lambda done, total: _child_send(out, ("page", done, total))
     _child_send(out, ("ready", tuple(missing)))
     while (request := _child_receive(inp)) is not None:

@@ -7,7 +7,8 @@ Why Tesseract through tesserocr: measured in docs/ocr.md (bench/ocr_accuracy.py)
 are pinned to one (OMP_THREAD_LIMIT, read when libgomp starts: set before tesserocr is
 imported); one engine is kept per process, so the reading process loads it once. A line read
 under QUOTE_FLOOR, or with ink beside it that no line holds, is read again on its own
-(`reread`), and a reading the re-reads agree on replaces it when Tesseract is surer of it.
+(`reread`), and a reading the re-reads agree on replaces it when Tesseract is surer of it. The pages of one file are read on several
+cores by ocrpool.py (`jobs`).
 """
 from __future__ import annotations
 
@@ -130,14 +131,28 @@ def recognise(image) -> list[tuple]:
     very image was read before; raises PageTimeout past PAGE_SECONDS."""
     api = _engine()
     image = _prepared(image)
-    cache = _page_cache()
-    key = page_key(_engine_tag, image) if cache is not None else ""
-    found = cache.get(key) if cache is not None else None
+    key, found = look_up(image)
     if found is None:
         found = _recognised(api, image)
-        if cache is not None:
-            cache.put(key, found)
+        keep(key, found)
     return found
+
+
+def look_up(image) -> tuple[str, list[tuple] | None]:
+    """A prepared image's cache key, and its lines when the page cache holds them (the
+    engine must be made: the key names it)."""
+    cache = _page_cache()
+    if cache is None:
+        return "", None
+    key = page_key(_engine_tag, image)
+    return key, cache.get(key)
+
+
+def keep(key: str, found: list[tuple]) -> None:
+    """The lines of the page whose key is `key` into the page cache, if there is one."""
+    cache = _page_cache()
+    if cache is not None and key:
+        cache.put(key, found)
 
 
 def _recognised(api, image) -> list[tuple]:
@@ -342,33 +357,38 @@ def _as_lines(found: list[tuple], region: str) -> list[Line]:
     return out
 
 
+def _require() -> None:
+    """Refuse, saying how to install it, when OCR cannot run here."""
+    if not available():
+        raise ReadError("needs OCR, which is not installed", install_hint())
+
+
 def read_image(path: Path) -> ReadResult:
     """An image file's lines: `L3` on the first frame; every further frame of a multi-page
-    TIFF is a page of its own, `p2:L3` as in a PDF (its own region: no passage crosses it)."""
+    TIFF is a page of its own, `p2:L3` as in a PDF (its own region: no passage crosses it).
+    The frames are read on up to ocrpool.jobs cores."""
     from PIL import Image, UnidentifiedImageError
 
-    _engine()  # refuse before opening when OCR is not installed
+    from . import ocrpool
+
+    _require()  # refuse before opening when OCR is not installed
     Image.MAX_IMAGE_PIXELS = 4 * MAX_PIXELS  # past this Pillow refuses: a decompression bomb
     found: list[Line] = []
     try:
         with Image.open(path) as image:
             frames = getattr(image, "n_frames", 1)
-            for frame in range(frames):
-                image.seek(frame)
-                image.load()
-                try:
-                    found += lines(image, region=f"p{frame + 1}" if frame else "")
-                except PageTimeout:
-                    raise ReadError(f"OCR took longer than {PAGE_SECONDS:g} s on "
-                                    + (f"page {frame + 1}" if frames > 1 else "the image"),
-                                    "scale the image down, or split it") from None
-                if on_page is not None:
-                    on_page(frame + 1, frames)
+        read = ocrpool.read([("image", str(path), frame) for frame in range(frames)], on_page)
     except UnidentifiedImageError:
         raise ReadError("not a readable image", "check that the file opens in an image viewer") from None
     except Image.DecompressionBombError:
         raise ReadError(f"image larger than {4 * MAX_PIXELS:,} pixels (a decompression bomb?)",
                         "scale the image down") from None
+    for frame, page in enumerate(read):
+        if page is None:
+            raise ReadError(f"OCR took longer than {PAGE_SECONDS:g} s on "
+                            + (f"page {frame + 1}" if frames > 1 else "the image"),
+                            "scale the image down, or split it")
+        found += _as_lines(page, region=f"p{frame + 1}" if frame else "")
     if not found:
         raise ReadError("OCR found no text in the image",
                         "check that the image holds text, upright and legible")
@@ -402,28 +422,20 @@ def mostly_image(path: Path, numbers: list[int], share: float = 0.5) -> list[int
 
 def pdf_pages(path: Path, numbers: list[int]) -> tuple[dict[int, list[Line]], list[int]]:
     """The lines OCR finds on the PDF's pages `numbers` (1-based), each page rendered at DPI
-    with pypdfium2; and the pages Tesseract gave up on (PAGE_SECONDS). `on_page` hears of
-    every page done, so the reading process's time limit counts per page, not per file."""
-    import pypdfium2 as pdfium
+    with pypdfium2, on up to ocrpool.jobs cores; and the pages Tesseract gave up on
+    (PAGE_SECONDS). `on_page` hears of every page done, so the reading process's time limit
+    counts per page, not per file."""
+    from . import ocrpool
 
-    _engine()
-    found: dict[int, list[Line]] = {}
-    left: list[int] = []
-    pdf = pdfium.PdfDocument(str(path))
+    _require()
     if on_page is not None:
         on_page(0, len(numbers))  # the pages' clock starts now (a rate from the first page on)
-    try:
-        for i, number in enumerate(numbers):
-            page = pdf[number - 1]
-            width, height = page.get_size()  # points
-            scale = min(DPI / 72, (MAX_PIXELS / max(1.0, width * height)) ** 0.5)
-            image = page.render(scale=scale, grayscale=True).to_pil()
-            try:
-                found[number] = lines(image, region=f"p{number}")
-            except PageTimeout:
-                left.append(number)
-            if on_page is not None:
-                on_page(i + 1, len(numbers))
-    finally:
-        pdf.close()
+    read = ocrpool.read([("pdf", str(path), number) for number in numbers], on_page)
+    found: dict[int, list[Line]] = {}
+    left: list[int] = []
+    for number, page in zip(numbers, read):
+        if page is None:
+            left.append(number)
+        else:
+            found[number] = _as_lines(page, region=f"p{number}")
     return found, left
