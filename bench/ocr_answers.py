@@ -11,7 +11,8 @@ of it by OCR. Nothing is copied into the repository. Both folders are indexed th
 (words only unless --embed-model names a model) and asked every case with an expected quote
 in one of those PDFs. Per case: pass or fail on each side, the first citation's locators and
 lines, and whether the two quotes hold the same words (bench.ocr_accuracy.words: case,
-punctuation and spacing aside). Written to `--out`/ocr_answers.{json,md}. OCR's page cache
+punctuation and spacing aside); an answer whose quote lacks the expected text is counted
+wrong ("**wrong**"; "fail" is no answer). Written to `--out`/ocr_answers.{json,md}. OCR's page cache
 lives beside the indexes: in the temporary folder (a second run OCRs again), or in `--work`,
 which is kept, so a second run there reads every page from the cache.
 """
@@ -101,7 +102,8 @@ def main() -> None:
                     a = eng.ask(c.question)
                     quote = first_quote(a)
                     results[c.id][kind] = {
-                        "pass": passes(c, a), "path": a.citations[0].path if a.citations else None,
+                        "pass": passes(c, a), "answered": bool(a.citations),
+                        "path": a.citations[0].path if a.citations else None,
                         "quote": quote, "ocr": [ln.ocr for cit in a.citations[:1] for ln in cit.lines]}
     for r in results.values():
         r["same_words"] = ([words(t) for _, t in r["text"]["quote"]]
@@ -110,6 +112,10 @@ def main() -> None:
     summary = {"cases": len(cases), "scanned_pdfs": len(scanned), "scanned_pages": pages,
                "text_pass": sum(r["text"]["pass"] for r in results.values()),
                "image_pass": sum(r["image"]["pass"] for r in results.values()),
+               # answered, and the quote lacks the expected text: a wrong answer
+               "text_wrong": sum(r["text"]["answered"] and not r["text"]["pass"] for r in results.values()),
+               "image_wrong": sum(r["image"]["answered"] and not r["image"]["pass"]
+                                  for r in results.values()),
                "both_pass": both,
                "both_pass_same_words": sum(r["text"]["pass"] and r["image"]["pass"] and r["same_words"]
                                            for r in results.values()),
@@ -118,8 +124,9 @@ def main() -> None:
     (args.out / "ocr_answers.json").write_text(
         json.dumps({"summary": summary, "cases": results}, indent=1, ensure_ascii=False) + "\n")
     md = [f"{summary['cases']} golden cases, {len(scanned)} PDFs ({pages} pages) image-only, "
-          f"embed model {args.embed_model}: text layer {summary['text_pass']} pass, OCR "
-          f"{summary['image_pass']} pass, both {both} ({summary['both_pass_same_words']} with "
+          f"embed model {args.embed_model}: text layer {summary['text_pass']} pass "
+          f"({summary['text_wrong']} wrong), OCR {summary['image_pass']} pass "
+          f"({summary['image_wrong']} wrong), both {both} ({summary['both_pass_same_words']} with "
           "the same words quoted)", "",
           "| case | text layer | image-only (OCR) | same words |", "| --- | --- | --- | --- |"]
     for cid, r in results.items():
@@ -130,7 +137,7 @@ def main() -> None:
 
 
 def _cell(side: dict) -> str:
-    verdict = "pass" if side["pass"] else "**fail**"
+    verdict = "pass" if side["pass"] else "**wrong**" if side["answered"] else "fail"
     where = ", ".join(loc for loc, _ in side["quote"]) or "no answer"
     return f"{verdict} `{where}`"
 
