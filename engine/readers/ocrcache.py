@@ -3,12 +3,13 @@ read from it out, without running Tesseract again. So a refresh never repeats th
 unchanged page, and a run killed halfway keeps the pages it finished.
 
 The key is the SHA-256 of the image exactly as Tesseract gets it (mode, size, pixels) and of
-the engine that reads it (CACHE_VERSION, Tesseract's version, the language data's own hash):
-the same page in a renamed, moved or re-saved file is found again, and a new engine or data
-file reads every page afresh. The value is the lines as `ocr.recognise` gives them.
+the engine that reads it (CACHE_VERSION, Tesseract's version, the language data's own hash,
+the page segmentation mode, the re-read's settings `ocr.REREAD`): the same page in a renamed,
+moved or re-saved file is found again, and a new engine, data file or re-read rule reads every
+page afresh. The value is the lines as `ocr.recognise` gives them, re-reads included.
 
-One SQLite file beside the index (`<index>.ocr`), written by the reading process only, one
-commit per page. It never decides an answer: a miss costs time, never a different line.
+One SQLite file beside the index (`<index>.ocr`), written by the reading process only (its OCR
+processes, ocrpool.py, only look pages up), one commit per page. It never decides an answer: a miss costs time, never a different line.
 Anything wrong with the file (unwritable folder, a damaged file, another version) turns the
 cache off for the run, and OCR goes on without it.
 """
