@@ -111,3 +111,17 @@ def test_a_figure_inside_the_topic_s_name_is_not_the_value_asked_for():
 def test_a_capitalised_run_of_the_question_s_words_is_no_organisation():
     assert _choose("Which administrative hearing officer signed the order?",
                    ["ADMINISTRATIVE HEARING OFFICER ORDER SETTING DATES", "This order sets the dates."]) == []
+
+
+def test_a_signature_block_answers_who_signed():
+    letter = ["The enclosed tables give the fuel adjustment for each rate schedule from May 1.",
+              "Sincerely,", "/s/ Dana K. Whitfield", "Dana K. Whitfield", "President",
+              "Northern Island Utilities"]
+    got = _choose("Who signed the utility's letter on the fuel adjustment?", letter)
+    assert "Dana K. Whitfield" in got or "/s/ Dana K. Whitfield" in got
+    # an office on a line of its own does not join the next line's words into a name
+    assert "President" not in got[:1]
+    # a name with no closing above it is no signer for a line that says nothing of the question
+    assert _choose("Who signed the utility's letter on the fuel adjustment?",
+                   ["The enclosed tables give the fuel adjustment for each rate schedule.",
+                    "Copies went to Dana K. Whitfield"]) == []

@@ -127,6 +127,17 @@ def _bare(text: str) -> bool:
     return not content_terms(" ".join(rest))
 
 
+_SIGN = "sign"  # the stem of "signed", "signs", "signing"
+_CLOSING = re.compile(r"^\s*(?:/s/|sincerely|respectfully(?: submitted)?|yours (?:truly|sincerely)|"
+                      r"very truly yours|signed|signature|by:)", re.I)
+
+
+def _signed(texts: Sequence[str], i: int) -> bool:
+    """Line i is the name of a letter's signer: it follows a closing ("Sincerely,",
+    "Respectfully submitted,", "/s/") within two lines, or is the "/s/" line itself."""
+    return any(_CLOSING.match(texts[j]) for j in range(max(0, i - 2), i + 1))
+
+
 def _under_heading(texts: Sequence[str], i: int, asked: frozenset[str], every: frozenset[str]) -> bool:
     """Line i is a bare value in a stack of them under a heading that names the question's
     topic ("Special Council Meeting" / "Monday, October 21, 2024" / "7:00 pm" / "at the Fire
@@ -208,6 +219,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     def seam(i: int) -> bool:
         if _TABLE_ROW.search(texts[i]) or _TABLE_ROW.search(texts[i + 1]):
             return False
+        if len(texts[i].split()) < _SEAM:  # a line of a word or two ends itself: a signature
+            return False                   # block's "President" / "Maui County ..." is no name
         tail = " ".join(seen[i].split()[-_SEAM:])
         head = " ".join(seen[i + 1].split()[:_SEAM])
         # a span of evidence that begins before the break and ends after it (a place is not
@@ -241,6 +254,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     # Meeting" atop its notice), but not only by the words that ask for the kind ("Fee
     # Schedule" is no label for one fee)
     heading_words = frozenset(qterms) - kind_words(kinds)
+    signer = "person" in kinds and _SIGN in qterms  # "who signed ...": a signature block answers
 
     def answers(i: int) -> bool:
         """Line i's unit holds the asked kind and says something of the question: one of its
@@ -251,6 +265,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         if any(_TABLE_ROW.search(texts[j]) or about(texts[j], asked) for j in unit):
             return True
         if _under_heading(texts, i, heading_words, frozenset(qterms)):
+            return True
+        if signer and any(_signed(texts, j) for j in unit):
             return True
         return bool(subject) and set(subject) <= set().union(*(content_terms(texts[j]) for j in unit))
 
