@@ -27,8 +27,9 @@ MAX_PIXELS = 64_000_000    # a bigger image or rendered page is scaled down to t
 # bench/ocr_floor.py (docs/ocr.md): the lowest band edge at which the lines with a figure at or
 # above it say only words their page's text layer says, 95% of the time (96% at 95; 88% at 90).
 QUOTE_FLOOR = 95.0
-# Seconds Tesseract may spend on one page (or image frame): a page past it is named in a note
-# and the others are read. Under the reading process's limit, which counts from each page done.
+# Seconds Tesseract may spend on one page (or image frame), and on each re-read of one of its
+# lines: a page past it is named in a note and the others are read. Under the reading
+# process's limit, which counts from each page done (on any of its OCR processes).
 PAGE_SECONDS = 30.0
 # Re-reading (docs/ocr.md, "Reading a line again"): a line under QUOTE_FLOOR, or with at least
 # its height in dark pixels beside it (within REREAD_MARGIN of its height, left or right) that
