@@ -30,6 +30,8 @@ order; the first form that matches decides. Kinds:
               capitalised words whose last is no common word
   place       a street address, "Town, ST", a park, hall or room, "in/at/near" a proper name,
               "meets/held/located ... in/at" a place in any case ("meets in the old mill")
+  figure      any number however written, a range of numbers ("6.5 - 8.5"), a decimal, "ND"
+              (not detected), for a question asking for a level, a limit, a range
   code        letters and digits in one token (4199-G, B-20, TGSB) or a section number
 """
 from __future__ import annotations
@@ -157,6 +159,9 @@ _DETECT = {
                        rf"(?:cubic )?(?:feet|meters|metres) per|l/s|m3/)"),
     "pressure": _in_units(r"psi[ga]?|bar|kpa|mpa|pascals?|inches of water"),
     "weight": _in_units(r"pounds?|lbs?|tons?|tonnes?|kg|kilograms?|grams?|g"),
+    # any figure: a number, a range of numbers, a decimal, "ND" (a laboratory's not detected)
+    "figure": re.compile(r"\b\d+(?:\.\d+)?\s?[-–—]\s?\d+(?:\.\d+)?\b|(?<![\w.])\.?\d+\.\d+\b|\bND\b"
+                         r"|(?<![\w.,/-])\d+(?![\w.,/:-]|\s?%)"),
     "person": re.compile(rf"\b{_TITLE}\.?\s+(?:[A-Z]\.\s+)?{_NAME}"
                          rf"|\b(?=[A-Z]){_ALONE}(?:{_NAME}\s+(?:[A-Z]\.?\s+)?{_NAME}|{_NAME}\s+[A-Z]\.\s+[A-Z][a-z'’-]+)"
                          r"\b(?! [A-Z][a-z])"
@@ -251,6 +256,11 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (rf"\b(?:what|which) {_SOME}(?:size|width|height|depth|length|capacity|flow|area|distance|"
      r"weight|voltage|temperature|pressure|speed|volume|demand)\b|"
      r"\b(?:maximum|minimum) (?:size|width|height|depth|length|capacity|flow|demand)\b", ("measure",)),
+    # a level, a limit, a range, a percentile is a figure of some sort, however it is written
+    # ("6.5 - 8.5", "0.12", "ND": not detected)
+    (rf"\b(?:what|which) {_SOME}(?:range|ranges|limit|limits|level|levels|percentile|concentration|"
+     r"average|mean|median|maximum|minimum|highest|lowest|peak|threshold)\b",
+     ("measure", "amount", "percentage", "rate", "count", "figure")),
     (r"\bhow long\b", ("duration", "measure")),
     (r"\bhow soon\b|\bwhat (?:period|term)\b", ("duration", "date")),
     (r"\bhow often\b", ("duration", "count")),
@@ -377,6 +387,8 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
     for k in kinds:
         seen = text if k in _CASED else text.lower()
         for m in _DETECT[k].finditer(seen):
+            if k == "figure" and (_LABEL.search(text, 0, m.start()) or _DAY.search(text, 0, m.start())):
+                continue  # "Section 4", "November 7": a number that names
             if k == "count" and (_LABEL.search(seen, 0, m.start()) or _DAY.search(seen, 0, m.start())
                                  or _DAY_AFTER.match(seen, m.end()) or _MEASURED.match(seen, m.end())
                                  or _ADDRESS.match(text, m.start())):
@@ -427,7 +439,7 @@ def found(text: str) -> tuple[str, ...]:
 # code may be written in words no pattern knows, so it only adds its bonuses.
 FIRM = frozenset({"amount", "count", "percentage", "rate", "date", "month", "time", "duration", "measure",
                   "temperature", "length", "area", "power", "voltage", "flow", "pressure", "weight",
-                  "person", "organisation", "place"})
+                  "person", "organisation", "place", "figure"})
 
 
 # The words a question asks for a kind with ("how much does it cost", "what time", "who is
@@ -491,8 +503,8 @@ def name(kinds: tuple[str, ...]) -> str:
              "length": "a length", "area": "an area", "power": "a power or demand in kW",
              "voltage": "a voltage", "flow": "a flow", "pressure": "a pressure",
              "weight": "a weight", "person": "a person's name",
-             "organisation": "an organisation", "place": "a place or address", "code": "a code"}
+             "organisation": "an organisation", "figure": "a figure", "place": "a place or address", "code": "a code"}
     return " or ".join(words[k] for k in kinds)
 
 
-_CASED = frozenset({"person", "organisation", "place", "code"})  # capitals are the evidence
+_CASED = frozenset({"person", "organisation", "place", "code", "figure"})  # capitals are the evidence

@@ -398,3 +398,25 @@ def test_a_count_beside_a_month_word_elsewhere_still_counts():
 ])
 def test_a_measure_or_an_address_is_no_count(line, counted):
     assert holds(line, ("count",)) is counted
+
+
+@pytest.mark.parametrize("question", [
+    "What fluoride range does the district keep its water in?",
+    "What was the lead 90th percentile in the 2022 report?",
+    "What is the maximum contaminant level for arsenic?",
+    "What was the highest nitrate level detected?",
+])
+def test_a_level_limit_or_range_asks_for_a_figure(question):
+    assert "figure" in asked(question)
+
+
+@pytest.mark.parametrize("line, held", [
+    ("Fluoride  0.6 - 1.2  optimal", True),   # a range without a unit
+    ("Lead  ND  ND", True),                   # a laboratory's "not detected"
+    ("Nitrate 0.12", True),
+    ("See Section 4", False),                 # a number that names
+    ("Measured on November 7", False),        # a day
+    ("Fluoride in drinking water", False),
+])
+def test_a_figure_is_any_number_however_written(line, held):
+    assert holds(line, ("figure",)) is held
