@@ -109,7 +109,7 @@ def _trie(words: list[str]) -> str:
 
 # a capitalised word that is not one of _NOT_NAMES; the (?=[A-Z]) first, so the long
 # lookahead runs only where a capital stands (the same matches, four times faster)
-_NAME = rf"(?=[A-Z])(?!(?i:{_trie(_NOT_NAMES.split('|'))})\b)[A-Z][a-z'’-]+"
+_NAME = rf"(?=[A-Z])(?!(?i:{_trie(_NOT_NAMES.split('|'))})\b)[A-Z][a-z'’]+(?:-[A-Z]?[a-z'’]+)*-?"
 _CAPS_NAME = rf"(?=[A-Z])(?!(?i:{_trie(_NOT_NAMES.split('|'))})\b)[A-Z]{{3,}}"
 # not right after another capitalised word: "Cost Recovery" inside "Energy Cost Recovery
 # Factor" is a title-case heading, not a name (one lookbehind per length of the word before)
@@ -117,6 +117,7 @@ _ALONE = "".join(rf"(?<!\b[A-Z][a-z]{{{n}}} )" for n in range(1, 16))
 _TITLE = (r"(?:Mr|Mrs|Ms|Dr|Mayor|Councilor|Councillor|Commissioner|President|Chair|Chairman|"
           r"Director|Superintendent|Manager|Secretary|Clerk|Trustee|Judge|Hon|Administrator|"
           r"Recorder|Treasurer|Attorney|Engineer)")
+_TITLE_CAPS = _TITLE.upper()  # the same titles in capitals ("MAYOR", "JUDGE")
 
 def _in_units(units: str) -> re.Pattern:
     """A number followed by one of `units` (a measure of one dimension): "220 kW", "45 psi"."""
@@ -166,6 +167,10 @@ _DETECT = {
                          rf"|\b(?=[A-Z]){_ALONE}(?:{_NAME}\s+(?:[A-Z]\.?\s+)?{_NAME}|{_NAME}\s+[A-Z]\.\s+[A-Z][a-z'’-]+)"
                          r"\b(?! [A-Z][a-z])"
                          rf"|\b{_CAPS_NAME}\s+[A-Z]\.?\s+{_CAPS_NAME}\b"
+                         # in capitals: a title and a name, or a first name and a surname
+                         # standing alone ("MAYOR ELAINE KIBBEY", "JOHN SMITH, Chair")
+                         rf"|\b{_TITLE_CAPS}\.?\s+{_CAPS_NAME}\b"
+                         rf"|(?<![A-Z] )\b{_CAPS_NAME}\s+{_CAPS_NAME}\b(?!\s[A-Z]{{2}})"
                          # a first name, a middle initial and a surname: a name wherever it stands
                          rf"|\b{_NAME}\s+[A-Z]\.\s+[A-Z][a-z'’-]+"),
     "organisation": re.compile(r"\b[A-Z][\w&.'’-]*(?:,?\s+(?:&\s+)?[A-Z][\w&.'’-]*)*?,?\s+(?:&\s+)?"
@@ -304,7 +309,15 @@ def given_names() -> frozenset[str]:
     return frozenset(names)
 
 
-_TITLED = re.compile(rf"^{_TITLE}\b")
+_TITLED = re.compile(rf"^(?:{_TITLE}|{_TITLE_CAPS})\b")
+# an office after a name, set off by a comma or a table's gap ("Nkechi Okonkwo, Director of
+# Finance", "Reeta Madhavan  Chief Financial Officer"): the name is a person's, whatever
+# its first name
+_OFFICE_AFTER = re.compile(r"(?:,\s*|\s{2,}|\s*\|\s*)(?:the\s+)?(?:[A-Za-z&]+\s+){0,3}?(?:director|manager|superintendent|president|"
+                           r"chair|chairman|chairperson|chairwoman|secretary|treasurer|clerk|attorney|"
+                           r"engineer|officer|administrator|commissioner|councilmember|councilor|"
+                           r"councillor|mayor|trustee|coordinator|analyst|planner|inspector|"
+                           r"supervisor|principal|controller|auditor|counsel|judge)\b", re.I)
 
 
 def _a_person(match: str) -> bool:
@@ -395,7 +408,7 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "Item 7", "Section 4.2", "Page 3": a number that names, not a count;
                 # "November 7", "7 November": a day of the month; "8-inch", "12 feet": a
                 # measure; "214 Grand Ave": an address
-            if k == "person" and not _a_person(m.group(0)):
+            if k == "person" and not (_a_person(m.group(0)) or _OFFICE_AFTER.match(text, m.end())):
                 continue
             if k == "organisation" and not _org_run(m.group(0), asked_terms):
                 continue

@@ -420,3 +420,17 @@ def test_a_level_limit_or_range_asks_for_a_figure(question):
 ])
 def test_a_figure_is_any_number_however_written(line, held):
     assert holds(line, ("figure",)) is held
+
+
+@pytest.mark.parametrize("line, held", [
+    ("Nkechi Okonkwo, Director of Finance", True),        # an office after the name vouches for it
+    ("Adaeze Obi  Chief Financial Officer", True),         # ... or after a table's gap
+    ("MAYOR ELAINE KIBBEY", True),                         # a title in capitals
+    ("JOHN SMITH, Chair", True),                           # a first name and a surname in capitals
+    ("Prepared by Yusuf Abernathy-Kole", True),            # a hyphenated surname
+    ("Capital Projects Manager", False),                   # a Title Case heading with an office word
+    ("ANNUAL FINANCIAL REPORT", False),
+    ("SAN FRANCISCO UNIFIED SCHOOL DISTRICT", False),
+])
+def test_more_forms_of_a_person_s_name(line, held):
+    assert holds(line, ("person",)) is held
