@@ -125,3 +125,17 @@ def test_a_signature_block_answers_who_signed():
     assert _choose("Who signed the utility's letter on the fuel adjustment?",
                    ["The enclosed tables give the fuel adjustment for each rate schedule.",
                     "Copies went to Dana K. Whitfield"]) == []
+
+
+def test_a_time_question_asking_for_an_end_wants_an_end_s_word():
+    minutes = ["Hearing on the dock permit", "The hearing was continued to Monday, May 4 at 7 PM."]
+    assert _choose("What time did the dock permit hearing adjourn?", minutes) == []
+    got = _choose("What time did the dock permit hearing adjourn?",
+                  minutes + ["The dock permit hearing adjourned at 9:12 p.m."])
+    assert "The dock permit hearing adjourned at 9:12 p.m." in got
+    # a start is not answered by an end's line alone
+    assert _choose("What time did the dock permit hearing start?",
+                   ["Hearing on the dock permit", "The dock permit hearing adjourned at 9:12 p.m."]) == []
+    assert "The dock permit hearing began at 7:02 p.m." in _choose(
+        "What time did the dock permit hearing start?",
+        ["Hearing on the dock permit", "The dock permit hearing began at 7:02 p.m."])

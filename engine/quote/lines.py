@@ -127,6 +127,32 @@ def _bare(text: str) -> bool:
     return not content_terms(" ".join(rest))
 
 
+# the words a meeting's or a period's end and start are told by (stems)
+_ENDS = frozenset("adjourn end close conclud finish".split())
+_STARTS = frozenset("start begin began commenc conven open order".split())
+
+
+def _event(qterms: Sequence[str]) -> str | None:
+    """Which end of an event a time question asks for: "end" ("what time did the hearing
+    adjourn?"), "start" ("when does the meeting begin?"), or None."""
+    asked = set(qterms)
+    if asked & _ENDS:
+        return "end"
+    if asked & _STARTS:
+        return "start"
+    return None
+
+
+def _of_event(texts: Sequence[str], unit: Sequence[int], event: str) -> bool:
+    """The unit's time may be the one asked for: for an end, the unit says an end's word ("the
+    meeting adjourned at 9:12 p.m."; a time alone is read as a start, "continued to August
+    27 at 7 PM"); for a start, it does not say only an end's word ("adjourned at 9:12 p.m.")."""
+    words = set().union(*(content_terms(texts[j]) for j in unit))
+    if event == "end":
+        return bool(words & _ENDS)
+    return not (words & _ENDS) or bool(words & _STARTS)
+
+
 _SIGN = "sign"  # the stem of "signed", "signs", "signing"
 _CLOSING = re.compile(r"^\s*(?:/s/|sincerely|respectfully(?: submitted)?|yours (?:truly|sincerely)|"
                       r"very truly yours|signed|signature|by:)", re.I)
@@ -255,12 +281,15 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     # Schedule" is no label for one fee)
     heading_words = frozenset(qterms) - kind_words(kinds)
     signer = "person" in kinds and _SIGN in qterms  # "who signed ...": a signature block answers
+    event = _event(qterms) if "time" in kinds else None
 
     def answers(i: int) -> bool:
         """Line i's unit holds the asked kind and says something of the question: one of its
         words, or it is a table row (its header row, the passage's context, names it)."""
         unit = unit_of(i)
         if not any(kind[j] for j in unit):
+            return False
+        if event and not _of_event(texts, unit, event):
             return False
         if any(_TABLE_ROW.search(texts[j]) or about(texts[j], asked) for j in unit):
             return True
