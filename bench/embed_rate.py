@@ -93,7 +93,7 @@ def child(who: str, threads: int, texts_path: str, out_path: str) -> None:
 def measure(index: Path, n: int) -> dict:
     """Every configuration, each in its own process: {"passages", "cores", "runs": [{who,
     threads, rate, peak_mb, digest}], "same_vectors"}."""
-    from engine.embed import cores
+    from engine.config import cores
 
     from . import children
 

@@ -56,7 +56,8 @@ def timed_read(path: Path, jobs: int):
 
 
 def main() -> None:
-    from engine.readers import ocr, ocrpool
+    from engine import config
+    from engine.readers import ocr
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--docs", type=Path, default=CABINET)
@@ -67,7 +68,7 @@ def main() -> None:
     args = ap.parse_args()
     if not ocr.available():
         sys.exit(f"OCR is not installed: {ocr.INSTALL}")
-    jobs = ocrpool.resolve(args.jobs)
+    jobs = config.jobs(args.jobs)
     chosen = sample(text_layer_pages(args.docs), args.pages)
     seconds: dict[int, list[float]] = {1: [], jobs: []}
     same = True
@@ -88,7 +89,7 @@ def main() -> None:
         load_after = os.getloadavg()
     serial, parallel = statistics.median(seconds[1]), statistics.median(seconds[jobs])
     report = {"pages": len(chosen), "documents": len({n for n, _ in chosen}), "dpi": ocr.DPI,
-              "cores": ocrpool.cores(), "jobs": jobs, "repeat": args.repeat,
+              "cores": config.cores(), "jobs": jobs, "repeat": args.repeat,
               "seconds": {str(k): [round(s, 2) for s in v] for k, v in seconds.items()},
               "serial_median": round(serial, 2), "parallel_median": round(parallel, 2),
               "speedup": round(serial / parallel, 2), "identical": same,

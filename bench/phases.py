@@ -150,7 +150,8 @@ def raw_embed(spec: dict) -> dict:
     model itself, not two thread settings)."""
     from fastembed import TextEmbedding
 
-    from engine.embed import ModelChoice, jobs
+    from engine.config import jobs
+    from engine.embed import ModelChoice
     from engine.index.store import Store
 
     choice = ModelChoice.from_settings(None, None)

@@ -48,7 +48,8 @@ def main() -> None:
     a = ap.parse_args()
 
     from engine import Engine
-    from engine.embed import ModelChoice, cores, load_embedder
+    from engine.config import cores
+    from engine.embed import ModelChoice, load_embedder
     from engine.index.cluster import RayEmbedder
 
     index = a.index

@@ -7,11 +7,26 @@ under an `[ask]` table. Unknown names and wrong types are errors, never ignored.
 from __future__ import annotations
 
 import dataclasses
+import os
 import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
 
 from .errors import ConfigError
+
+
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def jobs(setting: int) -> int:
+    """A setting counting threads or processes (embed_jobs, ocr_jobs) as a count: 0 means
+    every core (`cores`)."""
+    return setting if setting > 0 else cores()
 
 CHOICES = {"order": ("coverage", "score"), "gate_coverage": ("plain", "weighted"),
            "fusion": ("minmax", "rrf")}
@@ -63,11 +78,6 @@ class Config:
     # (its path, title lines, running headers: score.named_by_document) counts as present for
     # coverage too, not only for the names-and-numbers check; 0: for that check only.
     document_names_cover: int = 0
-    # 1: the question's words that name the kind of value it asks for, not its topic ("time"
-    # of "what time", "company" of "which company": kinds.answer_words) count for coverage;
-    # 0: coverage is the share of the other question words (a passage rarely says "time"
-    # beside the time it gives).
-    answer_words_cover: int = 1
     # Final order of the pool: "coverage" = rarity-weighted coverage first, rerank score
     # breaking ties (DESIGN.md); "score" = rerank score first, weighted coverage breaking ties.
     order: str = "score"

@@ -119,19 +119,6 @@ def _hub_reachable(timeout: float = 1.5) -> bool:
 _LOADED: dict[tuple, tuple[Embedder | None, str | None]] = {}
 
 
-def cores() -> int:
-    """The cores this process may run on (its CPU affinity where the system tells it)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
-
-
-def jobs(setting: int) -> int:
-    """embed_jobs as a thread count: 0 means every core (`cores`)."""
-    return setting if setting > 0 else cores()
-
-
 def load_embedder(choice: ModelChoice, batch: int = 16, tokens: int = 2048,
                   threads: int = 1) -> tuple[Embedder | None, str | None]:
     """The model, or None with the reason it is not available. Cached per process.

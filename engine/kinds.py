@@ -480,28 +480,6 @@ def kind_words(kinds: tuple[str, ...]) -> frozenset[str]:
     return frozenset(t for k in kinds for t in content_terms(_KIND_WORDS.get(k, "")))
 
 
-# The nouns a question names the kind of its answer with and nothing more: "what time",
-# "which company", "what share", "how big" (size). A line giving the answer rarely says them
-# ("called to order at 6:30 p.m."), so coverage may leave them out (Config.answer_words_cover).
-# Not the words of a topic that ask too ("fee", "charge", "rate": a fee schedule says them).
-_ANSWER_WORDS = {
-    "time": "time times hour hours clock",
-    "date": "date dates day",
-    "person": "person name named",
-    "organisation": "company firm organization organisation",
-    "place": "place location address located",
-    "count": "number",
-    "percentage": "percent percentage share portion proportion",
-    "measure": "size",
-}
-
-
-@lru_cache(maxsize=256)
-def answer_words(kinds: tuple[str, ...]) -> frozenset[str]:
-    """The stemmed words that name the kind of answer asked for (_ANSWER_WORDS)."""
-    return frozenset(t for k in kinds for t in content_terms(_ANSWER_WORDS.get(k, "")))
-
-
 def firm(kinds: tuple[str, ...]) -> bool:
     """Whether a passage lacking every one of `kinds` surely lacks the answer."""
     return bool(kinds) and all(k in FIRM for k in kinds)

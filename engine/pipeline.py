@@ -15,8 +15,8 @@ from typing import Callable
 
 from . import blas, question
 from .clock import STAGES, Clock
-from .config import Config
-from .embed import Embedder, ModelChoice, jobs, load_embedder
+from .config import Config, jobs
+from .embed import Embedder, ModelChoice, load_embedder
 from .errors import UsageError
 from . import versions
 from .gate import check, decide, fits, nothing_found

@@ -19,7 +19,7 @@ from typing import Callable, Mapping, Sequence
 import numpy as np
 
 from .config import Config
-from .kinds import answer_words, holds
+from .kinds import holds
 from .pool import Pool
 from .terms import is_number
 
@@ -127,15 +127,7 @@ class Order(Sequence):
         n, q = has.shape
         self.pool, self.qterms, self.has = pool, tuple(qterms), has
         held = has if named is None else named
-        table = held if cfg.document_names_cover else has
-        cov, wcov, nums = coverage_table(qterms, table, rarity)
-        # the coverage the gate reads: of the topic's words only, without the words naming the
-        # answer's kind (cfg.answer_words_cover 0); the order still counts every word
-        gate_cov = cov
-        plain = [k for k, t in enumerate(qterms) if t not in answer_words(kinds)] \
-            if not cfg.answer_words_cover else []
-        if plain and len(plain) < q:
-            gate_cov = coverage_table([qterms[k] for k in plain], table[:, plain], rarity)[0]
+        cov, wcov, nums = coverage_table(qterms, held if cfg.document_names_cover else has, rarity)
         full = has.all(axis=1) if q else np.ones(n, dtype=bool)
         # a phrase needs every question word, so only passages holding all are looked at
         phrase = [bool(f) and has_phrase(qterms, pool.terms[i]) for i, f in enumerate(full.tolist())]
@@ -144,10 +136,9 @@ class Order(Sequence):
         has_required = held[:, need].all(axis=1).tolist() if need else [True] * n
         self.named = held
         missing_need = bool(cfg.require_names_numbers and set(required) - set(qterms))
-        self.cov, self.wcov, self.nums = gate_cov.tolist(), wcov.tolist(), nums.tolist()
+        self.cov, self.wcov, self.nums = cov.tolist(), wcov.tolist(), nums.tolist()
         self.phrase = phrase
-        full_cov = cov.tolist()
-        pre = [rerank_score(fused[i] * scale if scale != 1.0 else fused[i], full_cov[i],
+        pre = [rerank_score(fused[i] * scale if scale != 1.0 else fused[i], self.cov[i],
                             phrase[i], self.nums[i], cfg) for i in range(n)]
         # which passages hold the kind of value asked for (None for all when none is asked);
         # only those that could reach the first KIND_REACH places are read (False otherwise)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
+from engine import config
 from engine.errors import ReadError
 from engine.readers import ocr, ocrpool
 
@@ -220,5 +221,5 @@ def test_jobs_1_and_jobs_2_index_the_same_lines(tmp_path):
 def test_jobs_is_every_core_by_default_and_limits_the_processes():
     from engine.config import Config
 
-    assert Config().ocr_jobs == 0 and ocrpool.resolve(0) == ocrpool.cores()
-    assert ocrpool.resolve(1) == 1 and ocrpool.resolve(3) == 3
+    assert Config().ocr_jobs == 0 and config.jobs(0) == config.cores()
+    assert config.jobs(1) == 1 and config.jobs(3) == 3

@@ -43,7 +43,7 @@ def connect(ray, address: str, cpus: int | None = None) -> bool:
         return False
     try:
         if address == "local":
-            from ..embed import cores
+            from ..config import cores
 
             ray.init(num_cpus=cpus or cores(), include_dashboard=False, log_to_driver=False,
                      configure_logging=False)

@@ -23,7 +23,7 @@ from typing import Callable, Iterator
 
 from .. import readers
 from ..chunk import CHUNK_VERSION, chunk, title
-from ..config import Config
+from ..config import Config, jobs
 from .. import errors
 from ..errors import DocsError, ReadError
 from ..locators import span
@@ -162,7 +162,7 @@ def refresh(store: Store, root: Path, cfg: Config, progress: Progress | None = N
     walk = _walk(root, cfg, select)
     on_page = (lambda done, total: progress(OCR_STAGE, done, total)) if progress else None
     with ReadWorker(read_timeout, read_memory, ocr_cache=ocrcache.path_for(store.path),
-                    on_page=on_page, ocr_jobs=ocrpool.resolve(cfg.ocr_jobs)) as worker:
+                    on_page=on_page, ocr_jobs=jobs(cfg.ocr_jobs)) as worker:
         run = _Run(store, root, cfg, worker)
         run.problems(walk)
         run.files(walk.files, progress)

@@ -279,7 +279,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     # a heading over a stack of values may name the document itself ("Special Council
     # Meeting" atop its notice), but not only by the words that ask for the kind ("Fee
     # Schedule" is no label for one fee)
-    heading_words = frozenset(qterms) - kind_words(kinds)
+    every = frozenset(qterms)
+    heading_words = every - kind_words(kinds)
     signer = "person" in kinds and _SIGN in qterms  # "who signed ...": a signature block answers
     event = _event(qterms) if "time" in kinds else None
 
@@ -293,7 +294,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
             return False
         if any(_TABLE_ROW.search(texts[j]) or about(texts[j], asked) for j in unit):
             return True
-        if _under_heading(texts, i, heading_words, frozenset(qterms)):
+        if _under_heading(texts, i, heading_words, every):
             return True
         if signer and any(_signed(texts, j) for j in unit):
             return True

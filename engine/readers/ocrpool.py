@@ -35,19 +35,6 @@ _pool_size = 0
 Page = tuple[str, str, int]  # ("pdf", path, page number 1-based) or ("image", path, frame 0-based)
 
 
-def cores() -> int:
-    """The cores this process may run on (its CPU affinity where the system tells it)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
-
-
-def resolve(setting: int) -> int:
-    """ocr_jobs as a process count: 0 means every core."""
-    return setting if setting > 0 else cores()
-
-
 def read(pages: list[Page], progress: Callable[[int, int], None] | None = None) -> list:
     """Each page's lines (ocr.recognise's tuples), or None where Tesseract gave up on it, in
     the order of `pages`; `progress(done, total)` after each page, in the order they finish.
