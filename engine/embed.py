@@ -16,6 +16,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from . import onnxtext
 from .graphcache import cached_graphs
 
 DEFAULT_MODEL = "BAAI/bge-small-en-v1.5"
@@ -40,7 +41,7 @@ class ModelChoice:
 
 
 class Embedder:
-    """A loaded fastembed model. `identity` names the exact weights (name + behaviour hash).
+    """A loaded model: fastembed's, or the same run without fastembed (onnxtext.py). `identity` names the exact weights (name + behaviour hash).
 
     Passages are embedded shortest first in batches of at most `batch` passages and at most
     `tokens` padded tokens (passages × the longest one's tokens): the model pads a batch to
@@ -65,7 +66,7 @@ class Embedder:
     def token_counts(self, texts: Sequence[str]) -> list[int]:
         """Tokens the model reads for each text (its own tokenizer when it exposes one,
         else an estimate of one token per three characters)."""
-        tokenizer = getattr(getattr(self.model, "model", None), "tokenizer", None)
+        tokenizer = getattr(self.model, "tokenizer", None) or getattr(getattr(self.model, "model", None), "tokenizer", None)
         if tokenizer is not None and hasattr(tokenizer, "encode_batch"):
             return [sum(e.attention_mask) for e in tokenizer.encode_batch(list(texts))]
         return [len(t) // 3 + 2 for t in texts]
@@ -133,6 +134,10 @@ def load_embedder(choice: ModelChoice, batch: int = 16, tokens: int = 2048,
 
 def _load(choice: ModelChoice, batch: int, tokens: int, threads: int
           ) -> tuple[Embedder | None, str | None]:
+    graphs = graph_folder()
+    direct = onnxtext.load(graphs, choice.name, choice.model_dir, threads if threads > 0 else None)
+    if direct is not None:  # shown here before to give fastembed's vectors to the bit (onnxtext.py)
+        return Embedder(direct, choice.name, batch, tokens), None
     try:
         from loguru import logger  # fastembed logs through loguru; keep it off the terminal
 
@@ -144,8 +149,11 @@ def _load(choice: ModelChoice, batch: int, tokens: int, threads: int
     except ImportError:
         return None, "fastembed is not installed"
     opts = {"threads": threads} if threads > 0 else {}
-    with cached_graphs(graph_folder()):  # the optimised graph kept between processes (graphcache.py)
-        return _load_model(TextEmbedding, choice, batch, tokens, opts)
+    with cached_graphs(graphs):  # the optimised graph kept between processes (graphcache.py)
+        embedder, reason = _load_model(TextEmbedding, choice, batch, tokens, opts)
+    if embedder is not None:  # the next process may load it without fastembed's imports
+        onnxtext.verify(graphs, embedder.model, choice.name, choice.model_dir, threads if threads > 0 else None)
+    return embedder, reason
 
 
 def graph_folder() -> Path | None:
