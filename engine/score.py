@@ -163,16 +163,39 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
                   scale=scale, fusion=fusion, rarity=rarity, order=order, with_vec=with_vec)
 
 
+# the U.S. states' two-letter abbreviations (USPS Publication 28, appendix B), for a document
+# that names its state only so: in its path's words, or in capitals after a comma in its context
+_STATE_NAMES = {
+    "al": "alabama", "ak": "alaska", "az": "arizona", "ar": "arkansas", "ca": "california",
+    "co": "colorado", "ct": "connecticut", "de": "delaware", "dc": "district columbia",
+    "fl": "florida", "ga": "georgia", "hi": "hawaii", "id": "idaho", "il": "illinois",
+    "in": "indiana", "ia": "iowa", "ks": "kansas", "ky": "kentucky", "la": "louisiana",
+    "me": "maine", "md": "maryland", "ma": "massachusetts", "mi": "michigan", "mn": "minnesota",
+    "ms": "mississippi", "mo": "missouri", "mt": "montana", "ne": "nebraska", "nv": "nevada",
+    "nh": "new hampshire", "nj": "new jersey", "nm": "new mexico", "ny": "new york",
+    "nc": "north carolina", "nd": "north dakota", "oh": "ohio", "ok": "oklahoma", "or": "oregon",
+    "pa": "pennsylvania", "ri": "rhode island", "sc": "south carolina", "sd": "south dakota",
+    "tn": "tennessee", "tx": "texas", "ut": "utah", "vt": "vermont", "va": "virginia",
+    "wa": "washington", "wv": "west virginia", "wi": "wisconsin", "wy": "wyoming",
+    "pr": "puerto rico", "gu": "guam", "vi": "virgin islands"}
+_STATES = {code: tuple(content_terms(name)) for code, name in _STATE_NAMES.items()}
+_STATE_CODE = re.compile(r",\s+([A-Z]{2})\b(?!\.[A-Z])")
+
+
 def path_names(path: str, initials: Mapping[str, tuple[str, ...]], context: str = "") -> set[str]:
     """The terms a document names of itself: its path's words ("oakland_budget_fy16.csv"
     names "oakland", "fy16"...), the names whose initials the path writes ("fowd_board_minutes"
     names "fair", "oak", "water", "district" for a question about the Fair Oaks Water
-    District), and the terms of its context (its title lines and running headers:
-    readers/layout.py context)."""
+    District), the terms of its context (its title lines and running headers:
+    readers/layout.py context), and a state its path or context abbreviates (_STATES)."""
     words = re.split(r"[^0-9a-z]+", path.lower())
     held = set(content_terms(" ".join(words)))
+    for w in words:  # "manchester_mn_fee_schedule.pdf" names Minnesota
+        held.update(_STATES.get(w, ()))
     if context:
         held.update(content_terms(context))
+        for code in _STATE_CODE.findall(context):  # "CITY OF PAONIA, CO" names Colorado
+            held.update(_STATES.get(code.lower(), ()))
     for short, parts in initials.items():
         if short in words:
             held.update(parts)

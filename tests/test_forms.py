@@ -41,3 +41,25 @@ def test_a_passage_writing_the_other_form_answers(tmp_path):
         # a number of another value is still missing
         c = eng.ask("When does the $35 monthly availability fee start?")
         assert not c.answered and c.refusal.reason == "name_or_number_missing"
+
+
+def test_a_state_the_document_abbreviates_counts_as_named(tmp_path):
+    """A document that names its state only by the USPS abbreviation, in its file name or
+    after a comma in its heading, names the state for the names-and-numbers check; a state it
+    does not abbreviate is still missing."""
+    from engine.score import path_names
+
+    assert "minnesota" in path_names("manchester_mn_fee_schedule.pdf", {})
+    assert "colorado" in path_names("notice.pdf", {}, "TOWN OF PAONIA, CO 81428")
+    assert {"new", "mexico"} <= path_names("santa_fe_nm_rates.csv", {})
+    assert "colorado" not in path_names("notice.pdf", {}, "Bid bond: Co. of record")  # no comma, not capitals
+    docs = tmp_path / "docs"
+    write(docs, "manchester_mn_fees.txt", "CITY OF MANCHESTER\nRESOLUTION 2023-04A\n\n"
+          "The council adopts the following fees.\n\n"
+          "SEWER FEE (OPERABLE)   $55.00\nFENCE PERMIT   $5.00\nWATER CONNECT   $40.00\n")
+    write(docs, "other.txt", "Town of Manchester, Vermont: meeting minutes.\n\nThe board met at 7 pm.\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("How much does Manchester, Minnesota charge for a fence permit?")
+        assert a.answered and any("$5.00" in ln.text for c in a.citations for ln in c.lines)
+        b = eng.ask("How much does Manchester, Iowa charge for a fence permit?")
+        assert not b.answered and b.refusal.reason == "name_or_number_missing"

@@ -141,3 +141,19 @@ def test_a_time_question_asking_for_an_end_wants_an_end_s_word():
     assert "The dock permit hearing began at 7:02 p.m." in _choose(
         "What time did the dock permit hearing start?",
         ["Hearing on the dock permit", "The dock permit hearing began at 7:02 p.m."])
+
+
+def test_no_other_figure_is_quoted_beside_the_one_asked():
+    """Lines holding the asked kind but nothing of the question are other answers (the other
+    fees of a schedule): after the answer's own line they are left out; lines that say
+    something of the question ("permit") may still be quoted with it."""
+    fees = ["CITY OF MANCHESTER FEE SCHEDULE", "SEWER FEE (OPERABLE)   $55.00",
+            "FENCE PERMIT   $5.00", "WATER CONNECT   $40.00"]
+    assert _choose("How much does a fence permit cost?", fees) == ["FENCE PERMIT   $5.00"]
+    got = _choose("What did a fence permit cost in 2019?",
+                  ["Fee schedule", "Effective July 1, 2019", "Fence permit: $40.00", "Dumpster rental: $25.00"])
+    assert got == ["Effective July 1, 2019", "Fence permit: $40.00"]
+    # two lines that each answer are both quoted
+    both = _choose("What do fence and sign permits cost?",
+                   ["Fence permit: $40.00", "Sign permit: $25.00", "Dumpster rental: $15.00"])
+    assert both == ["Fence permit: $40.00", "Sign permit: $25.00"]

@@ -315,6 +315,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
             break
         if i in taken:
             continue
+        if must and taken and kind[i] and not answers(i):
+            continue  # another figure beside the one asked ("SEWER FEE $55.00" by "FENCE PERMIT $5.00")
         unit = [j for j in unit_of(i) if j not in taken]
         if len(taken) + len(unit) > limit:  # the line, and the best of what completes it that fits
             # (the first unit keeps the line that holds the asked kind: a label's value)
