@@ -182,11 +182,15 @@ _STATES = {code: tuple(content_terms(name)) for code, name in _STATE_NAMES.items
 _STATE_CODE = re.compile(r",\s+([A-Z]{2})\b(?!\.[A-Z])")
 
 
+_INITIALS_LEFT = 2  # letters a path's initialism may have past the question's name
+
+
 def path_names(path: str, initials: Mapping[str, tuple[str, ...]], context: str = "") -> set[str]:
     """The terms a document names of itself: its path's words ("oakland_budget_fy16.csv"
     names "oakland", "fy16"...), the names whose initials the path writes ("fowd_board_minutes"
     names "fair", "oak", "water", "district" for a question about the Fair Oaks Water
-    District), the terms of its context (its title lines and running headers:
+    District; "sfusd_agenda" names "San Francisco Unified", the name without its last two
+    words), the terms of its context (its title lines and running headers:
     readers/layout.py context), and a state its path or context abbreviates (_STATES)."""
     words = re.split(r"[^0-9a-z]+", path.lower())
     held = set(content_terms(" ".join(words)))
@@ -197,7 +201,9 @@ def path_names(path: str, initials: Mapping[str, tuple[str, ...]], context: str 
         for code in _STATE_CODE.findall(context):  # "CITY OF PAONIA, CO" names Colorado
             held.update(_STATES.get(code.lower(), ()))
     for short, parts in initials.items():
-        if short in words:
+        # the initials, or the initials with a body's last word or two left out of the
+        # question ("San Francisco Unified" for "sfusd": ...School District)
+        if any(w.startswith(short) and len(w) - len(short) <= _INITIALS_LEFT for w in words):
             held.update(parts)
     return held
 

@@ -63,3 +63,15 @@ def test_a_state_the_document_abbreviates_counts_as_named(tmp_path):
         assert a.answered and any("$5.00" in ln.text for c in a.citations for ln in c.lines)
         b = eng.ask("How much does Manchester, Iowa charge for a fence permit?")
         assert not b.answered and b.refusal.reason == "name_or_number_missing"
+
+
+def test_a_path_s_initials_may_drop_the_last_words_of_the_body_s_name():
+    """"sfusd_agenda.pdf" names San Francisco Unified (School District): the question's name
+    with the body's last word or two left out; initials with more letters past it do not."""
+    from engine.score import path_names
+    from engine.terms import initialisms
+
+    asked = initialisms("How many warrants did San Francisco Unified issue in December 2025?")
+    assert {"san", "francisco"} <= path_names("sfusd_board_agenda_2026-02-10.pdf", asked)
+    assert "francisco" not in path_names("sfuabcd_board_agenda.pdf", asked)
+    assert "francisco" not in path_names("board_agenda.pdf", asked)
