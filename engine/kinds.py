@@ -32,6 +32,8 @@ order; the first form that matches decides. Kinds:
               "meets/held/located ... in/at" a place in any case ("meets in the old mill")
   figure      any number however written, a range of numbers ("6.5 - 8.5"), a decimal, "ND"
               (not detected), for a question asking for a level, a limit, a range
+  obligation  must, shall, mandatory, required, optional, not required..., for a question
+              asking whether something has to be done ("do bidders have to attend?")
   code        letters and digits in one token (4199-G, B-20, TGSB) or a section number
 """
 from __future__ import annotations
@@ -194,6 +196,11 @@ _DETECT = {
                         r"(?:[\w,]+\s+){0,3}?(?i:in|at)\s+(?:the\s+|a\s+)?[\w'’-]{3,}"
                         r"|\b(?:in|at|near|from|of|across|outside|inside|throughout)\s+(?:the\s+)?"
                         r"[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+)*"),
+    # what must, may or need not be done: "Pre-bid meeting is mandatory", "shall be required",
+    # "attendance is optional", "is not required"
+    "obligation": re.compile(r"\b(?:must|shall|mandatory|obligatory|required|requires?|requirement|"
+                             r"optional|voluntary|encouraged|recommended|prohibited|not (?:be )?"
+                             r"(?:allowed|permitted)|need not|may not|is not necessary|waived|exempt)\b"),
     "code": re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)+\b"
                        r"|\b[A-Z]{2,}\d+[A-Z]*\b|\b\d+[A-Z]{1,3}\b|\b[A-Z]{3,6}\b"
                        r"|\b(?!(?:18|19|20)\d\d\b)\d{4,}\b"  # a long number that is not a year
@@ -216,6 +223,11 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # "why", "for what reason", "how come" ask for a reason, whatever the question names
     # ("why do employees pay higher premiums?" asks for no amount)
     (r"^(?:[\w,'’]+ ){0,3}(?:why|how come)\b|\bfor what reasons?\b", ()),
+    # "do bidders have to attend", "is a permit required", "must I ...": whether something is
+    # an obligation, answered by a line saying must, shall, mandatory, optional...
+    (r"^(?:do|does|did|is|are|was|were|must|will|should|would)\s+(?:[\w'’-]+\s+){0,6}?"
+     r"(?:have to|has to|had to|need to|needs to|required|requires?|mandatory|obligated|obliged|must)\b",
+     ("obligation",)),
     (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b|\bhow (?:late|early)\b", ("time",)),
     (r"\b(?:what|which) months?\b|\bin which months?\b", ("month",)),
     (r"\b(?:what|which) (?:dates?|days?|years?|deadline)\b|\bby what date\b|"
@@ -452,7 +464,7 @@ def found(text: str) -> tuple[str, ...]:
 # code may be written in words no pattern knows, so it only adds its bonuses.
 FIRM = frozenset({"amount", "count", "percentage", "rate", "date", "month", "time", "duration", "measure",
                   "temperature", "length", "area", "power", "voltage", "flow", "pressure", "weight",
-                  "person", "organisation", "place", "figure"})
+                  "person", "organisation", "place", "figure", "obligation"})
 
 
 # The words a question asks for a kind with ("how much does it cost", "what time", "who is
@@ -471,6 +483,7 @@ _KIND_WORDS = {
     "person": "who whom whose person name named",
     "organisation": "company firm agency organization organisation",
     "place": "where place location address located",
+    "obligation": "have has had need needs required require mandatory must obligated obliged",
 }
 
 
@@ -494,7 +507,8 @@ def name(kinds: tuple[str, ...]) -> str:
              "length": "a length", "area": "an area", "power": "a power or demand in kW",
              "voltage": "a voltage", "flow": "a flow", "pressure": "a pressure",
              "weight": "a weight", "person": "a person's name",
-             "organisation": "an organisation", "figure": "a figure", "place": "a place or address", "code": "a code"}
+             "organisation": "an organisation", "figure": "a figure", "place": "a place or address", "code": "a code",
+             "obligation": "what must or need not be done"}
     return " or ".join(words[k] for k in kinds)
 
 

@@ -33,6 +33,9 @@ from engine.types import Line
     ("Who signed the filing for the utility?", "person"),
     ("Which company got the construction contract?", "organisation"),
     ("What is the license number for the restaurant?", "code"),
+    ("Do contractors have to attend the pre-bid meeting?", "obligation"),
+    ("Is a permit required for a backyard shed?", "obligation"),
+    ("Does the city require a deposit for a hydrant meter?", "obligation"),
 ])
 def test_question_forms_ask_for_their_kind(question, kind):
     assert kind in asked(question)
@@ -71,6 +74,9 @@ def test_questions_that_ask_for_no_kind_in_particular(question):
     ("Permit Administrator:        GEORGE A SWEIKERT", "person"),
     ("/s/ Sharon M. Suzuki", "person"),
     ("a construction contract with Gateway Pacific Contractors, Inc.", "organisation"),
+    ("Pre-bid meeting is mandatory", "obligation"),
+    ("Attendance at the site visit is optional.", "obligation"),
+    ("No permit is required for fences under four feet.", "obligation"),
 ])
 def test_lines_hold_their_kind(line, kind):
     assert kind in found(line)
@@ -89,6 +95,7 @@ def test_lines_hold_their_kind(line, kind):
     ("The Honorable Chair and Members", "person"),
     ("Rivergrove City Council Meeting Minutes", "person"),
     ("Kekuanao'a Building, First Floor", "person"),
+    ("Subject: West Loop 8-Inch Water Main Replacement - Pre-Bid Meeting", "obligation"),
 ])
 def test_lines_without_the_kind(line, kind):
     assert kind not in found(line)

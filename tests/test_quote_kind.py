@@ -157,3 +157,15 @@ def test_no_other_figure_is_quoted_beside_the_one_asked():
     both = _choose("What do fence and sign permits cost?",
                    ["Fence permit: $40.00", "Sign permit: $25.00", "Dumpster rental: $15.00"])
     assert both == ["Fence permit: $40.00", "Sign permit: $25.00"]
+
+
+def test_whether_something_must_be_done_is_answered_by_the_line_that_says_so(tmp_path):
+    """"Do bidders have to attend …?" asks what must be done: the subject line naming the
+    meeting is no answer; the line saying it is mandatory is, and without one it is refused."""
+    q = "Do bidders have to attend the pre-bid meeting for the water main job?"
+    assert asked(q) == ("obligation",)
+    subject = "Subject: West Loop Water Main Replacement - Pre-Bid Meeting"
+    lines = [subject, "The engineer reviewed the schedule.", "Pre-bid meeting is mandatory."]
+    assert "Pre-bid meeting is mandatory." in _choose(q, lines)
+    assert _choose(q, lines, limit=1) == ["Pre-bid meeting is mandatory."]
+    assert _choose(q, [subject, "The engineer reviewed the schedule."]) == []
