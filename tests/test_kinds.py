@@ -96,6 +96,7 @@ def test_lines_hold_their_kind(line, kind):
     ("Rivergrove City Council Meeting Minutes", "person"),
     ("Kekuanao'a Building, First Floor", "person"),
     ("Subject: West Loop 8-Inch Water Main Replacement - Pre-Bid Meeting", "obligation"),
+    ("- Section 17. Mayor's Functions at Council Meetings", "person"),
 ])
 def test_lines_without_the_kind(line, kind):
     assert kind not in found(line)
