@@ -135,7 +135,8 @@ def load_embedder(choice: ModelChoice, batch: int = 16, tokens: int = 2048,
 def _load(choice: ModelChoice, batch: int, tokens: int, threads: int
           ) -> tuple[Embedder | None, str | None]:
     graphs = graph_folder()
-    direct = onnxtext.load(graphs, choice.name, choice.model_dir, threads if threads > 0 else None)
+    ort_threads = threads if threads > 0 else None  # None: onnxruntime's default, as fastembed leaves it
+    direct = onnxtext.load(graphs, choice.name, choice.model_dir, ort_threads)
     if direct is not None:  # shown here before to give fastembed's vectors to the bit (onnxtext.py)
         return Embedder(direct, choice.name, batch, tokens), None
     try:
@@ -152,7 +153,7 @@ def _load(choice: ModelChoice, batch: int, tokens: int, threads: int
     with cached_graphs(graphs):  # the optimised graph kept between processes (graphcache.py)
         embedder, reason = _load_model(TextEmbedding, choice, batch, tokens, opts)
     if embedder is not None:  # the next process may load it without fastembed's imports
-        onnxtext.verify(graphs, embedder.model, choice.name, choice.model_dir, threads if threads > 0 else None)
+        onnxtext.verify(graphs, embedder.model, choice.name, choice.model_dir, ort_threads)
     return embedder, reason
 
 

@@ -322,7 +322,7 @@ def given_names() -> frozenset[str]:
 
 
 # a title opening the match, not its possessive ("Mayor's Functions" is a heading)
-_TITLED = re.compile(rf"^(?:{_TITLE}|{_TITLE_CAPS})\b(?![''’]s\b)")
+_TITLED = re.compile(rf"^(?:{_TITLE}|{_TITLE_CAPS})\b(?!['’]s\b)")
 # an office after a name, set off by a comma or a table's gap ("Nkechi Okonkwo, Director of
 # Finance", "Reeta Madhavan  Chief Financial Officer"): the name is a person's, whatever
 # its first name

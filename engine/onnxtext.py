@@ -224,7 +224,7 @@ def verify(graphs: Path | None, fe_model, name: str, model_dir: Path | None, thr
         want = [list(fe_model.embed(short, batch_size=len(short))), list(fe_model.embed([long], batch_size=1)),
                 [next(iter(fe_model.embed([t], batch_size=1))) for t in short[:3]],
                 [next(iter(fe_model.query_embed(t))) for t in short[:2]]]
-        direct = DirectText(d, model_file, "mean", threads, graphs)
+        direct = DirectText(d, model_file, next(iter(POOLINGS)), threads, graphs)  # only its raw() is read
         raws = [[direct.raw(short)], [direct.raw([long])], [direct.raw([t]) for t in short[:3]],
                 [direct.raw([t]) for t in short[:2]]]
         for pooling, fn in POOLINGS.items():
