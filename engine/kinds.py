@@ -85,7 +85,10 @@ _NOT_NAMES = (
     "and|or|if|in|on|at|by|to|of|with|from|as|it|its|we|our|their|his|her|per|please|see|"
     "upon|under|after|before|during|other|such|honorable|chair|chairman|chairperson|vice|"
     "sir|madam|respectfully|submitted|yours|truly|attn|attention|cc|enclosure|floor|"
-    "suite|first|second|third|fourth|fifth")
+    "suite|first|second|third|fourth|fifth|"
+    # a water or a landform names a place ("Hudson River", "Crater Lake", "Idaho Falls")
+    "river|creek|lake|bay|harbor|harbour|island|valley|mountain|canyon|ocean|basin|"
+    "watershed|pond|gulf|peninsula|estuary|aquifer|springs|falls|beach")
 
 
 def _trie(words: list[str]) -> str:
@@ -376,6 +379,30 @@ def _org_run(match: str, asked_terms: Collection[str] = ()) -> bool:
     return len(words) >= 2 and words[-1].strip(".,").lower() not in _COMMON
 
 
+# "a $30,770.00 contingency allowance", "the $500 deposit": an article, the amount, and the
+# thing it is the amount of
+_ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the)\s+$", re.I)
+_NOUN_AFTER = re.compile(r"\s+([a-z][a-z-]+)")
+# the words that may stand after an amount without naming another thing: a scale, a period,
+# a limit ("a $4.3 million transfer" is the transfer's; "a $25 monthly fee", "a $5 minimum")
+_AMOUNT_MODIFIERS = frozenset("million billion thousand per each monthly annual annually yearly "
+                              "weekly daily hourly flat minimum maximum total base plus".split())
+
+
+def _of_another(text: str, start: int, end: int, asked_terms: Collection[str]) -> bool:
+    """The amount is another thing's: an article stands before it and a word after it that
+    the question does not say, nor any word asking for an amount ("including a $30,770.00
+    contingency allowance" for "how much is the city paying ..."; "a $25 fee" stays the
+    fee's). The article makes the amount that word's attribute, not the figure asked for."""
+    if not asked_terms or not _ARTICLE_BEFORE.search(text, 0, start):
+        return False
+    m = _NOUN_AFTER.match(text, end)
+    if m is None or m.group(1) in _AMOUNT_MODIFIERS:
+        return False
+    named = set(content_terms(m.group(1)))
+    return bool(named) and not named & (set(asked_terms) | kind_words(("amount", "rate")))
+
+
 _WORD_BEFORE = re.compile(r"([\w'’&-]+)[^\w]{0,3}$")
 _WORD_AFTER = re.compile(r"^[^\w]{0,3}([\w'’&-]+)")
 
@@ -426,6 +453,8 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
             if k == "organisation" and not _org_run(m.group(0), asked_terms):
                 continue
             if k not in _CASED and _inside_topic(text, m.start(), m.end(), asked_terms):
+                continue
+            if k == "amount" and _of_another(text, m.start(), m.end(), asked_terms):
                 continue
             if not asked_terms or set(content_terms(m.group(0))) - asked_terms \
                     or (k == "amount" and _NONE.match(m.group(0))):  # "no ... charge" is the value

@@ -8,7 +8,7 @@ from engine import Config, Engine
 from engine.chunk import chunk, looks_like_heading
 from engine.kinds import asked, found, holds
 from engine.quote import choose_lines
-from engine.terms import question_terms
+from engine.terms import content_terms, question_terms
 from engine.types import Line
 
 
@@ -442,3 +442,27 @@ def test_a_figure_is_any_number_however_written(line, held):
 ])
 def test_more_forms_of_a_person_s_name(line, held):
     assert holds(line, ("person",)) is held
+
+
+@pytest.mark.parametrize("line, held", [
+    ("wastewater effluent is discharged to the Hudson River.", False),  # a river, not a person
+    ("Samples were taken at Crater Lake and Idaho Falls", False),
+    ("Hudson Smith, Plant Operator", True),                           # the first name still names
+])
+def test_a_water_or_landform_is_no_person(line, held):
+    assert holds(line, ("person",)) is held
+
+
+_COOLING = "How much is Cleveland paying Synergy to replace the cooling towers?"
+
+
+@pytest.mark.parametrize("line, held", [
+    ("Cooling Towers Replacement, including a $30,770.00 contingency allowance, all items", False),
+    ("for the cooling towers; a $500 deposit is due with the bid", False),
+    ("amount of $338,470.00, is affirmed", True),                 # no article: the sum itself
+    ("Synergy is paid a $338,470.00 total for the cooling towers", True),  # a word of scale
+    ("a $25 fee is charged for the cooling tower permit", True),  # a word asking for an amount
+    ("the $4.3 million payment to Synergy", True),
+])
+def test_an_amount_an_article_gives_to_another_thing_is_not_the_one_asked(line, held):
+    assert holds(line, ("amount",), content_terms(_COOLING)) is held
