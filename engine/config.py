@@ -78,6 +78,11 @@ class Config:
     # (its path, title lines, running headers: score.named_by_document) counts as present for
     # coverage too, not only for the names-and-numbers check; 0: for that check only.
     document_names_cover: int = 0
+    # 1: a question word that asks for the kind ("time" in "what time did it begin?",
+    # "company" in "which company won?": kinds.answered_words) counts as present for coverage
+    # in a passage that holds a value of that kind: the value answers the word; 0: only the
+    # word itself
+    kind_words_cover: int = 1
     # Final order of the pool: "coverage" = rarity-weighted coverage first, rerank score
     # breaking ties (DESIGN.md); "score" = rerank score first, weighted coverage breaking ties.
     order: str = "score"

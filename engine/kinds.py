@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Collection
+from typing import Collection, Mapping
 
 from .terms import content_terms
 
@@ -517,10 +517,37 @@ _KIND_WORDS = {
 }
 
 
+def _stems(table: Mapping[str, str], kinds: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(t for k in kinds for t in content_terms(table.get(k, "")))
+
+
 @lru_cache(maxsize=256)
 def kind_words(kinds: tuple[str, ...]) -> frozenset[str]:
     """The stemmed words that ask for any of `kinds` (_KIND_WORDS)."""
-    return frozenset(t for k in kinds for t in content_terms(_KIND_WORDS.get(k, "")))
+    return _stems(_KIND_WORDS, kinds)
+
+
+# Of those, the words a value of the kind answers by itself: "what time" is answered by
+# "6:00 p.m.", "which firm" by "Gateway Pacific Contractors, Inc.", "what share" by "32.5%".
+# Not the words that also name a topic or another kind ("fee", "charge", "rate", "date",
+# "size", "number"): "the dates of the summer season" are not answered by a rate
+# schedule's effective date, "the minimum lot size" not by a setback's 15 feet, "which
+# advice letter number" asks for a code, not a count. Nor "big" or "large": a question's
+# terms carry no place, and "how large" reads as the "large" of "large commercial".
+_ANSWERED = {
+    "amount": "amount money dollar dollars",
+    "percentage": "percent percentage share portion",
+    "time": "time clock",
+    "person": "person name named",
+    "organisation": "company firm agency organization organisation",
+    "place": "place location address",
+}
+
+
+@lru_cache(maxsize=256)
+def answered_words(kinds: tuple[str, ...]) -> frozenset[str]:
+    """The stemmed words asking for any of `kinds` that a value of that kind answers (_ANSWERED)."""
+    return _stems(_ANSWERED, kinds)
 
 
 def firm(kinds: tuple[str, ...]) -> bool:

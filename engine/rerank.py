@@ -19,7 +19,7 @@ from typing import Callable, Mapping, Sequence
 import numpy as np
 
 from .config import Config
-from .kinds import holds
+from .kinds import answered_words, holds
 from .pool import Pool
 from .terms import is_number
 
@@ -151,11 +151,38 @@ class Order(Sequence):
                 self.kind[i] = holds(pool.rows[i].text, kinds, qterms)
                 if self.kind[i]:
                     self.score[i] += cfg.kind_bonus
+            if cfg.kind_words_cover:
+                self._answer_kind_words(qterms, held if cfg.document_names_cover else has, rarity,
+                                        kinds, cfg)
         keys = [order_key(self.wcov[i], self.score[i], row.pid, path_of(row.doc), cfg.order,
                           has_required[i] and not missing_need)
                 for i, row in enumerate(pool.rows)]
         self.keys = keys
         self.index = sorted(range(n), key=keys.__getitem__)  # order_key is total (pid, then path, last)
+
+    def _answer_kind_words(self, qterms, has: np.ndarray, rarity, kinds, cfg: Config) -> None:
+        """A passage holding the asked kind answers the words that ask for it: "time" in
+        "what time did the meeting begin?" is present where "6:00 p.m." is. A word is
+        answered by a value of its own kind only ("firm" by a firm's name, not by "$10.00").
+        Their columns count as present for its coverage (and the coverage credit of its
+        score); the passage's missing words still name them."""
+        asking = {k: [c for c, t in enumerate(qterms) if t in answered_words((k,))] for k in kinds}
+        asking = {k: cols for k, cols in asking.items() if cols}
+        if not asking:
+            return
+        for i, holds_kind in enumerate(self.kind):
+            if not holds_kind:
+                continue
+            text = self.pool.rows[i].text
+            cols = [c for k, cs in asking.items() if not has[i, cs].all()
+                    and (len(kinds) == 1 or holds(text, (k,), qterms)) for c in cs]
+            if not cols or has[i, cols].all():
+                continue
+            row = has[i : i + 1].copy()
+            row[0, cols] = True
+            cov, wcov, _ = coverage_table(qterms, row, rarity)
+            self.score[i] += cfg.coverage_credit * (float(cov[0]) - self.cov[i])
+            self.cov[i], self.wcov[i] = float(cov[0]), float(wcov[0])
 
     def __len__(self) -> int:
         return len(self.index)

@@ -466,3 +466,36 @@ _COOLING = "How much is Cleveland paying Synergy to replace the cooling towers?"
 ])
 def test_an_amount_an_article_gives_to_another_thing_is_not_the_one_asked(line, held):
     assert holds(line, ("amount",), content_terms(_COOLING)) is held
+
+
+def test_a_value_of_the_asked_kind_answers_the_word_that_asks_for_it(tmp_path):
+    d = tmp_path / "minutes"
+    write(d, "minutes.txt", "The board approved Richardson & Company, LLP as the independent "
+                            "auditor for fiscal year 2025.\n\n"
+                            "The board approved the auditor's engagement letter.\n")
+    q = "Which firm did the board approve as the independent auditor?"
+    seen = {}
+    for on in (1, 0):
+        cfg = Config(kind_words_cover=on)
+        with Engine(d, index=tmp_path / f"i{on}.sqlite", config=cfg, embed_model="none") as eng:
+            a = eng.ask(q, explain=True)
+            top = next(c for c in a.candidates if c.locator.startswith("L1"))
+            seen[on] = (top.coverage, top.unmatched, a)
+    # "firm" is missing from the passage, but the firm's name it holds answers it
+    assert seen[1][0] > seen[0][0], seen
+    assert "firm" in seen[1][1]  # still named as missing, for --explain
+    answer = seen[1][2]
+    assert answer.answered and "Richardson & Company, LLP" in answer.citations[0].lines[0].text
+
+
+def test_a_word_is_answered_only_by_a_value_of_its_own_kind(tmp_path):
+    # "size" and "number" name a topic or another kind: a fee answers neither
+    d = tmp_path / "fees"
+    write(d, "fees.txt", "Building permit (city fee) $10.00 for a house on a lot.\n")
+    q = "What is the minimum lot size for building a house?"
+    seen = []
+    for on in (1, 0):
+        with Engine(d, index=tmp_path / f"j{on}.sqlite", config=Config(kind_words_cover=on),
+                    embed_model="none") as eng:
+            seen.append(eng.ask(q, explain=True).candidates[0].coverage)
+    assert seen[0] == seen[1]
