@@ -21,7 +21,7 @@ each with OCR's confidence when OCR read it.
 from __future__ import annotations
 
 import re
-from typing import Collection, Mapping, Sequence
+from typing import Callable, Collection, Mapping, Sequence
 
 from ..config import Config
 from ..kinds import evidence, firm, holds, kind_words
@@ -204,44 +204,20 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
     return out
 
 
-def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
-                 weights: Mapping[str, float], cfg: Config, limit: int,
-                 sims: Mapping[int, float] | None = None,
-                 kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
-                 furniture: Collection[int] = (), require_kind: bool = True,
-                 topic: Sequence[str] | None = None, subject: Sequence[str] = ()) -> list[QuotedLine]:
-    """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
-    kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
-    seq -> OCR's confidence for the lines read by OCR; furniture: the seqs of page furniture
-    (readers/layout.py), never quoted. A line below QUOTE_FLOOR is never quoted (it still
-    matched: it is in the passage's text); when the lines would be chosen with it among
-    them, the passage gives no lines at all: the others around the answer would name the
-    topic without the figure, which is a wrong quote.
+def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str]) -> tuple[list[bool], list[bool]]:
+    """Which lines hold the asked kind, and which line's end joins the next one's start.
 
-    The quote's invariant: when the question asks for a firm kind (kinds.FIRM: an amount,
-    a count, a time, a name...), the first line taken holds one, itself or with the line its
-    unit adds (a label's value); a passage none of whose quotable lines holds one gives no
-    lines at all (`require_kind` False, as a ranked search's best line: the line is still
-    chosen). `topic`: the question words such a line must share one of (by default all of
-    them; the quote leaves out the words the document names itself by, quote/cite.py);
-    `subject`: those words of the question that name the document: a line naming every one
-    of them ("Elvis Aaron Presley (January 8, 1935 ..." in Elvis_Presley, for "what year was
-    Elvis born?") speaks of the question too, a line naming a part ("Water" of "Fair Oaks
-    Water District") does not."""
-    sims = sims or {}
-    ocr = ocr or {}
-    if furniture:
-        lines = [ln for ln in lines if ln[0] not in furniture]
-    texts = [text for _, _, text in lines]
-    # a number that opens a line after one ending in a dash continues a token broken there
-    # ("Model 737–" / "9 (737 MAX) airplanes"): it is not a figure of its own
+    A number that opens a line after one ending in a dash continues a token broken there
+    ("Model 737–" / "9 (737 MAX) airplanes"): it is not a figure of its own. A value that a
+    line break cuts in two ("... an initial term of at least 5" / "years, renewals ...";
+    "... the Bonneville Power" / "Administration") is held by both lines: the last words of
+    one and the first of the next hold it together. Running text only (two table rows
+    joined make false figures)."""
     seen = [_BROKEN_NUMBER.sub("", t, count=1) if i and _ENDS_DASH.search(texts[i - 1]) else t
             for i, t in enumerate(texts)]
     kind = [bool(kinds) and holds(text, kinds, qterms) for text in seen]
-    # a value that a line break cuts in two ("... an initial term of at least 5" / "years,
-    # renewals ..."; "... the Bonneville Power" / "Administration") is held by both lines:
-    # the last words of one and the first of the next hold it together. Running text only
-    # (two table rows joined make false figures).
+    seam_kinds = tuple(k for k in kinds if k != "place")
+
     def seam(i: int) -> bool:
         if _TABLE_ROW.search(texts[i]) or _TABLE_ROW.search(texts[i + 1]):
             return False
@@ -253,28 +229,19 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         # read across one: "… Operation of Cannabis" / "Business within …" is no place)
         return any(a < len(tail) < b for a, b in evidence(f"{tail} {head}", seam_kinds, qterms))
 
-    seam_kinds = tuple(k for k in kinds if k != "place")
     joins = [bool(seam_kinds) and seam(i) for i in range(len(texts) - 1)] + [False]
     for i in range(len(texts)):
         if joins[i] or (i > 0 and joins[i - 1]):
             kind[i] = True
-    scores = [line_score(text, qterms, weights, cfg, sims.get(seq), kind[i])
-              for i, (seq, _, text) in enumerate(lines)]
-    if cfg.line_restate_cut > 0:
-        asked = frozenset(qterms)
-        scores = [s * (1 - cfg.line_restate_cut) if restates(texts[i], asked) else s
-                  for i, s in enumerate(scores)]
-    legible = [ocr.get(seq, QUOTE_FLOOR) >= QUOTE_FLOOR for seq, _, _ in lines]
-    top = max(scores, default=0.0)
-    floor = max(cfg.line_floor, cfg.line_relative_floor * top)
-    ranked = sorted((i for i, s in enumerate(scores) if s >= floor), key=lambda i: (-scores[i], i))
-    must = require_kind and bool(cfg.quote_invariant) and firm(kinds)
-    if must and not any(kind):
-        return []  # the passage names the topic; no line of it holds what is asked
+    return kind, joins
 
-    def unit_of(i: int) -> list[int]:
-        return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
 
+def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
+              kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
+              subject: Sequence[str]) -> Callable[[int], bool]:
+    """answers(i): line i's unit holds the asked kind and says something of the question:
+    one of its words (`topic`, by default all of them), or it is a table row (its header
+    row, the passage's context, names it), or it stands under a heading that names it."""
     asked = frozenset(qterms if topic is None else topic)
     # a heading over a stack of values may name the document itself ("Special Council
     # Meeting" atop its notice), but not only by the words that ask for the kind ("Fee
@@ -285,8 +252,6 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     event = _event(qterms) if "time" in kinds else None
 
     def answers(i: int) -> bool:
-        """Line i's unit holds the asked kind and says something of the question: one of its
-        words, or it is a table row (its header row, the passage's context, names it)."""
         unit = unit_of(i)
         if not any(kind[j] for j in unit):
             return False
@@ -300,17 +265,14 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
             return True
         return bool(subject) and set(subject) <= set().union(*(content_terms(texts[j]) for j in unit))
 
-    lead_holds = bool(ranked) and answers(ranked[0])
-    if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not lead_holds)):
-        # the best line holding the asked kind goes first, if any line has one
-        best_kind = max((i for i in range(len(lines)) if kind[i] and (not must or answers(i))),
-                        key=lambda i: (scores[i], -i), default=None)
-        if best_kind is None and must:
-            return []  # lines hold the kind, none of them about what was asked
-        if best_kind is not None and (scores[best_kind] > 0 or must):
-            ranked = [best_kind] + [i for i in ranked if i != best_kind]
+    return answers
+
+
+def _take(ranked: Sequence[int], limit: int, must: bool, kind: Sequence[bool], scores: Sequence[float],
+          answers: Callable[[int], bool], unit_of: Callable[[int], list[int]]) -> list[int]:
+    """The lines to quote: best first, each with the lines that complete it, up to `limit`."""
     taken: list[int] = []
-    for i in ranked:  # ties: earlier line wins (the sort above)
+    for i in ranked:  # ties: earlier line wins (the order of `ranked`)
         if len(taken) >= limit:
             break
         if i in taken:
@@ -324,7 +286,62 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                           key=lambda j: (not (must and not taken and kind[j]), -scores[j], j))
             unit = [i] + rest[:limit - len(taken) - 1]
         taken.extend(unit)
-    if not all(legible[i] for i in taken):
+    return taken
+
+
+def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
+                 weights: Mapping[str, float], cfg: Config, limit: int,
+                 sims: Mapping[int, float] | None = None,
+                 kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
+                 furniture: Collection[int] = (), require_kind: bool = True,
+                 topic: Sequence[str] | None = None, subject: Sequence[str] = ()) -> list[QuotedLine]:
+    """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
+    kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
+    seq -> OCR's confidence for the lines read by OCR; furniture: the seqs of page furniture
+    (readers/layout.py), never quoted. A line below QUOTE_FLOOR is never quoted; when the
+    lines would be chosen with it among them, the passage gives no lines at all.
+
+    The quote's invariant: when the question asks for a firm kind (kinds.FIRM: an amount,
+    a count, a time, a name...), the first line taken holds one, itself or with the line its
+    unit adds (a label's value), and says something of the question (`_answerer`); a
+    passage none of whose quotable lines does gives no lines at all (`require_kind` False,
+    as a ranked search's best line: the line is still chosen). `topic`: the question words
+    such a line must share one of (the quote leaves out the words the document names itself
+    by, quote/cite.py); `subject`: those words of the question that name the document: a
+    line naming every one of them ("Elvis Aaron Presley (January 8, 1935 ..." for "what
+    year was Elvis born?") speaks of the question too, a line naming a part does not."""
+    sims, ocr = sims or {}, ocr or {}
+    if furniture:
+        lines = [ln for ln in lines if ln[0] not in furniture]
+    texts = [text for _, _, text in lines]
+    kind, joins = _held(texts, kinds, qterms)
+    scores = [line_score(text, qterms, weights, cfg, sims.get(seq), kind[i])
+              for i, (seq, _, text) in enumerate(lines)]
+    if cfg.line_restate_cut > 0:
+        every = frozenset(qterms)
+        scores = [s * (1 - cfg.line_restate_cut) if restates(texts[i], every) else s
+                  for i, s in enumerate(scores)]
+    top = max(scores, default=0.0)
+    floor = max(cfg.line_floor, cfg.line_relative_floor * top)
+    ranked = sorted((i for i, s in enumerate(scores) if s >= floor), key=lambda i: (-scores[i], i))
+    must = require_kind and bool(cfg.quote_invariant) and firm(kinds)
+    if must and not any(kind):
+        return []  # the passage names the topic; no line of it holds what is asked
+
+    def unit_of(i: int) -> list[int]:
+        return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
+
+    answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject)
+    if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
+        # the best line holding the asked kind goes first, if any line has one
+        best_kind = max((i for i in range(len(lines)) if kind[i] and (not must or answers(i))),
+                        key=lambda i: (scores[i], -i), default=None)
+        if best_kind is None and must:
+            return []  # lines hold the kind, none of them about what was asked
+        if best_kind is not None and (scores[best_kind] > 0 or must):
+            ranked = [best_kind] + [i for i in ranked if i != best_kind]
+    taken = _take(ranked, limit, must, kind, scores, answers, unit_of)
+    if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
         return []  # the answer's own line is one OCR could not read surely
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
             for i in sorted(taken)]
