@@ -40,9 +40,6 @@ def read(pages: list[Page], progress: Callable[[int, int], None] | None = None) 
     the order of `pages`; `progress(done, total)` after each page, in the order they finish.
     An exception a page raises (a page pdfium cannot render) is raised for the first such
     page in page order, as reading them one after another would."""
-    from concurrent.futures import FIRST_COMPLETED, wait
-    from concurrent.futures.process import BrokenProcessPool
-
     total = len(pages)
     results: list = [None] * total
     finished = [False] * total
@@ -61,31 +58,7 @@ def read(pages: list[Page], progress: Callable[[int, int], None] | None = None) 
 
     pool = _get(total)
     if pool is not None:
-        try:
-            futures = {pool.submit(_work, page, _cache_path()): i for i, page in enumerate(pages)}
-        except (BrokenProcessPool, RuntimeError, OSError):
-            futures = {}
-            close()
-        waiting = set(futures)
-        while waiting:
-            ready, waiting = wait(waiting, return_when=FIRST_COMPLETED)
-            broken = False
-            for future in sorted(ready, key=futures.get):  # the same order each time
-                try:
-                    outcome = future.result()
-                except BrokenProcessPool:
-                    broken = True
-                    continue
-                except BaseException as e:  # the page's own failure, raised below in order
-                    errors[futures[future]] = e
-                    finished[futures[future]] = True
-                    continue
-                finish(futures[future], outcome)
-            if broken:  # a worker died: what is not back is read here
-                for future in waiting:
-                    future.cancel()
-                close()
-                break
+        _in_pool(pool, pages, finish, finished, errors)
     for i, page in enumerate(pages):
         if not finished[i]:
             try:
@@ -96,6 +69,41 @@ def read(pages: list[Page], progress: Callable[[int, int], None] | None = None) 
     if errors:
         raise errors[min(errors)]
     return results
+
+
+def _in_pool(pool, pages: list[Page], finish: Callable, finished: list[bool],
+             errors: dict[int, BaseException]) -> None:
+    """Read `pages` on the workers, `finish(i, outcome)` each as it comes back; a page's own
+    failure goes to `errors`. A worker that dies closes the pool: what is not back then is
+    left unfinished, for the caller to read here."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        futures = {pool.submit(_work, page, _cache_path()): i for i, page in enumerate(pages)}
+    except (BrokenProcessPool, RuntimeError, OSError):
+        futures = {}
+        close()
+    waiting = set(futures)
+    while waiting:
+        ready, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+        broken = False
+        for future in sorted(ready, key=futures.get):  # the same order each time
+            try:
+                outcome = future.result()
+            except BrokenProcessPool:
+                broken = True
+                continue
+            except BaseException as e:  # the page's own failure, raised below in order
+                errors[futures[future]] = e
+                finished[futures[future]] = True
+                continue
+            finish(futures[future], outcome)
+        if broken:  # a worker died: what is not back is read here
+            for future in waiting:
+                future.cancel()
+            close()
+            break
 
 
 def close() -> None:
