@@ -281,7 +281,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (rf"\b(?:what|which) {_SOME}(?:range|ranges|limit|limits|level|levels|percentile|concentration|"
      r"average|mean|median|maximum|minimum|highest|lowest|peak|threshold)\b",
      ("measure", "amount", "percentage", "rate", "count", "figure")),
-    (r"\bhow long\b", ("duration", "measure")),
+    (r"\bhow long\b|\b(?:longest|shortest)\b", ("duration", "measure")),
     (r"\bhow soon\b|\bwhat (?:period|term)\b", ("duration", "date")),
     (r"\bhow often\b", ("duration", "count")),
     (r"\bhow much (?:[\w-]+ ){0,3}(?:water|wastewater|sewage|power|electricity|energy|gas|flow|"
@@ -290,6 +290,12 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (rf"\b(?:is|are|was|were|does|do|did|can|will|has|have) (?:[\w'’-]+ ){{0,8}}{_MONEY}\b",
      ("amount", "rate")),
     (r"\bwhen\b", ("date", "time")),
+    # a search-box query names what it wants last ("yonkers plant air permit expiration
+    # date", "tree removal permit cost now"): the head of a noun phrase is its last noun
+    (r"\b(?:dates?|deadlines?)(?: now| today| currently)?\W*$", ("date", "time")),
+    (rf"\b{_MONEY}(?: now| today| currently)?\W*$", ("amount", "rate")),
+    (r"\b(?:time|hours)(?: now| today| currently)?\W*$", ("time",)),
+    (r"\b(?:address|location)(?: now| today| currently)?\W*$", ("place",)),
 ))
 
 
@@ -444,10 +450,10 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "Section 4", "November 7": a number that names
             if k == "count" and (_LABEL.search(seen, 0, m.start()) or _DAY.search(seen, 0, m.start())
                                  or _DAY_AFTER.match(seen, m.end()) or _MEASURED.match(seen, m.end())
-                                 or _ADDRESS.match(text, m.start())):
+                                 or _ADDRESS.match(text, m.start()) or _named(text, m.start())):
                 continue  # "Item 7", "Section 4.2", "Page 3": a number that names, not a count;
                 # "November 7", "7 November": a day of the month; "8-inch", "12 feet": a
-                # measure; "214 Grand Ave": an address
+                # measure; "214 Grand Ave": an address; "Revision 1": a name (_named)
             if k == "person" and not (_a_person(m.group(0)) or _OFFICE_AFTER.match(text, m.end())):
                 continue
             if k == "organisation" and not _org_run(m.group(0), asked_terms):
@@ -478,6 +484,16 @@ _MEASURED = re.compile(r"\s?-?(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|
 _ADDRESS = re.compile(r"\d+\s+(?:[NSEW]\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Street|St|Road|Rd|"
                       r"Avenue|Ave|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Highway|Hwy|"
                       r"Parkway|Pkwy)\b")
+# a number right after a capitalised word inside a sentence is part of a name or a label
+# ("Boeing 737", "Service Bulletin 737-27, Revision 1", "Route 66"), not a count; a
+# capitalised word that opens the line or a sentence ("Approximately 73 airplanes") is not
+_NAMED_BEFORE = re.compile(r"(?:^|[^\s.!?:;|(])\s+[A-Z][A-Za-z'’-]*\s$")
+
+
+def _named(text: str, start: int) -> bool:
+    return _NAMED_BEFORE.search(text, 0, start) is not None
+
+
 _DAY = re.compile(rf"\b{_MONTH}\s*$", re.I)
 _DAY_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?![a-z])", re.I)
 

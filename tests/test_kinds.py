@@ -499,3 +499,29 @@ def test_a_word_is_answered_only_by_a_value_of_its_own_kind(tmp_path):
                     embed_model="none") as eng:
             seen.append(eng.ask(q, explain=True).candidates[0].coverage)
     assert seen[0] == seen[1]
+
+
+@pytest.mark.parametrize("question, kinds", [
+    ("yonkers wastewater plant air permit expiration date", ("date", "time")),
+    ("rivergrove tree removal permit cost now", ("amount", "rate")),
+    ("council meeting time", ("time",)),
+    ("county recorder office address", ("place",)),
+    ("What's the longest a type approval certificate stays valid?", ("duration", "measure")),
+])
+def test_a_search_box_query_asks_for_the_noun_it_ends_with(question, kinds):
+    assert asked(question) == kinds
+
+
+def test_a_query_that_ends_with_a_topic_asks_for_no_kind():
+    assert asked("rivergrove tree removal permit") == ()
+
+
+@pytest.mark.parametrize("line, counted", [
+    ("Service Bulletin 737-27-1318, Revision 1, dated June 24, 2020.", False),  # a label
+    ("the trail follows State Route 66 west", False),                           # a name
+    ("Approximately 73 airplanes of U.S. registry.", True),  # opens the line: no name
+    ("The Board appointed 3 members to the committee.", True),  # "appointed": lower case
+    ("Present: 5 commissioners", True),                      # after a colon: a count
+])
+def test_a_number_after_a_capitalised_word_inside_a_sentence_names(line, counted):
+    assert holds(line, ("count",)) is counted
