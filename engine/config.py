@@ -97,6 +97,11 @@ class Config:
     # it and speaks of the question, or the passage quotes nothing; 0: a line with the kind
     # is preferred, never required (before issue 27)
     quote_invariant: int = 1
+    # 1: a table row answers only when it holds a word of the question's topic itself (a
+    # row is told from its neighbours by its label: "REVENUE ESTIMATE | $645,950,000" is no
+    # answer to "how much parking revenue ..."); 0: any row of the passage answers, its
+    # header taken for its label (before issue 27's sixth pass)
+    row_topic: int = 1
     # 1: two versions of one document (engine/versions.py) whose quoted values differ are
     # quoted side by side, the one in force first, each with its date; 0: off
     versions: int = 1

@@ -263,7 +263,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      ("measure", "percentage", "amount")),
     (r"\bhow (?:wide|tall|high|deep|far|heavy|thick)\b", ("measure",)),
     (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\bwhat (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
-     rf"\bwhat (?:are|were|was|is) the .*\b{_MONEY}\b", ("amount", "rate")),
+     rf"\bwhat (?:are|were|was|is) .*\b{_MONEY}\b", ("amount", "rate")),
     # "which ... company" asks for one; "what is a holding company" asks for a definition
     (rf"\bwhich {_SOME}{_BODY}\b|\bwhat {_BODY}\b", ("organisation",)),
     (rf"\bwhich {_SOME}{_OFFICIAL}\b|\bwhat {_OFFICIAL}\b", ("person", "organisation")),
@@ -296,6 +296,13 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (rf"\b{_MONEY}(?: now| today| currently)?\W*$", ("amount", "rate")),
     (r"\b(?:time|hours)(?: now| today| currently)?\W*$", ("time",)),
     (r"\b(?:address|location)(?: now| today| currently)?\W*$", ("place",)),
+    # a search-box query (no question word, no question mark, not opening on a verb) that
+    # names a price asks for it wherever the word stands ("mlgw schedule tgs service charge
+    # per delivery point 2021", "cleveland residential winter rate per kwh first 1000 kwh"),
+    # or a share of one ("water rate split between base charge and consumption": 77%-23%)
+    (rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)(?!.*\?\s*$)"
+     rf"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
+     rf"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b{_MONEY}\b", ("amount", "rate", "percentage")),
 ))
 
 

@@ -36,6 +36,11 @@ from engine.types import Line
     ("Do contractors have to attend the pre-bid meeting?", "obligation"),
     ("Is a permit required for a backyard shed?", "obligation"),
     ("Does the city require a deposit for a hydrant meter?", "obligation"),
+    # a search-box query names its price anywhere; "what was" needs no "the"
+    ("mlgw schedule tgs service charge per delivery point 2021", "amount"),
+    ("cleveland public power residential winter rate per kwh first 1000 kwh", "rate"),
+    ("city water rate split between base charge and consumption", "percentage"),
+    ("What was PG&E's Schedule G-NR2 gas procurement charge per therm effective November 1, 2021?", "amount"),
 ])
 def test_question_forms_ask_for_their_kind(question, kind):
     assert kind in asked(question)
@@ -45,6 +50,9 @@ def test_question_forms_ask_for_their_kind(question, kind):
     "What color must a private dock be?",
     "Does a small engine need an oil pressure alarm?",
     "What does the energy plan adjustment pay for?",
+    "tree removal permit",  # a search-box query naming no price
+    "Explain the fee schedule",  # a request, not a search-box query
+    "Why did the sewer rate go up?",
 ])
 def test_questions_that_ask_for_no_kind_in_particular(question):
     assert asked(question) == ()

@@ -169,3 +169,35 @@ def test_whether_something_must_be_done_is_answered_by_the_line_that_says_so(tmp
     assert "Pre-bid meeting is mandatory." in _choose(q, lines)
     assert _choose(q, lines, limit=1) == ["Pre-bid meeting is mandatory."]
     assert _choose(q, [subject, "The engineer reviewed the schedule."]) == []
+
+
+def test_a_table_row_answers_only_when_it_or_its_header_names_the_topic():
+    # a budget's total row says nothing of parking: no answer to a parking question
+    rows = ["Historical Information has been restated. | Historical Information has been restated.",
+            "as City of Tulsa entity. | as City of Tulsa entity.",  # a note's cells: no header row
+            "REVENUE ESTIMATE | $645,950,000 | $702,022,000 | $714,002,000"]
+    assert _choose("How much did the City of Tulsa adopt for parking?", rows) == []
+    # a row that holds the topic's word answers
+    assert "Parking Fees | $2,150,000 | $2,310,000" in _choose(
+        "How much did the City of Tulsa adopt for parking?", rows + ["Parking Fees | $2,150,000 | $2,310,000"])
+    # so does a row under a header row naming the column asked for
+    got = _choose("What is the daily customer charge?",
+                  ["Effective | Advice | Customer Charge | Procurement | Transportation",
+                   "2020-01-01 | 4199-G | $4.95518 | $0.40043 | $0.71602"])
+    assert "2020-01-01 | 4199-G | $4.95518 | $0.40043 | $0.71602" in got
+    # with row_topic off, any row of the passage answers (before issue 27's sixth pass)
+    lines = [(i, f"L{i + 1}", t) for i, t in enumerate(rows)]
+    q = question_terms("How much did the City of Tulsa adopt for parking?")
+    old = choose_lines(lines, q, dict.fromkeys(q, 1.0), Config().replace(row_topic=0), 3,
+                       kinds=asked("How much did the City of Tulsa adopt for parking?"))
+    assert [ln.text for ln in old][-1].startswith("REVENUE ESTIMATE")
+
+
+def test_a_row_dated_in_numbers_speaks_of_the_month_the_question_names():
+    rows = ["2021-10-01 | 4497-G | $4.95518 | $0.62086 | $0.79284",
+            "2021-11-01 | 4515-G | $4.95518 | $0.74747 | $0.79284",
+            "1/ | Unless otherwise noted"]
+    got = _choose("What was the G-NR2 gas charge per therm effective November 1, 2021?", rows)
+    assert got[0] == "2021-11-01 | 4515-G | $4.95518 | $0.74747 | $0.79284"
+    # another year's November is not the month asked
+    assert _choose("What was the G-NR2 gas charge per therm effective November 1, 2022?", rows) == []

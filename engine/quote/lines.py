@@ -25,7 +25,9 @@ from typing import Callable, Collection, Mapping, Sequence
 
 from ..config import Config
 from ..kinds import evidence, firm, holds, kind_words
+from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
+from ..score import MONTHS, _YEAR
 from ..terms import content_terms, is_number
 from ..types import QuotedLine
 
@@ -99,13 +101,29 @@ def restates(text: str, qterms: frozenset[str]) -> bool:
 def about(text: str, qterms: frozenset[str]) -> bool:
     """The line holds a word of the question, or a compound of one ("onpeak" for "on-peak",
     "wastewater" for "waste water": a question word of four letters or more opening or
-    closing a longer word of the line)."""
+    closing a longer word of the line), or a date in numbers of the month the question
+    names (a row dated 2021-11-01 for "... effective November 1, 2021": of its year too,
+    when the question names years)."""
     terms = set(content_terms(text))
     if terms & qterms:
         return True
     long = [q for q in qterms if len(q) >= 4 and q.isalpha()]
-    return any(t != q and len(t) > len(q) and (t.startswith(q) or t.endswith(q))
-               for t in terms for q in long)
+    if any(t != q and len(t) > len(q) and (t.startswith(q) or t.endswith(q))
+           for t in terms for q in long):
+        return True
+    return _dated(terms, qterms)
+
+
+def _dated(terms: Collection[str], qterms: frozenset[str]) -> bool:
+    months = {MONTHS[q] for q in qterms if q in MONTHS}
+    if not months:
+        return False
+    years = {int(q) for q in qterms if _YEAR.match(q)}
+    for t in terms:
+        day = numeric_day(t)
+        if day and int(day[5:7]) in months and (not years or int(day[:4]) in years):
+            return True
+    return False
 
 
 # the kinds a line may be nothing but, as the lines of a posted notice are under its heading
@@ -236,12 +254,23 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str]) -
     return kind, joins
 
 
+_SENTENCE_CELL = re.compile(r"\w+\s+\w+\s+\w+[^|]*\.\s*(?:\||$)")  # three words or more ending in a full stop
+
+
+def _header_row(text: str) -> bool:
+    """A table's header row: cells, none of them a sentence ("Date | Customer Charge |
+    Procurement"; not "as City of Tulsa entity. | as City of Tulsa entity.", a note's cells)."""
+    return _TABLE_ROW.search(text) is not None and _SENTENCE_CELL.search(text) is None
+
+
 def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
               kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
-              subject: Sequence[str]) -> Callable[[int], bool]:
+              subject: Sequence[str], row_topic: bool = True) -> Callable[[int], bool]:
     """answers(i): line i's unit holds the asked kind and says something of the question:
-    one of its words (`topic`, by default all of them), or it is a table row (its header
-    row, the passage's context, names it), or it stands under a heading that names it."""
+    one of its words (`topic`, by default all of them), or it stands under a heading that
+    names it. A table row holds the word itself, or a line above it that holds no value of
+    the kind does, as a header row names its columns (`row_topic`; off, any row answers, as
+    if its header row named it)."""
     asked = frozenset(qterms if topic is None else topic)
     # a heading over a stack of values may name the document itself ("Special Council
     # Meeting" atop its notice), but not only by the words that ask for the kind ("Fee
@@ -250,6 +279,17 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     heading_words = every - kind_words(kinds)
     signer = "person" in kinds and _SIGN in qterms  # "who signed ...": a signature block answers
     event = _event(qterms) if "time" in kinds else None
+    # a table's header row naming the column asked for ("Date | Customer Charge | ..." over
+    # "2020-01-01 | 4199-G | $4.95518 | ..."): the first row above that holds no value of the
+    # kind, no sentence, and a word of the question
+    header = next((j for j in range(len(texts)) if not kind[j] and _header_row(texts[j])
+                   and about(texts[j], asked)), len(texts))
+
+    def speaks(j: int) -> bool:
+        if about(texts[j], asked):
+            return True
+        # a table row: named by a header line above it (or by any, with row_topic off)
+        return _TABLE_ROW.search(texts[j]) is not None and (not row_topic or header < j)
 
     def answers(i: int) -> bool:
         unit = unit_of(i)
@@ -257,7 +297,7 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
             return False
         if event and not _of_event(texts, unit, event):
             return False
-        if any(_TABLE_ROW.search(texts[j]) or about(texts[j], asked) for j in unit):
+        if any(speaks(j) for j in unit):
             return True
         if _under_heading(texts, i, heading_words, every):
             return True
@@ -331,7 +371,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     def unit_of(i: int) -> list[int]:
         return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
 
-    answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject)
+    answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic))
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
         # the best line holding the asked kind goes first, if any line has one
         best_kind = max((i for i in range(len(lines)) if kind[i] and (not must or answers(i))),
