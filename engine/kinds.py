@@ -34,6 +34,8 @@ order; the first form that matches decides. Kinds:
               (not detected), for a question asking for a level, a limit, a range
   obligation  must, shall, mandatory, required, optional, not required..., for a question
               asking whether something has to be done ("do bidders have to attend?")
+  vote        "5-0", "Ayes: 4", "unanimously", "motion carried", for a question asking
+              how a body voted
   code        letters and digits in one token (4199-G, B-20, TGSB) or a section number
 """
 from __future__ import annotations
@@ -88,7 +90,9 @@ _NOT_NAMES = (
     "suite|first|second|third|fourth|fifth|"
     # a water or a landform names a place ("Hudson River", "Crater Lake", "Idaho Falls")
     "river|creek|lake|bay|harbor|harbour|island|valley|mountain|canyon|ocean|basin|"
-    "watershed|pond|gulf|peninsula|estuary|aquifer|springs|falls|beach")
+    "watershed|pond|gulf|peninsula|estuary|aquifer|springs|falls|beach|"
+    # a governing body's members name no firm ("Board of Trustees", "Board of Directors")
+    "trustees|directors|supervisors|commissioners|aldermen|selectmen|governors|regents|members")
 
 
 def _trie(words: list[str]) -> str:
@@ -204,6 +208,10 @@ _DETECT = {
     "obligation": re.compile(r"\b(?:must|shall|mandatory|obligatory|required|requires?|requirement|"
                              r"optional|voluntary|encouraged|recommended|prohibited|not (?:be )?"
                              r"(?:allowed|permitted)|need not|may not|is not necessary|waived|exempt)\b"),
+    # how a body voted: "5-0", "4 – 1", "Ayes: 5", "unanimously", "motion carried", "roll call"
+    "vote": re.compile(r"(?<![\d.,/-])\b\d{1,2}\s?[-–—]\s?\d{1,2}\b(?![\d.,/-])"
+                       r"|\b(?:ayes?|nays?|noes|yeas|abstain(?:ed|s|ing)?|abstentions?|unanimous(?:ly)?|"
+                       r"carried|roll call|in favou?r|opposed)\b"),
     "code": re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)+\b"
                        r"|\b[A-Z]{2,}\d+[A-Z]*\b|\b\d+[A-Z]{1,3}\b|\b[A-Z]{3,6}\b"
                        r"|\b(?!(?:18|19|20)\d\d\b)\d{4,}\b"  # a long number that is not a year
@@ -231,6 +239,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"^(?:do|does|did|is|are|was|were|must|will|should|would)\s+(?:[\w'’-]+\s+){0,6}?"
      r"(?:have to|has to|had to|need to|needs to|required|requires?|mandatory|obligated|obliged|must)\b",
      ("obligation",)),
+    # how a body voted: the count or the word that says it ("what was the council's vote on
+    # ...", "how did the board vote", "vote tally")
+    (r"\b(?:what|how) (?:was|were|is|are) (?:the )?(?:[\w'’-]+ ){0,3}?(?:vote|votes|tally)\b|"
+     r"\bhow did (?:[\w'’-]+ ){0,4}?vote\b|\bvote (?:count|tally|results?)\b", ("vote",)),
     (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b|\bhow (?:late|early)\b", ("time",)),
     (r"\b(?:what|which) months?\b|\bin which months?\b", ("month",)),
     (r"\b(?:what|which) (?:dates?|days?|years?|deadline)\b|\bby what date\b|"
@@ -377,16 +389,28 @@ def common_terms() -> frozenset[str]:
 _NONE = re.compile(r"no\b|free\b|n/c\b")
 
 
+# words that open a sentence or a phrase, not a name: "If Council approves ...", "The Board"
+_OPENERS = frozenset("if when whereas where while since until unless although because once the "
+                     "this that these those a an and or but as at by for in on of to with from "
+                     "upon after before during our their its his her your my".split())
+
+
 def _org_run(match: str, asked_terms: Collection[str] = ()) -> bool:
     """An organisation-shaped match names one: it ends in a body's word (Company, District,
     LLP...), or it is a run of capitalised words whose last is no common word ("Gateway
     Pacific", "We Energies"; not "Board Meeting") and none of which the question says: a
     capitalised run holding the question's own words is the title of its topic
     ("ADMINISTRATIVE LAW JUDGE'S RULING" for "which administrative law judge signed ...",
-    "BID PACKAGE" for "who put in the lowest bid"), not the name it asks for."""
+    "BID PACKAGE" for "who put in the lowest bid"), not the name it asks for. Words opening a
+    sentence or phrase are no part of a name ("If Council", "The Board": a body's word alone
+    names none)."""
+    words = match.replace("&", " ").split()
+    while words and words[0].lower() in _OPENERS:  # "If Council approves ...": no name
+        words = words[1:]
+    if len(words) < 2:
+        return False
     if _ORG_SUFFIX.search(match):
         return True
-    words = match.replace("&", " ").split()
     if asked_terms and set(content_terms(match)) & set(asked_terms):
         return False
     return len(words) >= 2 and words[-1].strip(".,").lower() not in _COMMON
@@ -453,7 +477,7 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
     for k in kinds:
         seen = text if k in _CASED else text.lower()
         for m in _DETECT[k].finditer(seen):
-            if k == "figure" and (_LABEL.search(text, 0, m.start()) or _DAY.search(text, 0, m.start())):
+            if k in ("figure", "vote") and (_LABEL.search(text, 0, m.start()) or _DAY.search(text, 0, m.start())):
                 continue  # "Section 4", "November 7": a number that names
             if k == "count" and (_LABEL.search(seen, 0, m.start()) or _DAY.search(seen, 0, m.start())
                                  or _DAY_AFTER.match(seen, m.end()) or _MEASURED.match(seen, m.end())
@@ -517,7 +541,7 @@ def found(text: str) -> tuple[str, ...]:
 # code may be written in words no pattern knows, so it only adds its bonuses.
 FIRM = frozenset({"amount", "count", "percentage", "rate", "date", "month", "time", "duration", "measure",
                   "temperature", "length", "area", "power", "voltage", "flow", "pressure", "weight",
-                  "person", "organisation", "place", "figure", "obligation"})
+                  "person", "organisation", "place", "figure", "obligation", "vote"})
 
 
 # The words a question asks for a kind with ("how much does it cost", "what time", "who is
@@ -537,6 +561,7 @@ _KIND_WORDS = {
     "organisation": "company firm agency organization organisation",
     "place": "where place location address located",
     "obligation": "have has had need needs required require mandatory must obligated obliged",
+    "vote": "vote votes voted tally",
 }
 
 
@@ -588,7 +613,7 @@ def name(kinds: tuple[str, ...]) -> str:
              "voltage": "a voltage", "flow": "a flow", "pressure": "a pressure",
              "weight": "a weight", "person": "a person's name",
              "organisation": "an organisation", "figure": "a figure", "place": "a place or address", "code": "a code",
-             "obligation": "what must or need not be done"}
+             "obligation": "what must or need not be done", "vote": "how the vote went"}
     return " or ".join(words[k] for k in kinds)
 
 

@@ -41,6 +41,8 @@ from engine.types import Line
     ("cleveland public power residential winter rate per kwh first 1000 kwh", "rate"),
     ("city water rate split between base charge and consumption", "percentage"),
     ("What was PG&E's Schedule G-NR2 gas procurement charge per therm effective November 1, 2021?", "amount"),
+    ("What was the council vote on Ordinance 2319?", "vote"),
+    ("How did the board vote on the budget?", "vote"),
 ])
 def test_question_forms_ask_for_their_kind(question, kind):
     assert kind in asked(question)
@@ -85,6 +87,10 @@ def test_questions_that_ask_for_no_kind_in_particular(question):
     ("Pre-bid meeting is mandatory", "obligation"),
     ("Attendance at the site visit is optional.", "obligation"),
     ("No permit is required for fences under four feet.", "obligation"),
+    ("Motion carried 5-0.", "vote"),
+    ("Ayes: Smith, Jones, Lee. Nays: none.", "vote"),
+    ("The ordinance was adopted unanimously.", "vote"),
+    ("The Gas Company", "organisation"),
 ])
 def test_lines_hold_their_kind(line, kind):
     assert kind in found(line)
@@ -105,6 +111,14 @@ def test_lines_hold_their_kind(line, kind):
     ("Kekuanao'a Building, First Floor", "person"),
     ("Subject: West Loop 8-Inch Water Main Replacement - Pre-Bid Meeting", "obligation"),
     ("- Section 17. Mayor's Functions at Council Meetings", "person"),
+    # a sentence's opener is no part of a name, and a body's word alone names none
+    ("If Council approves the recommended actions, construction is expected to begin", "organisation"),
+    ("The Board approved the minutes.", "organisation"),
+    # a governing body's members are no firm
+    ("Board of Trustees", "organisation"),
+    ("ADOPT ORDINANCE 2319, NEW SERIES, OF THE CITY OF MORGAN HILL", "vote"),
+    ("ORDINANCE No. 22-02", "vote"),
+    ("the 2021-22 budget", "vote"),
 ])
 def test_lines_without_the_kind(line, kind):
     assert kind not in found(line)

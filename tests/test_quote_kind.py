@@ -201,3 +201,9 @@ def test_a_row_dated_in_numbers_speaks_of_the_month_the_question_names():
     assert got[0] == "2021-11-01 | 4515-G | $4.95518 | $0.74747 | $0.79284"
     # another year's November is not the month asked
     assert _choose("What was the G-NR2 gas charge per therm effective November 1, 2022?", rows) == []
+
+
+def test_a_heading_in_capitals_does_not_run_into_the_next_line():
+    # "... REPORT" / "Board of Trustees" read across the break made the organisation "Report Board"
+    assert _choose("Which accounting firm audited the township's financial statements?",
+                   ["INDEPENDENT AUDITOR'S REPORT", "Board of Trustees", "Crete Township"]) == []

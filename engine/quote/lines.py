@@ -222,6 +222,11 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
     return out
 
 
+def _shouted(text: str) -> bool:
+    """Every letter of the line a capital (a heading, a title), and it has letters."""
+    return any(c.isalpha() for c in text) and text.upper() == text
+
+
 def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str]) -> tuple[list[bool], list[bool]]:
     """Which lines hold the asked kind, and which line's end joins the next one's start.
 
@@ -241,6 +246,8 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str]) -
             return False
         if len(texts[i].split()) < _SEAM:  # a line of a word or two ends itself: a signature
             return False                   # block's "President" / "Maui County ..." is no name
+        if _shouted(texts[i]) != _shouted(texts[i + 1]):  # a heading in capitals ends at its
+            return False  # line: "INDEPENDENT AUDITOR'S REPORT" / "Board of Trustees" is no "Report Board"
         tail = " ".join(seen[i].split()[-_SEAM:])
         head = " ".join(seen[i + 1].split()[:_SEAM])
         # a span of evidence that begins before the break and ends after it (a place is not
