@@ -118,6 +118,9 @@ def test_lines_hold_their_kind(line, kind):
     ("Board of Trustees", "organisation"),
     ("ADOPT ORDINANCE 2319, NEW SERIES, OF THE CITY OF MORGAN HILL", "vote"),
     ("ORDINANCE No. 22-02", "vote"),
+    # a list's or a section's number is no count
+    ("7. EMPLOYEE RETIREMENT SYSTEMS (Continued)", "count"),
+    ("(3) Fees are due at filing.", "count"),
     ("the 2021-22 budget", "vote"),
 ])
 def test_lines_without_the_kind(line, kind):

@@ -207,3 +207,14 @@ def test_a_heading_in_capitals_does_not_run_into_the_next_line():
     # "... REPORT" / "Board of Trustees" read across the break made the organisation "Report Board"
     assert _choose("Which accounting firm audited the township's financial statements?",
                    ["INDEPENDENT AUDITOR'S REPORT", "Board of Trustees", "Crete Township"]) == []
+
+
+def test_a_unit_cut_short_keeps_the_line_its_value_runs_in_from():
+    # two lines allowed: the figure begins on the line above ("a total of 506,674" / "square
+    # feet ..."), so that line stays, not the next line with another figure
+    got = _choose("How big is the Town Center zone, in square feet of buildings?",
+                  ["According to research by Planning Division Staff, there is a total of 506,674",
+                   "square feet of building space in the Town Center Commercial (CT) Zone.  Of the total",
+                   "square footage, approximately 10.9% or 55,073 square feet of medical uses have been"],
+                  limit=2)
+    assert got[0].endswith("a total of 506,674")

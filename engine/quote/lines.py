@@ -316,8 +316,11 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
 
 
 def _take(ranked: Sequence[int], limit: int, must: bool, kind: Sequence[bool], scores: Sequence[float],
-          answers: Callable[[int], bool], unit_of: Callable[[int], list[int]]) -> list[int]:
-    """The lines to quote: best first, each with the lines that complete it, up to `limit`."""
+          answers: Callable[[int], bool], unit_of: Callable[[int], list[int]],
+          joins: Sequence[bool] = ()) -> list[int]:
+    """The lines to quote: best first, each with the lines that complete it, up to `limit`.
+    A unit cut short keeps first the line a value runs in from or on to (`joins`: "... a
+    total of 506,674" / "square feet of building space ..."), then a line of the asked kind."""
     taken: list[int] = []
     for i in ranked:  # ties: earlier line wins (the order of `ranked`)
         if len(taken) >= limit:
@@ -329,8 +332,10 @@ def _take(ranked: Sequence[int], limit: int, must: bool, kind: Sequence[bool], s
         unit = [j for j in unit_of(i) if j not in taken]
         if len(taken) + len(unit) > limit:  # the line, and the best of what completes it that fits
             # (the first unit keeps the line that holds the asked kind: a label's value)
+            def seamed(j: int) -> bool:
+                return bool(joins) and ((j == i - 1 and joins[j]) or (j == i + 1 and joins[i]))
             rest = sorted((j for j in unit if j != i),
-                          key=lambda j: (not (must and not taken and kind[j]), -scores[j], j))
+                          key=lambda j: (not seamed(j), not (must and not taken and kind[j]), -scores[j], j))
             unit = [i] + rest[:limit - len(taken) - 1]
         taken.extend(unit)
     return taken
@@ -387,7 +392,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
             return []  # lines hold the kind, none of them about what was asked
         if best_kind is not None and (scores[best_kind] > 0 or must):
             ranked = [best_kind] + [i for i in ranked if i != best_kind]
-    taken = _take(ranked, limit, must, kind, scores, answers, unit_of)
+    taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else ())
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
         return []  # the answer's own line is one OCR could not read surely
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
