@@ -532,6 +532,44 @@ _DAY = re.compile(rf"\b{_MONTH}\s*$", re.I)
 _DAY_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?![a-z])", re.I)
 
 
+# a column whose header names a unit of measure ("Design Flow (MGD)", "Demand (MW)") or an
+# identifier ("Index", "CWNS_No", "Latitude", "Zip"): its bare numbers are no sums of money
+_NOT_MONEY_HEADER = re.compile(
+    rf"\((?![$£€])[^)]*\)|(?<![a-z]){_UNITS}(?![a-z])|\b(?:index|id|no|nos|number|num|code|zip|"
+    rf"latitude|longitude|lat|lon|long|year|yr|fy|count|rank|ordinal|phone|fax|page|line|row|"
+    rf"percent|pct|%|ratio|factor|population|employees|staff|fte|positions)\b", re.I)
+_MONEY_HEADER = re.compile(rf"[$£€]|\b{_MONEY}\b|\b(?:dollars?|usd|amount)\b", re.I)
+_BARE = re.compile(r"^\s*\(?-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?\s*$")
+_GAPS = 3
+
+
+def money_cells(row: str, header: str) -> str:
+    """A table row with the bare numbers left out that stand under a header cell naming a unit
+    or an identifier and no sum of money ("88 | 27000001001 | 203.62" under "Index | CWNS_No |
+    Existing Total Flow (MGD)"): what the row holds for a question asking for an amount.
+    A row may have up to _GAPS cells fewer than its header (a reader leaves empty cells out):
+    then a cell's header is one of as many after its place, and its number is left out only
+    when none of them names money and one names a unit or an identifier. Other rows are
+    returned as they are."""
+    cells, heads = row.split(" | "), header.split(" | ")
+    gap = len(heads) - len(cells)
+    if not 0 <= gap <= _GAPS or len(cells) < 2:
+        return row
+    heads = [h.replace("_", " ") for h in heads]  # "CWNS_No"
+
+    def money(i: int) -> bool:
+        near = heads[i : i + gap + 1]
+        return any(_MONEY_HEADER.search(h) for h in near) or not any(_NOT_MONEY_HEADER.search(h) for h in near)
+
+    return " | ".join(c if not _BARE.match(c) or money(i) else "" for i, c in enumerate(cells))
+
+
+def header_like(row: str) -> bool:
+    """A table row that may be its table's header: cells, none of them a bare number."""
+    cells = row.split(" | ")
+    return len(cells) >= 2 and not any(_BARE.match(c) or not c.strip() for c in cells)
+
+
 def found(text: str) -> tuple[str, ...]:
     """Every kind `text` carries evidence of, in the table's order (for --explain and tests)."""
     return tuple(k for k in _DETECT if holds(text, (k,)))

@@ -180,6 +180,12 @@ _STATE_NAMES = {
     "pr": "puerto rico", "gu": "guam", "vi": "virgin islands"}
 _STATES = {code: tuple(content_terms(name)) for code, name in _STATE_NAMES.items()}
 _STATE_CODE = re.compile(r",\s+([A-Z]{2})\b(?!\.[A-Z])")
+# a state's name word -> the codes that write it ("florida" -> "fl"; "york" -> "ny"; "new" ->
+# "nh", "nj", "nm", "ny"): a table's "Key West | Monroe | FL" row is in Florida
+_CODES_OF: dict[str, frozenset[str]] = {}
+for _code, _words in _STATES.items():
+    for _w in _words:
+        _CODES_OF[_w] = _CODES_OF.get(_w, frozenset()) | {_code}
 
 
 _INITIALS_LEFT = 2  # letters a path's initialism may have past the question's name
@@ -257,7 +263,8 @@ def forms_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
     another form a reader takes for the same (`other_forms`): a number of the same value
     ("25" and "25.00", "1500" and "1,500"), a fiscal year's two years written short or long
     ("2019-20" and "2019-2020"), a street's suffix spelt out or abbreviated as the U.S.
-    Postal Service abbreviates it ("Mission Street" and "MISSION ST")."""
+    Postal Service abbreviates it ("Mission Street" and "MISSION ST"), a state's name and its
+    two-letter code ("Florida" and a row's "FL")."""
     wanted = [(k, other_forms(t)) for k, t in enumerate(qterms)]
     wanted = [(k, forms) for k, forms in wanted if forms]
     if not wanted:
@@ -307,7 +314,7 @@ def other_forms(term: str) -> frozenset[str]:
         return frozenset({key})
     if term in _STREET:
         return frozenset({_STREET[term]})
-    return frozenset()
+    return _CODES_OF.get(term, frozenset())
 
 
 # a month's name as a term (the stemmer's form) -> its number; "may" is a stop word

@@ -12,6 +12,7 @@ from engine.score import other_forms, _form_key
     ("25", "25.00"), ("1500", "1,500"), ("1,500.50", "1500.5"),
     ("2019-20", "2019-2020"), ("2019/20", "2019-20"),
     ("street", "st"), ("ave", "avenu"),  # stemmed, as question terms are
+    ("florida", "fl"), ("york", "ny"), ("michigan", "mi"),  # a state's name and its code
 ])
 def test_a_term_meets_its_other_form(asked, written):
     assert _form_key(written) in other_forms(asked)
@@ -19,7 +20,7 @@ def test_a_term_meets_its_other_form(asked, written):
 
 @pytest.mark.parametrize("asked, written", [
     ("25", "250"), ("25", "2.5"), ("007", "7"), ("2019-20", "2019-2021"), ("street", "road"),
-    ("fee", "fees"),
+    ("fee", "fees"), ("florida", "ga"),
 ])
 def test_other_values_are_not_the_same_term(asked, written):
     assert _form_key(written) not in other_forms(asked)
@@ -75,3 +76,22 @@ def test_a_path_s_initials_may_drop_the_last_words_of_the_body_s_name():
     assert {"san", "francisco"} <= path_names("sfusd_board_agenda_2026-02-10.pdf", asked)
     assert "francisco" not in path_names("sfuabcd_board_agenda.pdf", asked)
     assert "francisco" not in path_names("board_agenda.pdf", asked)
+
+
+def test_a_row_writing_the_state_s_code_is_in_that_state_but_a_flow_is_no_fee(tmp_path):
+    docs = tmp_path / "docs"
+    write(docs, "per_diem.csv", "ID,State,Destination,County,Season Begin,Season End,Lodging,Meals\n"
+          "90,FL,Key West,Monroe,October 1,January 31,$ 389,$ 86\n"
+          "91,FL,Key West,Monroe,February 1,April 30,$ 436,$ 86\n"
+          "92,GA,Atlanta,Fulton,October 1,September 30,$ 195,$ 79\n")
+    write(docs, "plants.csv", "Index,Plant No,Design Flow (MGD),Electricity Demand (MW),City,State,"
+          "Electricity Utility\n"
+          "88,27000001001,218,21.2,St Paul,MN,Northern Power Electricity\n"
+          "89,27000001002,41,3.5,Duluth,MN,Northern Power Electricity\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("What is the lodging per diem for Key West, Florida in February?")
+        assert a.answered and any("$ 436" in ln.text for ln in a.citations[0].lines)
+        # the plants' rows are in Minnesota, but their bare numbers stand under a flow and an
+        # identifier: no charge of Northern Power's is in them (kinds.money_cells)
+        b = eng.ask("What demand charge does Northern Power bill in Minnesota?")
+        assert not b.answered and b.refusal.reason == "no_answer_kind"

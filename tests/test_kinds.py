@@ -6,7 +6,7 @@ import pytest
 from conftest import write
 from engine import Config, Engine
 from engine.chunk import chunk, looks_like_heading
-from engine.kinds import asked, found, holds
+from engine.kinds import money_cells, asked, found, holds
 from engine.quote import choose_lines
 from engine.terms import content_terms, question_terms
 from engine.types import Line
@@ -550,3 +550,14 @@ def test_a_query_that_ends_with_a_topic_asks_for_no_kind():
 ])
 def test_a_number_after_a_capitalised_word_inside_a_sentence_names(line, counted):
     assert holds(line, ("count",)) is counted
+
+
+def test_a_row_s_bare_numbers_under_a_unit_or_an_identifier_are_no_money():
+    header = "Index | CWNS_No | Design Flow (MGD) | City | State | Budget | Electricity Utility"
+    row = "88 | 27000001001 | 218 | St Paul | MN | 1500 | Xcel Energy"
+    assert money_cells(row, header) == " |  |  | St Paul | MN | 1500 | Xcel Energy"
+    # a reader leaves an empty cell out: the header one further on may be the cell's
+    assert money_cells("88 | 218 | St Paul | MN | Xcel Energy", header) == " |  | St Paul | MN | Xcel Energy"
+    # a column named for money keeps its numbers; a row that does not line up is as it was
+    assert money_cells("FY22-23 | Parks | 236216", "Fiscal Year | Department | Amount") == "FY22-23 | Parks | 236216"
+    assert money_cells("1 | 2", "A | B | C | D | E | F") == "1 | 2"

@@ -48,8 +48,8 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     sims = sims_of(lines)
     names = [names_of(doc) for doc, _, _ in spans]
     common = common_terms()
-    topic = [(_topic(q.terms, n, q.kinds), tuple(t for t in q.terms if t in n and t not in common))
-             for n in names]
+    topic = [(_topic(q.terms, n, q.kinds), tuple(t for t in q.terms if t in n and t not in common),
+              table_header(rows[c.rowid].context)) for n, c in zip(names, quoted)]
     first = cite(lines[0], d.winner, q.terms, rarity, cfg,
                  line_budget(cfg.max_lines, d.runner is not None), sims[0], q.kinds, marks[0],
                  furniture[0], topic[0])
@@ -91,15 +91,21 @@ def _topic(qterms, names, kinds=()) -> tuple[str, ...] | None:
     return rest or None
 
 
+def table_header(context: str) -> str:
+    """The header row a table passage carries in its context (chunk.py), or ""."""
+    return next((ln for ln in reversed(context.split("\n")) if " | " in ln), "")
+
+
 def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None,
          kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
-         furniture: frozenset[int] = frozenset(), topic=(None, ())) -> Citation:
+         furniture: frozenset[int] = frozenset(), topic=(None, (), "")) -> Citation:
     """`ocr`: OCR's confidence per line seq, for the lines OCR read (store.ocr_marks);
     `furniture`: the seqs of page furniture (store.furniture), never quoted; `topic`: the
-    question words a line holding the asked kind must share one of (_topic), and the
-    question's words that name the document (a line naming all of them speaks of it too)."""
+    question words a line holding the asked kind must share one of (_topic), the question's
+    words that name the document (a line naming all of them speaks of it too), and the
+    passage's table header row (table_header)."""
     chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds, ocr, furniture,
-                          topic=topic[0], subject=topic[1])
+                          topic=topic[0], subject=topic[1], header=topic[2] if len(topic) > 2 else "")
     return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                     score=c.score, coverage=c.coverage, lines=tuple(chosen))
 

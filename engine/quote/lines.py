@@ -24,7 +24,7 @@ import re
 from typing import Callable, Collection, Mapping, Sequence
 
 from ..config import Config
-from ..kinds import evidence, firm, holds, kind_words
+from ..kinds import evidence, firm, header_like, holds, kind_words, money_cells
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import MONTHS, _YEAR
@@ -222,12 +222,16 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
     return out
 
 
+_MONEY_KINDS = frozenset({"amount", "rate", "percentage"})  # the kinds a sum of money answers
+
+
 def _shouted(text: str) -> bool:
     """Every letter of the line a capital (a heading, a title), and it has letters."""
     return any(c.isalpha() for c in text) and text.upper() == text
 
 
-def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str]) -> tuple[list[bool], list[bool]]:
+def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
+          header: str = "") -> tuple[list[bool], list[bool]]:
     """Which lines hold the asked kind, and which line's end joins the next one's start.
 
     A number that opens a line after one ending in a dash continues a token broken there
@@ -238,6 +242,10 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str]) -
     joined make false figures)."""
     seen = [_BROKEN_NUMBER.sub("", t, count=1) if i and _ENDS_DASH.search(texts[i - 1]) else t
             for i, t in enumerate(texts)]
+    if not header and texts and header_like(texts[0]):  # the table's first passage holds its header
+        header = texts[0]
+    if header and kinds and set(kinds) <= _MONEY_KINDS:  # a row's cells under its header's
+        seen = [money_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
     kind = [bool(kinds) and holds(text, kinds, qterms) for text in seen]
     seam_kinds = tuple(k for k in kinds if k != "place")
 
@@ -346,7 +354,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  sims: Mapping[int, float] | None = None,
                  kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
                  furniture: Collection[int] = (), require_kind: bool = True,
-                 topic: Sequence[str] | None = None, subject: Sequence[str] = ()) -> list[QuotedLine]:
+                 topic: Sequence[str] | None = None, subject: Sequence[str] = (),
+                 header: str = "") -> list[QuotedLine]:
     """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
     kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
     seq -> OCR's confidence for the lines read by OCR; furniture: the seqs of page furniture
@@ -361,12 +370,15 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     such a line must share one of (the quote leaves out the words the document names itself
     by, quote/cite.py); `subject`: those words of the question that name the document: a
     line naming every one of them ("Elvis Aaron Presley (January 8, 1935 ..." for "what
-    year was Elvis born?") speaks of the question too, a line naming a part does not."""
+    year was Elvis born?") speaks of the question too, a line naming a part does not.
+    `header`: the passage's table header row (from its context): for a question asking for a
+    sum of money, a row's bare numbers under a header naming a unit or an identifier are not
+    one (kinds.money_cells: "203.62" under "Design Flow (MGD)")."""
     sims, ocr = sims or {}, ocr or {}
     if furniture:
         lines = [ln for ln in lines if ln[0] not in furniture]
     texts = [text for _, _, text in lines]
-    kind, joins = _held(texts, kinds, qterms)
+    kind, joins = _held(texts, kinds, qterms, header)
     scores = [line_score(text, qterms, weights, cfg, sims.get(seq), kind[i])
               for i, (seq, _, text) in enumerate(lines)]
     if cfg.line_restate_cut > 0:
