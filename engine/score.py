@@ -200,6 +200,10 @@ def path_names(path: str, initials: Mapping[str, tuple[str, ...]], context: str 
     readers/layout.py context), and a state its path or context abbreviates (_STATES)."""
     words = re.split(r"[^0-9a-z]+", path.lower())
     held = set(content_terms(" ".join(words)))
+    # the path's terms as the question writes them ("fy2016-17"), in their one form too
+    # (_form_key: "fy2016-2017")
+    whole = set(content_terms(re.sub(r"[_/.]+", " ", path.lower().rsplit(".", 1)[0])))
+    held |= whole | {_form_key(t) for t in whole}
     for w in words:  # "manchester_mn_fee_schedule.pdf" names Minnesota
         held.update(_STATES.get(w, ()))
     if context:
@@ -233,7 +237,7 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
         if row.doc not in named:
             named[row.doc] = path_names(path_of(row.doc), initials, context_of(row.doc))
         for k in need:
-            if qterms[k] in named[row.doc]:
+            if qterms[k] in named[row.doc] or _form_key(qterms[k]) in named[row.doc]:
                 out[i, k] = True
     return out
 
@@ -262,7 +266,7 @@ def forms_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
     """Mark in `has` (in place) a question term as held by a passage that writes it in
     another form a reader takes for the same (`other_forms`): a number of the same value
     ("25" and "25.00", "1500" and "1,500"), a fiscal year's two years written short or long
-    ("2019-20" and "2019-2020"), a street's suffix spelt out or abbreviated as the U.S.
+    ("2019-20", "2019-2020", "FY2019-20", "FY19-20"), a street's suffix spelt out or abbreviated as the U.S.
     Postal Service abbreviates it ("Mission Street" and "MISSION ST"), a state's name and its
     two-letter code ("Florida" and a row's "FL")."""
     wanted = [(k, other_forms(t)) for k, t in enumerate(qterms)]
@@ -288,6 +292,7 @@ _STREET_FORMS = (("street", "st"), ("avenue", "ave"), ("boulevard", "blvd"), ("r
 _STREET = {stem(a): stem(b) for a, b in _STREET_FORMS} | {stem(b): stem(a) for a, b in _STREET_FORMS}
 _PLAIN_NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
 _YEAR_SPAN = re.compile(r"^((?:19|20)\d\d)[-/–]((?:19|20)?\d\d)$")
+_FY_SPAN = re.compile(r"^fy(\d\d)[-/–](\d\d)$")  # "fy22-23": a fiscal year's two years written short
 
 
 @lru_cache(maxsize=100_000)
@@ -298,11 +303,15 @@ def _form_key(term: str) -> str:
         whole, _, frac = term.replace(",", "").partition(".")
         frac = frac.rstrip("0")
         return "#" + whole + ("." + frac if frac else "")
-    span = _YEAR_SPAN.match(term)
+    span = _YEAR_SPAN.match(term[2:] if term.startswith("fy") else term)
     if span:
         start, end = span.group(1), span.group(2)
         end = start[:2] + end if len(end) == 2 else end
-        return f"fy{start}-{end}"
+        if int(end) == int(start) + 1:  # a fiscal year's two years ("2021-08" is August)
+            return f"fy{start}-{end}"
+    short = _FY_SPAN.match(term)
+    if short:
+        return f"fy20{short.group(1)}-20{short.group(2)}"
     return term
 
 

@@ -11,6 +11,7 @@ from engine.score import other_forms, _form_key
 @pytest.mark.parametrize("asked, written", [
     ("25", "25.00"), ("1500", "1,500"), ("1,500.50", "1500.5"),
     ("2019-20", "2019-2020"), ("2019/20", "2019-20"),
+    ("fy2016-17", "2016-17"), ("fy22-23", "fy2022-23"), ("fy22-23", "2022-2023"),  # a fiscal year's forms
     ("street", "st"), ("ave", "avenu"),  # stemmed, as question terms are
     ("florida", "fl"), ("york", "ny"), ("michigan", "mi"),  # a state's name and its code
 ])
@@ -20,6 +21,7 @@ def test_a_term_meets_its_other_form(asked, written):
 
 @pytest.mark.parametrize("asked, written", [
     ("25", "250"), ("25", "2.5"), ("007", "7"), ("2019-20", "2019-2021"), ("street", "road"),
+    ("2021-08", "2021-2008"),  # a year and a month are no fiscal year
     ("fee", "fees"), ("florida", "ga"),
 ])
 def test_other_values_are_not_the_same_term(asked, written):
@@ -95,3 +97,15 @@ def test_a_row_writing_the_state_s_code_is_in_that_state_but_a_flow_is_no_fee(tm
         # identifier: no charge of Northern Power's is in them (kinds.money_cells)
         b = eng.ask("What demand charge does Northern Power bill in Minnesota?")
         assert not b.answered and b.refusal.reason == "no_answer_kind"
+
+
+def test_a_fiscal_year_the_path_writes_counts_as_named(tmp_path):
+    from engine.score import path_names
+    assert "fy2016-17" in path_names("oakland_budget_fy2016-17_midcycle_adopted.xlsx", {})
+    assert "fy2022-2023" in path_names("budget/fy22-23_adopted.csv", {})  # its one form
+    docs = tmp_path / "docs"
+    write(docs, "springfield_budget_fy22-23_adopted.csv", "Department,Account,Amount\n"
+          "Finance,Real Estate Transfer Tax,1012178\nFinance,Sales Tax,61881559\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("How much real estate transfer tax is in the Springfield FY2022-23 budget?")
+        assert a.answered and "1012178" in a.citations[0].lines[0].text
