@@ -170,8 +170,10 @@ _DETECT = {
     "pressure": _in_units(r"psi[ga]?|bar|kpa|mpa|pascals?|inches of water"),
     "weight": _in_units(r"pounds?|lbs?|tons?|tonnes?|kg|kilograms?|grams?|g"),
     # any figure: a number, a range of numbers, a decimal, "ND" (a laboratory's not detected)
-    "figure": re.compile(r"\b\d+(?:\.\d+)?\s?[-–—]\s?\d+(?:\.\d+)?\b|(?<![\w.])\.?\d+\.\d+\b|\bND\b"
-                         r"|(?<![\w.,/-])\d+(?![\w.,/:-]|\s?%)"),
+    # (not a year or a span of years, "2009 – 2017"; not a section's number, "3.1.1.2")
+    "figure": re.compile(r"\b(?!(?:19|20)\d\d\s?[-–—]\s?(?:19|20)?\d\d\b)\d+(?:\.\d+)?\s?[-–—]\s?\d+(?:\.\d+)?\b"
+                         r"|(?<![\w.])\.?\d+\.\d+\b(?!\.\d)|\bND\b"
+                         r"|(?<![\w.,/-])(?!(?:19|20)\d\d\b)\d+(?![\w.,/:-]|\s?%)"),
     "person": re.compile(rf"\b{_TITLE}\.?\s+(?:[A-Z]\.\s+)?{_NAME}"
                          rf"|\b(?=[A-Z]){_ALONE}(?:{_NAME}\s+(?:[A-Z]\.?\s+)?{_NAME}|{_NAME}\s+[A-Z]\.\s+[A-Z][a-z'’-]+)"
                          r"\b(?! [A-Z][a-z])"
@@ -222,7 +224,7 @@ _DETECT = {
 _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! for)|paid|fine|fines|penalty|"
           r"deposit|bill|amount|budget|budgeted|revenue|revenues|sales|salary|spend|spent|tariff|"
           r"premium|rate|rates|allowance|reimbursement|expenditure|expenditures|appropriation|"
-          r"surcharge)")
+          r"surcharge|income|earnings|profit|profits)")
 _BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
              r"administrator|judge|commissioner|director|manager|clerk|chair|chairman|chairperson|"
@@ -274,7 +276,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bhow (?:big|large)\b|\b(?:what|which) (?:[\w'’&.-]+ ){0,5}(?:size|capacity)\b",
      ("measure", "percentage", "amount")),
     (r"\bhow (?:wide|tall|high|deep|far|heavy|thick)\b", ("measure",)),
-    (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\bwhat (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
+    (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\b(?:what|how much) (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
      rf"\bwhat (?:are|were|was|is) .*\b{_MONEY}\b", ("amount", "rate")),
     # "which ... company" asks for one; "what is a holding company" asks for a definition
     (rf"\bwhich {_SOME}{_BODY}\b|\bwhat {_BODY}\b", ("organisation",)),
@@ -308,6 +310,13 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (rf"\b{_MONEY}(?: now| today| currently)?\W*$", ("amount", "rate")),
     (r"\b(?:time|hours)(?: now| today| currently)?\W*$", ("time",)),
     (r"\b(?:address|location)(?: now| today| currently)?\W*$", ("place",)),
+    # a search-box query naming a limit, a level, a range ... asks for a figure, as the
+    # question form does ("ambulance cover limit for plan b")
+    (rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)(?!.*\?\s*$)"
+     rf"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
+     rf"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b(?:limit|limits|level|levels|"
+     rf"range|maximum|minimum|threshold|percentile|concentration|cap)\b",
+     ("measure", "amount", "percentage", "rate", "count", "figure")),
     # a search-box query (no question word, no question mark, not opening on a verb) that
     # names a price asks for it wherever the word stands ("mlgw schedule tgs service charge
     # per delivery point 2021", "cleveland residential winter rate per kwh first 1000 kwh"),

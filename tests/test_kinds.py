@@ -43,6 +43,8 @@ from engine.types import Line
     ("What was PG&E's Schedule G-NR2 gas procurement charge per therm effective November 1, 2021?", "amount"),
     ("What was the council vote on Ordinance 2319?", "vote"),
     ("How did the board vote on the budget?", "vote"),
+    ("What net income did the company report for its third quarter?", "amount"),
+    ("Ambulance cover limit for Plan B of the policy", "figure"),  # a search-box query's limit
 ])
 def test_question_forms_ask_for_their_kind(question, kind):
     assert kind in asked(question)
@@ -122,6 +124,9 @@ def test_lines_hold_their_kind(line, kind):
     ("7. EMPLOYEE RETIREMENT SYSTEMS (Continued)", "count"),
     ("(3) Fees are due at filing.", "count"),
     ("the 2021-22 budget", "vote"),
+    # years, a span of years and a section's number are no figure a level is given in
+    ("samples for the 2009 – 2017 monitoring period", "figure"),
+    ("3.1.1.2 Limit for Cataract Surgery", "figure"),
 ])
 def test_lines_without_the_kind(line, kind):
     assert kind not in found(line)
@@ -561,3 +566,8 @@ def test_a_row_s_bare_numbers_under_a_unit_or_an_identifier_are_no_money():
     # a column named for money keeps its numbers; a row that does not line up is as it was
     assert money_cells("FY22-23 | Parks | 236216", "Fiscal Year | Department | Amount") == "FY22-23 | Parks | 236216"
     assert money_cells("1 | 2", "A | B | C | D | E | F") == "1 | 2"
+
+
+def test_how_much_something_costs_or_pays_asks_for_money_not_a_share():
+    assert asked("How much does the insurer pay the surgeon for a gastric bypass?") == ("amount", "rate")
+    assert "percentage" in asked("How much of the water is groundwater?")

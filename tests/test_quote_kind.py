@@ -218,3 +218,4 @@ def test_a_unit_cut_short_keeps_the_line_its_value_runs_in_from():
                    "square footage, approximately 10.9% or 55,073 square feet of medical uses have been"],
                   limit=2)
     assert got[0].endswith("a total of 506,674")
+
