@@ -62,7 +62,8 @@ _UNITS = (r"(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|meters?|metres?|km
 # a spreadsheet or table cell holding only a number (not a year): "Library Book Fines | 170000"
 _CELL = (r"(?:^|\|)\s*[$£€]?\s*\(?-?(?!(?:18|19|20)\d\d\s*(?:\||$))"
          r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?\s*(?:\||$)")
-_DURATION_UNITS = r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)"
+_DURATION_UNITS = (r"(?:milliseconds?|microseconds?|ms|µs|secs?|seconds?|minutes?|mins?|hours?|hrs?|days?|"
+                   r"weeks?|months?|years?|yrs?)")
 
 # Capitalised words that are not a person's name: places, bodies, documents, calendar words
 # and sentence openers. Two capitalised words make a name only when neither is one of these
@@ -135,7 +136,7 @@ def _in_units(units: str) -> re.Pattern:
 
 _DETECT = {
     "amount": re.compile(
-        rf"[$£€]\s?{_NUM}|[$£€]\s?\.\d+|\b{_NUM}\s?(?:dollars?|cents?|usd|eur|gbp|¢)\b"
+        rf"[$£€]\s?{_NUM}|[$£€]\s?\.\d+|\b{_NUM}\s?-?(?:dollars?|cents?|usd|eur|gbp|¢)\b"
         rf"|\(?\.\d+\)?\s?(?:cents?|¢)|\b{_WORD_NUM}[- ](?:dollars?|cents?)\b"
         r"|\bno (?!case\b|event\b|instance\b)(?:(?!shall\b|such\b|will\b|may\b|the\b)[\w-]+ ){0,3}(?:fee|charge|cost)s?\b|\bfree of charge\b|\bno[- ]charge\b|\bn/c\b|" + _CELL),
     "count": re.compile(rf"(?<![\d.,:/$£€\-–—])\b(?!(?:18|19|20)\d\d\b){_NUM}\b(?![.,:/\-–—]\d)(?!\s?%)"
@@ -155,7 +156,7 @@ _DETECT = {
                         r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"),
     "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:a\.?\s?m\b\.?|p\.?\s?m\b\.?)|\b\d{1,2}:\d\d\b"
                        r"|\bnoon\b|\bmidnight\b|\bo'clock\b"),
-    "duration": re.compile(rf"\b{_ANY_NUM}(?:\s|-)(?:\(\d+\)\s)?(?:calendar |business |working )?"
+    "duration": re.compile(rf"\b{_ANY_NUM}(?:\s|-)?(?:\(\d+\)\s)?(?:calendar |business |working )?"
                            rf"{_DURATION_UNITS}\b"),
     "measure": re.compile(rf"\b{_NUM}\s?(?:(?:thousand|million|billion)\s)?-?(?:{_UNITS})(?![a-z])|{_CELL}"),
     "temperature": re.compile(rf"-?{_NUM}\s?(?:°\s?[cf]?|degrees?\b|deg\b)|\b{_NUM}\s?[cf]\b(?=.*\btemp)"),
@@ -264,7 +265,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bin (?:cents|dollars|millions|thousands|billions|euros|pounds|francs)\b",
      ("amount", "rate")),
     (r"\bhow many (?:more |fewer )?(?:seconds|minutes|hours|days|weeks|months|years)\b|"
-     r"\bhow much (?:notice|time|warning)\b", ("duration",)),
+     r"\bhow much (?:[\w-]+ )?(?:notice|time|warning|leave|vacation|time off)\b", ("duration",)),
     (r"\bhow many (?:feet|inches|miles|gallons|acres|kilowatts|kilowatt-hours|kwh|kw|megawatts|"
      r"square feet|therms|pounds|tons|stories)\b", ("measure",)),
     (r"\bhow many\b|\b(?:the|a|total) number of\b", ("count",)),
@@ -301,7 +302,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bhow much (?:[\w-]+ ){0,3}(?:water|wastewater|sewage|power|electricity|energy|gas|flow|"
      r"space|land|rain|snow|territory|area|ground|acreage)\b", ("measure", "area", "amount")),
     (r"\bhow much\b", ("amount", "rate", "percentage")),
-    (rf"\b(?:is|are|was|were|does|do|did|can|will|has|have) (?:[\w'’-]+ ){{0,8}}{_MONEY}\b",
+    # a yes-or-no question naming a price ("Is there a fee for ...?", "Does the city charge
+    # ...?"), not a "when" or "where" one that names it ("when does the charge begin?")
+    (rf"^(?!\W*(?:when|where|who|whom|why|what|which|how)\b)(?:[\w,'’]+ ){{0,3}}?"
+     rf"(?:is|are|was|were|does|do|did|can|will|has|have) (?:[\w'’-]+ ){{0,8}}{_MONEY}\b",
      ("amount", "rate")),
     (r"\bwhen\b", ("date", "time")),
     # a search-box query names what it wants last ("yonkers plant air permit expiration

@@ -45,6 +45,8 @@ from engine.types import Line
     ("How did the board vote on the budget?", "vote"),
     ("What net income did the company report for its third quarter?", "amount"),
     ("Ambulance cover limit for Plan B of the policy", "figure"),  # a search-box query's limit
+    ("When does the water availability charge begin?", "date"),  # "when" asks for a date, price named or not
+    ("How much administrative leave can an employee get to donate bone marrow?", "duration"),
 ])
 def test_question_forms_ask_for_their_kind(question, kind):
     assert kind in asked(question)
@@ -90,6 +92,8 @@ def test_questions_that_ask_for_no_kind_in_particular(question):
     ("Attendance at the site visit is optional.", "obligation"),
     ("No permit is required for fences under four feet.", "obligation"),
     ("Motion carried 5-0.", "vote"),
+    ("The CAWCD tax rate currently is 10-cents per $100 of assessed value", "amount"),
+    ("Converts Temperature to 12-Bit Digital Word in 750ms (Max)", "duration"),
     ("Ayes: Smith, Jones, Lee. Nays: none.", "vote"),
     ("The ordinance was adopted unanimously.", "vote"),
     ("The Gas Company", "organisation"),
