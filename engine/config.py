@@ -102,6 +102,10 @@ class Config:
     # answer to "how much parking revenue ..."); 0: any row of the passage answers, its
     # header taken for its label (before issue 27's sixth pass)
     row_topic: int = 1
+    # 1: a line naming a sibling of what the question names and not the question's own (the
+    # third quarter for the fourth, Plan B for Plan D, Manhattan South for North: quote/
+    # lines.contradicts) does not answer it; 0: off
+    siblings: int = 1
     # 1: two versions of one document (engine/versions.py) whose quoted values differ are
     # quoted side by side, the one in force first, each with its date; 0: off
     versions: int = 1

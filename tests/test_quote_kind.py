@@ -219,3 +219,26 @@ def test_a_unit_cut_short_keeps_the_line_its_value_runs_in_from():
                   limit=2)
     assert got[0].endswith("a total of 506,674")
 
+
+
+def test_a_line_naming_a_sibling_of_what_was_asked_is_no_answer():
+    from engine.quote.lines import contradicts
+    q = "What net income did the company report for the fourth quarter of fiscal 2024?"
+    assert contradicts("Net income for the third quarter of fiscal 2024 was $44.2 million", q, question_terms(q))
+    assert not contradicts("Net income for the fourth quarter of fiscal 2024 was $51.0 million", q,
+                           question_terms(q))
+    q = "What is the ambulance limit under Plan D?"
+    assert contradicts("Plan B ambulance cover: up to INR 4,000", q, question_terms(q))
+    assert not contradicts("Plan A | Plan B | Plan D: up to INR 4,000", q, question_terms(q))
+    q = "How many robberies did Manhattan North report?"
+    assert contradicts("Manhattan South robberies 412", q, question_terms(q))
+    # a word that only looks like a label's value is none ("level in the 2023 tests")
+    q = "What was the 90th percentile lead level in the 2023 water tests?"
+    assert not contradicts("Lead: 90th percentile 4.1 ppb; action level 15 ppb", q, question_terms(q))
+    # quoted: the sibling's line is passed over, and with no other line the passage gives none
+    lines = [(0, "L1", "Net income for the third quarter of fiscal 2024 was $44.2 million.")]
+    q = "What net income did the company report for the fourth quarter of fiscal 2024?"
+    qt = question_terms(q)
+    assert choose_lines(lines, qt, dict.fromkeys(qt, 1.0), Config(), 3, kinds=asked(q), question=q) == []
+    assert choose_lines(lines, qt, dict.fromkeys(qt, 1.0), Config().replace(siblings=0), 3,
+                        kinds=asked(q), question=q) != []

@@ -52,18 +52,18 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
               table_header(rows[c.rowid].context)) for n, c in zip(names, quoted)]
     first = cite(lines[0], d.winner, q.terms, rarity, cfg,
                  line_budget(cfg.max_lines, d.runner is not None), sims[0], q.kinds, marks[0],
-                 furniture[0], topic[0])
+                 furniture[0], topic[0], q.text)
     citations = [first]
     if d.runner is not None:
         second = cite(lines[1], d.runner, q.terms, rarity, cfg,
                       line_budget(cfg.max_lines, True, len(first.lines)), sims[1], q.kinds, marks[1],
-                      furniture[1], topic[1])
+                      furniture[1], topic[1], q.text)
         citations.append(second)
     citations = [c for c in citations if c.lines]
     if citations:
         return Quoted(tuple(citations), None)
     if marks[0] and cite(lines[0], d.winner, q.terms, rarity, cfg, cfg.max_lines, sims[0],
-                         q.kinds, None, furniture[0], topic[0]).lines:  # lines there were, but OCR read one below the floor
+                         q.kinds, None, furniture[0], topic[0], q.text).lines:  # lines there were, but OCR read one below the floor
         message = (f"no confident answer: the line that answers was read by OCR with a "
                    f"confidence under {QUOTE_FLOOR:g} (of 100), too unsure to quote; check the "
                    f"scan itself ({d.winner.path})")
@@ -98,14 +98,15 @@ def table_header(context: str) -> str:
 
 def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None,
          kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
-         furniture: frozenset[int] = frozenset(), topic=(None, (), "")) -> Citation:
+         furniture: frozenset[int] = frozenset(), topic=(None, (), ""), question: str = "") -> Citation:
     """`ocr`: OCR's confidence per line seq, for the lines OCR read (store.ocr_marks);
     `furniture`: the seqs of page furniture (store.furniture), never quoted; `topic`: the
     question words a line holding the asked kind must share one of (_topic), the question's
     words that name the document (a line naming all of them speaks of it too), and the
     passage's table header row (table_header)."""
     chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds, ocr, furniture,
-                          topic=topic[0], subject=topic[1], header=topic[2] if len(topic) > 2 else "")
+                          topic=topic[0], subject=topic[1], header=topic[2] if len(topic) > 2 else "",
+                          question=question)
     return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                     score=c.score, coverage=c.coverage, lines=tuple(chosen))
 

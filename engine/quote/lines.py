@@ -278,9 +278,50 @@ def _header_row(text: str) -> bool:
     return _TABLE_ROW.search(text) is not None and _SENTENCE_CELL.search(text) is None
 
 
+# Closed classes of words that tell one thing of a kind from its siblings: a line naming a
+# member of a class, and not the member the question names, is about a sibling ("net income
+# for the third quarter" for "... the fourth quarter"; "Manhattan South" for "Manhattan North")
+_SIBLINGS = tuple(frozenset(content_terms(words)) for words in (
+    "first second third fourth fifth sixth seventh eighth ninth tenth 1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th",
+    "january february march april june july august september october november december",
+    "monday tuesday wednesday thursday friday saturday sunday",
+    "spring summer autumn winter",
+    "north south east west northern southern eastern western northeast northwest southeast southwest",
+    "q1 q2 q3 q4"))
+# a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4"
+_LABELLED = re.compile(r"\b((?i:plan|option|tier|zone|schedule|class|type|level|phase|group|ward|precinct|"
+                       r"district|unit|region|block|step|grade|division|lot|route))\s+(?:(?i:no)\.?\s*|#\s*)?"
+                       r"([A-Z]{1,2}|\d+[A-Z]?|[IVX]+)\b(?![-/]\w)")
+
+
+def _labels(text: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for m in _LABELLED.finditer(text):
+        out.setdefault(m.group(1).lower(), set()).add(m.group(2).upper())
+    return out
+
+
+def contradicts(unit: str, question: str, qterms: Collection[str]) -> bool:
+    """The unit names a sibling of what the question names and not the question's own: another
+    member of a closed class (an ordinal, a month, a weekday, a season, a direction, a
+    quarter: _SIBLINGS), or another value of a label the question gives ("Plan B" for "Plan
+    D", "Tier 3" for "Tier 2")."""
+    terms = set(content_terms(unit))
+    asked = set(qterms)
+    for members in _SIBLINGS:
+        wanted = asked & members
+        if wanted and not (terms & wanted) and (terms & members):
+            return True
+    theirs = _labels(unit)
+    for label, values in _labels(question).items():
+        if label in theirs and not (theirs[label] & values):
+            return True
+    return False
+
+
 def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
               kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
-              subject: Sequence[str], row_topic: bool = True) -> Callable[[int], bool]:
+              subject: Sequence[str], row_topic: bool = True, question: str = "") -> Callable[[int], bool]:
     """answers(i): line i's unit holds the asked kind and says something of the question:
     one of its words (`topic`, by default all of them), or it stands under a heading that
     names it. A table row holds the word itself, or a line above it that holds no value of
@@ -309,6 +350,8 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     def answers(i: int) -> bool:
         unit = unit_of(i)
         if not any(kind[j] for j in unit):
+            return False
+        if question and contradicts(" ".join(texts[j] for j in unit), question, qterms):
             return False
         if event and not _of_event(texts, unit, event):
             return False
@@ -355,7 +398,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
                  furniture: Collection[int] = (), require_kind: bool = True,
                  topic: Sequence[str] | None = None, subject: Sequence[str] = (),
-                 header: str = "") -> list[QuotedLine]:
+                 header: str = "", question: str = "") -> list[QuotedLine]:
     """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
     kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
     seq -> OCR's confidence for the lines read by OCR; furniture: the seqs of page furniture
@@ -395,7 +438,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     def unit_of(i: int) -> list[int]:
         return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
 
-    answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic))
+    answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
+                        question if cfg.siblings else "")
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
         # the best line holding the asked kind goes first, if any line has one
         best_kind = max((i for i in range(len(lines)) if kind[i] and (not must or answers(i))),
