@@ -36,6 +36,8 @@ order; the first form that matches decides. Kinds:
               asking whether something has to be done ("do bidders have to attend?")
   vote        "5-0", "Ayes: 4", "unanimously", "motion carried", for a question asking
               how a body voted
+  access      a password, passcode, PIN or meeting id given with its label ("Passcode: 812345")
+  phone       a telephone number ("(520) 586-2245", "1-800-895-1999")
   code        letters and digits in one token (4199-G, B-20, TGSB) or a section number
 """
 from __future__ import annotations
@@ -215,6 +217,9 @@ _DETECT = {
     "vote": re.compile(r"(?<![\d.,/-])\b\d{1,2}\s?[-–—]\s?\d{1,2}\b(?![\d.,/-])"
                        r"|\b(?:ayes?|nays?|noes|yeas|abstain(?:ed|s|ing)?|abstentions?|unanimous(?:ly)?|"
                        r"carried|roll call|in favou?r|opposed)\b"),
+    "access": re.compile(r"(?i:\b(?:pass\s?code|password|pin|access code|(?:meeting|webinar|conference|event)"
+                         r"\s?(?:id|number|#)))\s*(?:[:#=]|is)?\s*[A-Za-z0-9][\w.!@$*-]*(?:\s\d{2,5}){0,3}"),
+    "phone": re.compile(r"(?<![\d-])(?:\+?1[-. ]?)?\(?\b\d{3}\)?[-. ]?\d{3}[-. ]\d{4}\b"),
     "code": re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)+\b"
                        r"|\b[A-Z]{2,}\d+[A-Z]*\b|\b\d+[A-Z]{1,3}\b|\b[A-Z]{3,6}\b"
                        r"|\b(?!(?:18|19|20)\d\d\b)\d{4,}\b"  # a long number that is not a year
@@ -252,9 +257,13 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b", ("date", "time")),
     (r"\bwhere\b|\b(?:what|which) (?:address|location|place|city|county|town|park|building|room)\b",
      ("place",)),
-    (rf"\b(?:what|which) {_SOME}(?:code|identifier|id|designation|(?<!the )number)\b|"
-     r"\b(?:password|passcode|pass code|pin|access code|meeting id|webinar id|conference id|"
-     r"dial-in|call-in|phone|telephone|fax)\b", ("code",)),
+    # a password, a passcode, a meeting's id: given with its label ("Passcode: 812345")
+    (r"\b(?:password|passcode|pass code|pin|access code|(?:meeting|webinar|conference|event) (?:id|number))\b",
+     ("access",)),
+    # a number to call: a telephone number however written
+    (r"\b(?:phone|telephone|fax|contact) (?:number|line|no)\b|\b(?:dial-in|call-in)\b|"
+     r"\bwhat number (?:do|should|can) (?:i|you|we) call\b|\bnumber to call\b", ("phone",)),
+    (rf"\b(?:what|which) {_SOME}(?:code|identifier|id|designation|(?<!the )number)\b", ("code",)),
     (r"\bwho (?:signed|seconded|moved|presided|chaired|made the motion)\b", ("person",)),
     # "who" asks for a person; a firm answers only when the question asks who did what a
     # firm does (won a contract, supplies, operates...)
@@ -504,6 +513,8 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue
             if k == "organisation" and not _org_run(m.group(0), asked_terms):
                 continue
+            if k == "access" and asked_terms and not _label_asked(m.group(0), asked_terms):
+                continue  # a meeting id is no passcode: the label must be the one asked
             if k not in _CASED and _inside_topic(text, m.start(), m.end(), asked_terms):
                 continue
             if k == "amount" and _of_another(text, m.start(), m.end(), asked_terms):
@@ -583,6 +594,14 @@ def header_like(row: str) -> bool:
     return len(cells) >= 2 and not any(_BARE.match(c) or not c.strip() for c in cells)
 
 
+def _label_asked(match: str, asked_terms: Collection[str]) -> bool:
+    """The label of an access code ("Passcode", "Webinar ID") is one the question says:
+    "pass code" and "passcode", "password" and "passcode" are one label."""
+    label = set(content_terms(re.sub(r"(?i)pass\s?(?:code|word)", "passcode", match)))
+    asked = set(content_terms(re.sub(r"(?i)pass\s?(?:code|word)", "passcode", " ".join(asked_terms))))
+    return bool(label & asked)
+
+
 def found(text: str) -> tuple[str, ...]:
     """Every kind `text` carries evidence of, in the table's order (for --explain and tests)."""
     return tuple(k for k in _DETECT if holds(text, (k,)))
@@ -595,7 +614,7 @@ def found(text: str) -> tuple[str, ...]:
 # code may be written in words no pattern knows, so it only adds its bonuses.
 FIRM = frozenset({"amount", "count", "percentage", "rate", "date", "month", "time", "duration", "measure",
                   "temperature", "length", "area", "power", "voltage", "flow", "pressure", "weight",
-                  "person", "organisation", "place", "figure", "obligation", "vote"})
+                  "person", "organisation", "place", "figure", "obligation", "vote", "access", "phone"})
 
 
 # The words a question asks for a kind with ("how much does it cost", "what time", "who is
@@ -616,6 +635,8 @@ _KIND_WORDS = {
     "place": "where place location address located",
     "obligation": "have has had need needs required require mandatory must obligated obliged",
     "vote": "vote votes voted tally",
+    "access": "password passcode pass code pin access id number",
+    "phone": "phone telephone fax number call dial",
 }
 
 
@@ -667,8 +688,9 @@ def name(kinds: tuple[str, ...]) -> str:
              "voltage": "a voltage", "flow": "a flow", "pressure": "a pressure",
              "weight": "a weight", "person": "a person's name",
              "organisation": "an organisation", "figure": "a figure", "place": "a place or address", "code": "a code",
-             "obligation": "what must or need not be done", "vote": "how the vote went"}
+             "obligation": "what must or need not be done", "vote": "how the vote went",
+             "access": "a password, passcode or meeting id", "phone": "a telephone number"}
     return " or ".join(words[k] for k in kinds)
 
 
-_CASED = frozenset({"person", "organisation", "place", "code", "figure"})  # capitals are the evidence
+_CASED = frozenset({"person", "organisation", "place", "code", "figure", "access"})  # capitals are the evidence

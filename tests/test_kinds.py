@@ -33,6 +33,10 @@ from engine.types import Line
     ("Who signed the filing for the utility?", "person"),
     ("Which company got the construction contract?", "organisation"),
     ("What is the license number for the restaurant?", "code"),
+    ("What password do callers enter for the audio conference?", "access"),
+    ("What's the Zoom passcode for the council meeting?", "access"),
+    ("What is the webinar ID for the hearing?", "access"),
+    ("What phone number do I call with questions about the report?", "phone"),
     ("Do contractors have to attend the pre-bid meeting?", "obligation"),
     ("Is a permit required for a backyard shed?", "obligation"),
     ("Does the city require a deposit for a hydrant meter?", "obligation"),
@@ -575,3 +579,14 @@ def test_a_row_s_bare_numbers_under_a_unit_or_an_identifier_are_no_money():
 def test_how_much_something_costs_or_pays_asks_for_money_not_a_share():
     assert asked("How much does the insurer pay the surgeon for a gastric bypass?") == ("amount", "rate")
     assert "percentage" in asked("How much of the water is groundwater?")
+
+
+def test_an_access_code_is_answered_only_by_the_label_asked():
+    q = question_terms("What's the Zoom passcode for the council meeting?")
+    assert holds("Passcode: 812345", ("access",), q)
+    assert holds("Password: abc123", ("access",), q)  # one label, two words
+    assert not holds("Webinar ID: 812 3456 7890", ("access",), q)  # an id is no passcode
+    assert not holds("Join the Zoom meeting at 6:00 p.m.", ("access",), q)
+    assert holds("Webinar ID: 812 3456 7890", ("access",), question_terms("What is the webinar ID?"))
+    assert holds("Questions? Call (520) 586-2245.", ("phone",))
+    assert asked("What is the monthly cell phone stipend?") != ("phone",)  # a phone, not its number
