@@ -503,6 +503,8 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "Section 4", "November 7": a number that names
             if k in ("count", "figure") and _ENUMERATOR.match(seen, m.end()) and not seen[:m.start()].strip(" \t("):
                 continue  # "7. EMPLOYEE RETIREMENT SYSTEMS", "(3) Fees": a list's or a section's number
+            if k in _NUMBERED and _in_phone(text, m.start(), m.end()):
+                continue  # "(520)586-2245": a telephone number counts and measures nothing
             if k == "count" and (_LABEL.search(seen, 0, m.start()) or _DAY.search(seen, 0, m.start())
                                  or _DAY_AFTER.match(seen, m.end()) or _MEASURED.match(seen, m.end())
                                  or _ADDRESS.match(text, m.start()) or _named(text, m.start())):
@@ -592,6 +594,14 @@ def header_like(row: str) -> bool:
     """A table row that may be its table's header: cells, none of them a bare number."""
     cells = row.split(" | ")
     return len(cells) >= 2 and not any(_BARE.match(c) or not c.strip() for c in cells)
+
+
+_NUMBERED = frozenset({"count", "figure", "measure", "amount", "rate", "duration", "length"})
+
+
+def _in_phone(text: str, start: int, end: int) -> bool:
+    """The span lies inside a telephone number of the line."""
+    return any(p.start() <= start and end <= p.end() for p in _DETECT["phone"].finditer(text))
 
 
 def _label_asked(match: str, asked_terms: Collection[str]) -> bool:

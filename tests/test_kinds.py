@@ -135,6 +135,7 @@ def test_lines_hold_their_kind(line, kind):
     # years, a span of years and a section's number are no figure a level is given in
     ("samples for the 2009 – 2017 monitoring period", "figure"),
     ("3.1.1.2 Limit for Cataract Surgery", "figure"),
+    ("Please call the City of Benson at (520)586-2245.", "figure"),  # a telephone number
 ])
 def test_lines_without_the_kind(line, kind):
     assert kind not in found(line)

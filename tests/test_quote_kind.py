@@ -242,3 +242,16 @@ def test_a_line_naming_a_sibling_of_what_was_asked_is_no_answer():
     assert choose_lines(lines, qt, dict.fromkeys(qt, 1.0), Config(), 3, kinds=asked(q), question=q) == []
     assert choose_lines(lines, qt, dict.fromkeys(qt, 1.0), Config().replace(siblings=0), 3,
                         kinds=asked(q), question=q) != []
+
+
+def test_a_passage_about_a_sibling_quotes_nothing_and_says_so(tmp_path):
+    # the release is about the third quarter: its unlabelled figure is no fourth quarter's
+    lines = ["THE COMPANY REPORTS THIRD QUARTER NET INCOME",
+             "Net income for the fiscal quarter ended November 2, 2024 was $44.2 million."]
+    assert _choose("What net income did the company report for the fourth quarter of fiscal 2024?", lines) == []
+    assert _choose("What net income did the company report for the 3rd quarter of fiscal 2024?", lines) != []
+    docs = tmp_path / "docs"
+    write(docs, "release.txt", "\n".join(lines) + "\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("What net income did the company report for the fourth quarter of fiscal 2024?")
+        assert not a.answered and "3rd, not 4th" in a.refusal.message

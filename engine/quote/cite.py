@@ -23,7 +23,7 @@ from ..locators import span
 from ..pool import Pool
 from ..readers.ocr import QUOTE_FLOOR
 from ..types import Candidate, Citation, Refusal
-from .lines import choose_lines, line_budget
+from .lines import PASSAGE_SIBLINGS, choose_lines, line_budget, sibling
 
 Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
 
@@ -69,7 +69,10 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
                    f"scan itself ({d.winner.path})")
     elif cfg.quote_invariant and firm(q.kinds):  # the quote's invariant (quote/lines.py)
         held = any(holds(text, q.kinds, q.terms) for seq, _, text in lines[0] if seq not in furniture[0])
-        why = (f"its lines that hold {name(q.kinds)} share no word with the question" if held else
+        other = sibling("\n".join(t for _, _, t in lines[0]), q.text, q.terms, PASSAGE_SIBLINGS) \
+            if cfg.siblings else None
+        why = (f"it speaks of {other[0]}, not {other[1]}" if other else
+               f"its lines that hold {name(q.kinds)} share no word with the question" if held else
                f"no line of it holds {name(q.kinds)}")
         return Quoted((), Refusal(reason="no_answer_kind",
                                   message=f"no confident answer: the best passage names the topic but {why}",

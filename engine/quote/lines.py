@@ -288,6 +288,9 @@ _SIBLINGS = tuple(frozenset(content_terms(words)) for words in (
     "spring summer autumn winter",
     "north south east west northern southern eastern western northeast northwest southeast southwest",
     "q1 q2 q3 q4"))
+# an ordinal's word and its figure are one member ("third" and "3rd")
+_ORDINAL = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth"),
+                    content_terms("1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th")))
 # a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4"
 _LABELLED = re.compile(r"\b((?i:plan|option|tier|zone|schedule|class|type|level|phase|group|ward|precinct|"
                        r"district|unit|region|block|step|grade|division|lot|route))\s+(?:(?i:no)\.?\s*|#\s*)?"
@@ -301,22 +304,34 @@ def _labels(text: str) -> dict[str, set[str]]:
     return out
 
 
-def contradicts(unit: str, question: str, qterms: Collection[str]) -> bool:
-    """The unit names a sibling of what the question names and not the question's own: another
-    member of a closed class (an ordinal, a month, a weekday, a season, a direction, a
-    quarter: _SIBLINGS), or another value of a label the question gives ("Plan B" for "Plan
-    D", "Tier 3" for "Tier 2")."""
-    terms = set(content_terms(unit))
-    asked = set(qterms)
-    for members in _SIBLINGS:
+# the classes a whole passage is read for (a month or a weekday it names may be another
+# meeting's or a date of record, not what it is about)
+PASSAGE_SIBLINGS = (_SIBLINGS[0], _SIBLINGS[3], _SIBLINGS[4], _SIBLINGS[5])
+
+
+def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS) -> tuple[str, str] | None:
+    """What the unit names in place of what the question names, as (the unit's, the
+    question's), or None: another member of a closed class (an ordinal, a month, a weekday,
+    a season, a direction, a quarter: _SIBLINGS) when the unit lacks the question's own, or
+    another value of a label the question gives ("Plan B" for "Plan D", "Tier 3" for "Tier
+    2")."""
+    terms = {_ORDINAL.get(t, t) for t in content_terms(unit)}
+    asked = {_ORDINAL.get(t, t) for t in qterms}
+    for members in classes:
         wanted = asked & members
         if wanted and not (terms & wanted) and (terms & members):
-            return True
+            return ", ".join(sorted(terms & members)), ", ".join(sorted(wanted))
     theirs = _labels(unit)
     for label, values in _labels(question).items():
         if label in theirs and not (theirs[label] & values):
-            return True
-    return False
+            return (", ".join(f"{label} {v}" for v in sorted(theirs[label])),
+                    ", ".join(f"{label} {v}" for v in sorted(values)))
+    return None
+
+
+def contradicts(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS) -> bool:
+    """The unit names a sibling of what the question names and not the question's own (sibling)."""
+    return sibling(unit, question, qterms, classes) is not None
 
 
 def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
@@ -434,6 +449,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     must = require_kind and bool(cfg.quote_invariant) and firm(kinds)
     if must and not any(kind):
         return []  # the passage names the topic; no line of it holds what is asked
+    if must and question and cfg.siblings and contradicts("\n".join(texts), question, qterms, PASSAGE_SIBLINGS):
+        return []  # the passage is about a sibling ("... REPORTS THIRD QUARTER NET INCOME")
 
     def unit_of(i: int) -> list[int]:
         return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
