@@ -15,7 +15,8 @@ def _choose(question, texts, limit=3):
     lines = [(i, f"L{i + 1}", t) for i, t in enumerate(texts)]
     q = question_terms(question)
     weights = dict.fromkeys(q, 1.0)
-    return [ln.text for ln in choose_lines(lines, q, weights, Config(), limit, kinds=asked(question))]
+    return [ln.text for ln in choose_lines(lines, q, weights, Config(), limit, kinds=asked(question),
+                                           question=question)]
 
 
 def test_a_passage_that_only_names_the_topic_quotes_nothing():
