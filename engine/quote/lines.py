@@ -407,6 +407,18 @@ def _take(ranked: Sequence[int], limit: int, must: bool, kind: Sequence[bool], s
     return taken
 
 
+def _scores(lines: Sequence[tuple[int, str, str]], kind: Sequence[bool], qterms: Sequence[str],
+            weights: Mapping[str, float], cfg: Config, sims: Mapping[int, float]) -> list[float]:
+    """Each line's score (line_score), a restatement's cut by cfg.line_restate_cut."""
+    scores = [line_score(text, qterms, weights, cfg, sims.get(seq), kind[i])
+              for i, (seq, _, text) in enumerate(lines)]
+    if cfg.line_restate_cut > 0:
+        every = frozenset(qterms)
+        scores = [s * (1 - cfg.line_restate_cut) if restates(lines[i][2], every) else s
+                  for i, s in enumerate(scores)]
+    return scores
+
+
 def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  weights: Mapping[str, float], cfg: Config, limit: int,
                  sims: Mapping[int, float] | None = None,
@@ -437,12 +449,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         lines = [ln for ln in lines if ln[0] not in furniture]
     texts = [text for _, _, text in lines]
     kind, joins = _held(texts, kinds, qterms, header)
-    scores = [line_score(text, qterms, weights, cfg, sims.get(seq), kind[i])
-              for i, (seq, _, text) in enumerate(lines)]
-    if cfg.line_restate_cut > 0:
-        every = frozenset(qterms)
-        scores = [s * (1 - cfg.line_restate_cut) if restates(texts[i], every) else s
-                  for i, s in enumerate(scores)]
+    scores = _scores(lines, kind, qterms, weights, cfg, sims)
     top = max(scores, default=0.0)
     floor = max(cfg.line_floor, cfg.line_relative_floor * top)
     ranked = sorted((i for i, s in enumerate(scores) if s >= floor), key=lambda i: (-scores[i], i))
