@@ -230,12 +230,13 @@ _DETECT = {
 _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! for)|paid|fine|fines|penalty|"
           r"deposit|bill|amount|budget|budgeted|revenue|revenues|sales|salary|spend|spent|tariff|"
           r"premium|rate|rates|allowance|reimbursement|expenditure|expenditures|appropriation|"
-          r"surcharge|income|earnings|profit|profits)")
+          r"surcharge|income|earnings|profit|profits|rent|rents|wage|wages|stipend|per diem|spending|value)")
 _BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
              r"administrator|judge|commissioner|director|manager|clerk|chair|chairman|chairperson|"
              r"mayor|superintendent|president|secretary|treasurer|attorney|inspector|planner)")
 _SOME = r"(?:[\w'’&.,-]+ ){0,5}"  # up to five words ("Manchester, MN") between "what" and the noun it asks about
+_LONG = r"(?:[\w'’&.,-]+ ){0,8}"  # up to eight ("was the social security wage base limit")
 
 # question form -> the kinds an answer line may hold; first match wins
 _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.I), k) for p, k in (
@@ -251,7 +252,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # ...", "how did the board vote", "vote tally")
     (r"\b(?:what|how) (?:was|were|is|are) (?:the )?(?:[\w'’-]+ ){0,3}?(?:vote|votes|tally)\b|"
      r"\bhow did (?:[\w'’-]+ ){0,4}?vote\b|\bvote (?:count|tally|results?)\b", ("vote",)),
-    (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b|\bhow (?:late|early)\b", ("time",)),
+    (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b|\bhow (?:late|early)\b|"
+     r"\bwhat (?:are|were|is|was) the (?:[\w-]+ ){0,3}hours\b", ("time",)),
     (r"\b(?:what|which) months?\b|\bin which months?\b", ("month",)),
     (r"\b(?:what|which) (?:dates?|days?|years?|deadline)\b|\bby what date\b|"
      r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b", ("date", "time")),
@@ -302,7 +304,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"\b(?:maximum|minimum) (?:size|width|height|depth|length|capacity|flow|demand)\b", ("measure",)),
     # a level, a limit, a range, a percentile is a figure of some sort, however it is written
     # ("6.5 - 8.5", "0.12", "ND": not detected)
-    (rf"\b(?:what|which) {_SOME}(?:range|ranges|limit|limits|level|levels|percentile|concentration|"
+    (rf"\b(?:what|which) {_LONG}(?:range|ranges|limit|limits|cap|level|levels|percentile|concentration|elevation|"
      r"average|mean|median|maximum|minimum|highest|lowest|peak|threshold)\b",
      ("measure", "amount", "percentage", "rate", "count", "figure")),
     (r"\bhow long\b|\b(?:longest|shortest)\b", ("duration", "measure")),
@@ -325,18 +327,19 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\b(?:address|location)(?: now| today| currently)?\W*$", ("place",)),
     # a search-box query naming a limit, a level, a range ... asks for a figure, as the
     # question form does ("ambulance cover limit for plan b")
-    (rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)(?!.*\?\s*$)"
+    (rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)"
      rf"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
      rf"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b(?:limit|limits|level|levels|"
-     rf"range|maximum|minimum|threshold|percentile|concentration|cap)\b",
+     rf"range|maximum|minimum|threshold|percentile|concentration|cap|mean|average|median|elevation)\b",
      ("measure", "amount", "percentage", "rate", "count", "figure")),
-    # a search-box query (no question word, no question mark, not opening on a verb) that
+    # a search-box query (no question word, not opening on a verb) that
     # names a price asks for it wherever the word stands ("mlgw schedule tgs service charge
     # per delivery point 2021", "cleveland residential winter rate per kwh first 1000 kwh"),
     # or a share of one ("water rate split between base charge and consumption": 77%-23%)
-    (rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)(?!.*\?\s*$)"
+    (rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)"
      rf"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
-     rf"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b{_MONEY}\b", ("amount", "rate", "percentage")),
+     rf"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b(?:{_MONEY}|share|percent|percentage)\b",
+     ("amount", "rate", "percentage")),
 ))
 
 
