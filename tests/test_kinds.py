@@ -36,8 +36,8 @@ from engine.types import Line
     ("What password do callers enter for the audio conference?", "access"),
     ("What's the Zoom passcode for the council meeting?", "access"),
     ("What is the webinar ID for the hearing?", "access"),
-    # forms seen in the tuning sets: a long noun phrase before "limit"; rent, wages, per diem
-    ("What was the social security wage base limit for 2011?", "figure"),
+    # forms seen in the tuning sets: wages, rent, per diem name money; an on-peak hour is a time
+    ("What was the social security wage base limit for 2011?", "amount"),
     ("What is the monthly base rent for suite 1050?", "amount"),
     ("What is the FY2025 GSA lodging per diem for Key West?", "amount"),
     ("On EPB's GSB rate, what are the on-peak hours during January?", "time"),
