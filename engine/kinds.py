@@ -10,7 +10,7 @@ Every rule is a regular expression a person can read, tested on real lines
 (tests/test_kinds.py). The table from question forms to kinds (`_ASKS`) is checked in
 order; the first form that matches decides. Kinds:
 
-  amount      $12.50, £0, 1,715.00 dollars, "no fee", "free of charge"
+  amount      $12.50, £0, 1,715.00 dollars, 30 pounds, INR 4,000, "no fee", "free of charge"
   count       a whole number that is not a year, a date or a time; number words
   percentage  5.37%, 20.00 percent
   rate        an amount or a number "per" a unit, a number alone in a table cell
@@ -138,7 +138,8 @@ def _in_units(units: str) -> re.Pattern:
 
 _DETECT = {
     "amount": re.compile(
-        rf"[$£€]\s?{_NUM}|[$£€]\s?\.\d+|\b{_NUM}\s?-?(?:dollars?|cents?|usd|eur|gbp|¢)\b"
+        rf"[$£€]\s?{_NUM}|[$£€]\s?\.\d+|\b{_NUM}\s?-?(?:dollars?|cents?|usd|eur|gbp|¢|pounds?|pence|euros?|"
+        rf"yen|rupees?|inr|francs?|chf|cad|aud)\b|\b(?:inr|rs\.?|usd|eur|gbp|chf)\s?{_NUM}"
         rf"|\(?\.\d+\)?\s?(?:cents?|¢)|\b{_WORD_NUM}[- ](?:dollars?|cents?)\b"
         r"|\bno (?!case\b|event\b|instance\b)(?:(?!shall\b|such\b|will\b|may\b|the\b)[\w-]+ ){0,3}(?:fee|charge|cost)s?\b|\bfree of charge\b|\bno[- ]charge\b|\bn/c\b|" + _CELL),
     "count": re.compile(rf"(?<![\d.,:/$£€\-–—])\b(?!(?:18|19|20)\d\d\b){_NUM}\b(?![.,:/\-–—]\d)(?!\s?%)"

@@ -105,6 +105,8 @@ def test_questions_that_ask_for_no_kind_in_particular(question):
     ("No permit is required for fences under four feet.", "obligation"),
     ("Motion carried 5-0.", "vote"),
     ("The CAWCD tax rate currently is 10-cents per $100 of assessed value", "amount"),
+    ("Allotment plot 12 | 30 pounds", "amount"),  # a currency's name
+    ("Ambulance cover: Up to INR 4,000 per hospitalisation", "amount"),
     ("Converts Temperature to 12-Bit Digital Word in 750ms (Max)", "duration"),
     ("Ayes: Smith, Jones, Lee. Nays: none.", "vote"),
     ("The ordinance was adopted unanimously.", "vote"),
