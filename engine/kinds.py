@@ -95,7 +95,10 @@ _NOT_NAMES = (
     "river|creek|lake|bay|harbor|harbour|island|valley|mountain|canyon|ocean|basin|"
     "watershed|pond|gulf|peninsula|estuary|aquifer|springs|falls|beach|"
     # a governing body's members name no firm ("Board of Trustees", "Board of Directors")
-    "trustees|directors|supervisors|commissioners|aldermen|selectmen|governors|regents|members")
+    "trustees|directors|supervisors|commissioners|aldermen|selectmen|governors|regents|members|"
+    # an instrument or a document names no firm ("DBC Construction Agreement", "Cost Matrix")
+    "agreement|agreements|contract|contracts|amendment|addendum|proposal|proposals|matrix|"
+    "application|statement|memorandum|memo|letter|certificate|invoice|form|forms")
 
 
 def _trie(words: list[str]) -> str:
@@ -231,13 +234,13 @@ _DETECT = {
 _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! for)|paid|fine|fines|penalty|"
           r"deposit|bill|amount|budget|budgeted|revenue|revenues|sales|salary|spend|spent|tariff|"
           r"premium|rate|rates|allowance|reimbursement|expenditure|expenditures|appropriation|"
-          r"surcharge|income|earnings|profit|profits|rent|rents|wage|wages|stipend|per diem|spending|value)")
+          r"surcharge|income|earnings|profit|profits|rent|rents|wage|wages|stipend|per diem|spending|value|"
+          r"dollar|dollars|millage|levy|levies)")
 _BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
              r"administrator|judge|commissioner|director|manager|clerk|chair|chairman|chairperson|"
              r"mayor|superintendent|president|secretary|treasurer|attorney|inspector|planner)")
 _SOME = r"(?:[\w'’&.,-]+ ){0,5}"  # up to five words ("Manchester, MN") between "what" and the noun it asks about
-_LONG = r"(?:[\w'’&.,-]+ ){0,8}"  # up to eight ("was the social security wage base limit")
 
 # question form -> the kinds an answer line may hold; first match wins
 _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.I), k) for p, k in (
@@ -280,6 +283,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"\bhow much (?:[\w-]+ )?(?:notice|time|warning|leave|vacation|time off)\b", ("duration",)),
     (r"\bhow many (?:feet|inches|miles|gallons|acres|kilowatts|kilowatt-hours|kwh|kw|megawatts|"
      r"square feet|therms|pounds|tons|stories)\b", ("measure",)),
+    # "by what percentage did the number of events fall" asks for the share, not the count
+    (r"\b(?:what|which) (?:percent|percentage)\b", ("percentage", "rate", "amount")),
     (r"\bhow many\b|\b(?:the|a|total) number of\b", ("count",)),
     (r"\b(?:what|which) (?:percent|percentage|share|portion|proportion|fraction)\b|"
      r"\bhow much of\b|\binterest\b|\b(?:what|which) (?:credit|discount|reduction|increase)\b|\bpercent(?:age)?\b|\b(?:tax|discount|growth|vacancy) rate\b|"
@@ -305,7 +310,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"\b(?:maximum|minimum) (?:size|width|height|depth|length|capacity|flow|demand)\b", ("measure",)),
     # a level, a limit, a range, a percentile is a figure of some sort, however it is written
     # ("6.5 - 8.5", "0.12", "ND": not detected)
-    (rf"\b(?:what|which) {_LONG}(?:range|ranges|limit|limits|cap|level|levels|percentile|concentration|elevation|"
+    (rf"\b(?:what|which) (?!(?:does|do|did)\b){_SOME}(?:range|ranges|limit|limits|cap|level|levels|percentile|"
+     r"concentration|elevation|"
      r"average|mean|median|maximum|minimum|highest|lowest|peak|threshold)\b",
      ("measure", "amount", "percentage", "rate", "count", "figure")),
     (r"\bhow long\b|\b(?:longest|shortest)\b", ("duration", "measure")),

@@ -43,6 +43,9 @@ from engine.types import Line
     ("On EPB's GSB rate, what are the on-peak hours during January?", "time"),
     ("tenant share of building operating expenses and taxes", "percentage"),
     ("mauna loa co2 ppm 2024 yearly mean", "figure"),
+    ("By what percentage did the number of events fall?", "percentage"),  # the share, not the count
+    ("What dollar figure did the consultant estimate?", "amount"),
+    ("What was the combined township millage for commercial property in 2016?", "amount"),
     ("Proposed retail rates: daily base charge for a 2-inch meter starting January 1, 2026?", "amount"),
     ("What phone number do I call with questions about the report?", "phone"),
     ("Do contractors have to attend the pre-bid meeting?", "obligation"),
@@ -71,6 +74,7 @@ def test_question_forms_ask_for_their_kind(question, kind):
     "tree removal permit",  # a search-box query naming no price
     "Explain the fee schedule",  # a request, not a search-box query
     "Why did the sewer rate go up?",
+    "what does judgment as a matter of law mean",  # "mean" the verb asks for a definition
 ])
 def test_questions_that_ask_for_no_kind_in_particular(question):
     assert asked(question) == ()
@@ -136,6 +140,7 @@ def test_lines_hold_their_kind(line, kind):
     ("The Board approved the minutes.", "organisation"),
     # a governing body's members are no firm
     ("Board of Trustees", "organisation"),
+    ("(attached to the DBC Construction Agreement amendment at contract execution)", "organisation"),
     ("ADOPT ORDINANCE 2319, NEW SERIES, OF THE CITY OF MORGAN HILL", "vote"),
     ("ORDINANCE No. 22-02", "vote"),
     # a list's or a section's number is no count
