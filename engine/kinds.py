@@ -334,10 +334,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\b(?:address|location)(?: now| today| currently)?\W*$", ("place",)),
     # a search-box query naming a limit, a level, a range ... asks for a figure, as the
     # question form does ("ambulance cover limit for plan b")
-    (rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)"
-     rf"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
-     rf"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b(?:limit|limits|level|levels|"
-     rf"range|maximum|minimum|threshold|percentile|concentration|cap|mean|average|median|elevation)\b",
+    (r"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)"
+     r"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
+     r"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b(?:limit|limits|level|levels|"
+     r"range|maximum|minimum|threshold|percentile|concentration|cap|mean|average|median|elevation)\b",
      ("measure", "amount", "percentage", "rate", "count", "figure")),
     # a search-box query (no question word, not opening on a verb) that
     # names a price asks for it wherever the word stands ("mlgw schedule tgs service charge

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Collection, Mapping, Sequence
 
 import numpy as np
 
@@ -331,6 +331,20 @@ MONTHS = {stem(m): n for n, m in enumerate(
     "january february march april may june july august september october november december".split(), 1)
     if m != "may"}
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
+
+
+def dated_as_asked(terms: Collection[str], qterms: Collection[str]) -> bool:
+    """Some term is a date in numbers of a month the question names (and of a year it names,
+    when it names years): a row's "2021-11-01" for "... effective November 1, 2021"."""
+    months = {MONTHS[q] for q in qterms if q in MONTHS}
+    if not months:
+        return False
+    years = {int(q) for q in qterms if _YEAR.match(q)}
+    for t in terms:
+        year, month = _date_of(t)
+        if month in months and (not years or year in years):
+            return True
+    return False
 
 
 def _date_of(term: str) -> tuple[int | None, int | None]:

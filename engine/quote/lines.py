@@ -25,9 +25,8 @@ from typing import Callable, Collection, Mapping, Sequence
 
 from ..config import Config
 from ..kinds import evidence, firm, header_like, holds, kind_words, money_cells
-from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
-from ..score import MONTHS, _YEAR
+from ..score import dated_as_asked
 from ..terms import content_terms, is_number
 from ..types import QuotedLine
 
@@ -111,19 +110,7 @@ def about(text: str, qterms: frozenset[str]) -> bool:
     if any(t != q and len(t) > len(q) and (t.startswith(q) or t.endswith(q))
            for t in terms for q in long):
         return True
-    return _dated(terms, qterms)
-
-
-def _dated(terms: Collection[str], qterms: frozenset[str]) -> bool:
-    months = {MONTHS[q] for q in qterms if q in MONTHS}
-    if not months:
-        return False
-    years = {int(q) for q in qterms if _YEAR.match(q)}
-    for t in terms:
-        day = numeric_day(t)
-        if day and int(day[5:7]) in months and (not years or int(day[:4]) in years):
-            return True
-    return False
+    return dated_as_asked(terms, qterms)
 
 
 # the kinds a line may be nothing but, as the lines of a posted notice are under its heading
@@ -341,7 +328,8 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     one of its words (`topic`, by default all of them), or it stands under a heading that
     names it. A table row holds the word itself, or a line above it that holds no value of
     the kind does, as a header row names its columns (`row_topic`; off, any row answers, as
-    if its header row named it)."""
+    if its header row named it). With `question` given, a unit naming a sibling of what it
+    names (sibling: the third quarter for the fourth) answers nothing."""
     asked = frozenset(qterms if topic is None else topic)
     # a heading over a stack of values may name the document itself ("Special Council
     # Meeting" atop its notice), but not only by the words that ask for the kind ("Fee
