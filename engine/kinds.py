@@ -445,7 +445,7 @@ def _org_run(match: str, asked_terms: Collection[str] = ()) -> bool:
         return True
     if asked_terms and set(content_terms(match)) & set(asked_terms):
         return False
-    return len(words) >= 2 and words[-1].strip(".,").lower() not in _COMMON
+    return words[-1].strip(".,").lower() not in _COMMON
 
 
 # "a $30,770.00 contingency allowance", "the $500 deposit": an article, the amount, and the
@@ -506,6 +506,7 @@ def holds(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()) -> bo
 def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
     """The (start, end) spans of `text` that are evidence of one of `kinds` (see holds)."""
     asked_terms = set(qterms)
+    phones = None  # the line's telephone numbers, found once when a numbered kind needs them
     for k in kinds:
         seen = text if k in _CASED else text.lower()
         for m in _DETECT[k].finditer(seen):
@@ -513,8 +514,11 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "Section 4", "November 7": a number that names
             if k in ("count", "figure") and _ENUMERATOR.match(seen, m.end()) and not seen[:m.start()].strip(" \t("):
                 continue  # "7. EMPLOYEE RETIREMENT SYSTEMS", "(3) Fees": a list's or a section's number
-            if k in _NUMBERED and _in_phone(text, m.start(), m.end()):
-                continue  # "(520)586-2245": a telephone number counts and measures nothing
+            if k in _NUMBERED:
+                if phones is None:
+                    phones = [p.span() for p in _DETECT["phone"].finditer(text)]
+                if any(a <= m.start() and m.end() <= b for a, b in phones):
+                    continue  # "(520)586-2245": a telephone number counts and measures nothing
             if k == "count" and (_LABEL.search(seen, 0, m.start()) or _DAY.search(seen, 0, m.start())
                                  or _DAY_AFTER.match(seen, m.end()) or _MEASURED.match(seen, m.end())
                                  or _ADDRESS.match(text, m.start()) or _named(text, m.start())):
@@ -600,18 +604,18 @@ def money_cells(row: str, header: str) -> str:
     return " | ".join(c if not _BARE.match(c) or money(i) else "" for i, c in enumerate(cells))
 
 
+_SENTENCE = re.compile(r"\w+\s+\w+\s+\w+.*\.\s*$")  # three words or more ending in a full stop
+
+
 def header_like(row: str) -> bool:
-    """A table row that may be its table's header: cells, none of them a bare number."""
+    """A table row that may be its table's header: cells, none of them a bare number, an
+    empty cell or a sentence ("Date | Customer Charge | Procurement"; not "as City of Tulsa
+    entity. | as City of Tulsa entity.", a note's cells)."""
     cells = row.split(" | ")
-    return len(cells) >= 2 and not any(_BARE.match(c) or not c.strip() for c in cells)
+    return len(cells) >= 2 and not any(_BARE.match(c) or not c.strip() or _SENTENCE.match(c) for c in cells)
 
 
 _NUMBERED = frozenset({"count", "figure", "measure", "amount", "rate", "duration", "length"})
-
-
-def _in_phone(text: str, start: int, end: int) -> bool:
-    """The span lies inside a telephone number of the line."""
-    return any(p.start() <= start and end <= p.end() for p in _DETECT["phone"].finditer(text))
 
 
 def _label_asked(match: str, asked_terms: Collection[str]) -> bool:

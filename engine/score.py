@@ -182,10 +182,8 @@ _STATES = {code: tuple(content_terms(name)) for code, name in _STATE_NAMES.items
 _STATE_CODE = re.compile(r",\s+([A-Z]{2})\b(?!\.[A-Z])")
 # a state's name word -> the codes that write it ("florida" -> "fl"; "york" -> "ny"; "new" ->
 # "nh", "nj", "nm", "ny"): a table's "Key West | Monroe | FL" row is in Florida
-_CODES_OF: dict[str, frozenset[str]] = {}
-for _code, _words in _STATES.items():
-    for _w in _words:
-        _CODES_OF[_w] = _CODES_OF.get(_w, frozenset()) | {_code}
+_CODES_OF = {w: frozenset(code for code, words in _STATES.items() if w in words)
+             for name in _STATES.values() for w in name}
 
 
 _INITIALS_LEFT = 2  # letters a path's initialism may have past the question's name

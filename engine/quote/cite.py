@@ -108,8 +108,7 @@ def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, si
     words that name the document (a line naming all of them speaks of it too), and the
     passage's table header row (table_header)."""
     chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds, ocr, furniture,
-                          topic=topic[0], subject=topic[1], header=topic[2] if len(topic) > 2 else "",
-                          question=question)
+                          topic=topic[0], subject=topic[1], header=topic[2], question=question)
     return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                     score=c.score, coverage=c.coverage, lines=tuple(chosen))
 

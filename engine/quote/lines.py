@@ -256,25 +256,17 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     return kind, joins
 
 
-_SENTENCE_CELL = re.compile(r"\w+\s+\w+\s+\w+[^|]*\.\s*(?:\||$)")  # three words or more ending in a full stop
-
-
-def _header_row(text: str) -> bool:
-    """A table's header row: cells, none of them a sentence ("Date | Customer Charge |
-    Procurement"; not "as City of Tulsa entity. | as City of Tulsa entity.", a note's cells)."""
-    return _TABLE_ROW.search(text) is not None and _SENTENCE_CELL.search(text) is None
-
-
 # Closed classes of words that tell one thing of a kind from its siblings: a line naming a
 # member of a class, and not the member the question names, is about a sibling ("net income
 # for the third quarter" for "... the fourth quarter"; "Manhattan South" for "Manhattan North")
-_SIBLINGS = tuple(frozenset(content_terms(words)) for words in (
+_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS = (frozenset(content_terms(words)) for words in (
     "first second third fourth fifth sixth seventh eighth ninth tenth 1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th",
     "january february march april june july august september october november december",
     "monday tuesday wednesday thursday friday saturday sunday",
     "spring summer autumn winter",
     "north south east west northern southern eastern western northeast northwest southeast southwest",
     "q1 q2 q3 q4"))
+_SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS)
 # an ordinal's word and its figure are one member ("third" and "3rd")
 _ORDINAL = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth"),
                     content_terms("1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th")))
@@ -293,7 +285,7 @@ def _labels(text: str) -> dict[str, set[str]]:
 
 # the classes a whole passage is read for (a month or a weekday it names may be another
 # meeting's or a date of record, not what it is about)
-PASSAGE_SIBLINGS = (_SIBLINGS[0], _SIBLINGS[3], _SIBLINGS[4], _SIBLINGS[5])
+PASSAGE_SIBLINGS = (_ORDINALS, _SEASONS, _DIRECTIONS, _QUARTERS)
 
 
 def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS) -> tuple[str, str] | None:
@@ -341,7 +333,7 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     # a table's header row naming the column asked for ("Date | Customer Charge | ..." over
     # "2020-01-01 | 4199-G | $4.95518 | ..."): the first row above that holds no value of the
     # kind, no sentence, and a word of the question
-    header = next((j for j in range(len(texts)) if not kind[j] and _header_row(texts[j])
+    header = next((j for j in range(len(texts)) if not kind[j] and header_like(texts[j])
                    and about(texts[j], asked)), len(texts))
 
     def speaks(j: int) -> bool:
