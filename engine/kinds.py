@@ -311,7 +311,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # a level, a limit, a range, a percentile is a figure of some sort, however it is written
     # ("6.5 - 8.5", "0.12", "ND": not detected)
     (rf"\b(?:what|which) (?!(?:does|do|did)\b){_SOME}(?:range|ranges|limit|limits|cap|level|levels|percentile|"
-     r"concentration|elevation|"
+     r"concentration|elevation|total|"
      r"average|mean|median|maximum|minimum|highest|lowest|peak|threshold)\b",
      ("measure", "amount", "percentage", "rate", "count", "figure")),
     (r"\bhow long\b|\b(?:longest|shortest)\b", ("duration", "measure")),
@@ -337,7 +337,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)"
      r"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
      r"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b(?:limit|limits|level|levels|"
-     r"range|maximum|minimum|threshold|percentile|concentration|cap|mean|average|median|elevation)\b",
+     r"range|maximum|minimum|threshold|percentile|concentration|cap|mean|average|median|elevation|total)\b",
      ("measure", "amount", "percentage", "rate", "count", "figure")),
     # a search-box query (no question word, not opening on a verb) that
     # names a price asks for it wherever the word stands ("mlgw schedule tgs service charge
@@ -514,17 +514,20 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "Section 4", "November 7": a number that names
             if k in ("count", "figure") and _ENUMERATOR.match(seen, m.end()) and not seen[:m.start()].strip(" \t("):
                 continue  # "7. EMPLOYEE RETIREMENT SYSTEMS", "(3) Fees": a list's or a section's number
+            if k == "figure" and (_ADDRESS.match(text, m.start()) or _CODE_TOKEN.search(text, 0, m.start())):
+                continue  # "120 West 6th Street": an address; "AZ04-02-005": an identifier
             if k in _NUMBERED:
                 if phones is None:
                     phones = [p.span() for p in _DETECT["phone"].finditer(text)]
                 if any(a <= m.start() and m.end() <= b for a, b in phones):
                     continue  # "(520)586-2245": a telephone number counts and measures nothing
             if k == "count" and (_LABEL.search(seen, 0, m.start()) or _DAY.search(seen, 0, m.start())
-                                 or _DAY_AFTER.match(seen, m.end()) or _MEASURED.match(seen, m.end())
+                                 or _DAY_AFTER.match(seen, m.end()) or _measured(seen, m.end(), asked_terms, "figure" not in kinds)
                                  or _ADDRESS.match(text, m.start()) or _named(text, m.start())):
                 continue  # "Item 7", "Section 4.2", "Page 3": a number that names, not a count;
-                # "November 7", "7 November": a day of the month; "8-inch", "12 feet": a
-                # measure; "214 Grand Ave": an address; "Revision 1": a name (_named)
+                # "November 7", "7 November": a day of the month; "8-inch", "12 feet", "30
+                # seconds": a measure or a span of time, unless it is what is counted ("how
+                # many days"); "214 Grand Ave": an address; "Revision 1": a name (_named)
             if k == "person" and not (_a_person(m.group(0)) or _OFFICE_AFTER.match(text, m.end())):
                 continue
             if k == "organisation" and not _org_run(m.group(0), asked_terms):
@@ -551,11 +554,11 @@ _LABEL = re.compile(r"\b(?:item|items|section|sec|sections|page|pages|p|pp|no|no
 # a unit of measure after a number makes it a measure, not a count of things (not the units
 # of _UNITS that are things counted: lanes, seats, beds, units, stories)
 _ENUMERATOR = re.compile(r"[.)]\s+\S")  # after a line's first number: "7. EMPLOYEE ...", "3) Fees"
-_MEASURED = re.compile(r"\s?-?(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|meters?|metres?|km|cm|mm|"
+_MEASURED = re.compile(r"\s{0,3}-?(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|meters?|metres?|km|cm|mm|"
                        r"acres?|hectares?|square|sq\.?|cubic|gallons?|gal|mgd|gpd|gpm|cfs|liters?|litres?|"
                        r"kw|kwh|mw|mwh|kva|kv|volts?|watts?|therms?|ccf|hcf|pounds?|lbs?|tons?|tonnes?|kg|"
                        r"psi|degrees?|°|ppb|ppm|mg/l|kilowatts?|megawatts?|horsepower|hp)(?![a-z])", re.I)
-_ADDRESS = re.compile(r"\d+\s+(?:[NSEW]\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Street|St|Road|Rd|"
+_ADDRESS = re.compile(r"\d+\s+(?:[NSEW]\.?\s+)?(?:[A-Z][a-z]+|\d+(?:st|nd|rd|th))(?:\s+(?:[A-Z][a-z]+|\d+(?:st|nd|rd|th)))*\s+(?:Street|St|Road|Rd|"
                       r"Avenue|Ave|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Highway|Hwy|"
                       r"Parkway|Pkwy)\b")
 # a number right after a capitalised word inside a sentence is part of a name or a label
@@ -564,9 +567,25 @@ _ADDRESS = re.compile(r"\d+\s+(?:[NSEW]\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+
 _NAMED_BEFORE = re.compile(r"(?:^|[^\s.!?:;|(])\s+[A-Z][A-Za-z'’-]*\s$")
 
 
+_TIME_AFTER = re.compile(rf"\s{{0,3}}-?{_DURATION_UNITS}(?![a-z])", re.I)
+
+
+def _measured(text: str, end: int, asked_terms: Collection[str], counted: bool) -> bool:
+    """A unit of measure follows the number ending at `end`, or, when a count of things is
+    asked (`counted`: "how many schools", not a figure of any sort), a unit of time: a span
+    of time counts no schools. Not when the unit is the thing the question counts ("how many
+    days' notice": "30 days" counts them)."""
+    m = _MEASURED.match(text, end) or (_TIME_AFTER.match(text, end) if counted else None)
+    return m is not None and not set(content_terms(m.group(0))) & set(asked_terms)
+
+
 def _named(text: str, start: int) -> bool:
     return _NAMED_BEFORE.search(text, 0, start) is not None
 
+
+# a number inside a token that opens with letters and digits ("AZ04-02-005", "PWS-0402"):
+# a part of an identifier, no figure
+_CODE_TOKEN = re.compile(r"(?:^|\s)[A-Za-z]+\d*[-–/]?(?:\d+[-–/])*$")
 
 _DAY = re.compile(rf"\b{_MONTH}\s*$", re.I)
 _DAY_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?![a-z])", re.I)

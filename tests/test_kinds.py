@@ -606,3 +606,24 @@ def test_an_access_code_is_answered_only_by_the_label_asked():
     assert holds("Webinar ID: 812 3456 7890", ("access",), question_terms("What is the webinar ID?"))
     assert holds("Questions? Call (520) 586-2245.", ("phone",))
     assert asked("What is the monthly cell phone stipend?") != ("phone",)  # a phone, not its number
+
+
+@pytest.mark.parametrize("line, question, counted", [
+    ("flush your tap for 2 minutes before drinking", "How many schools were tested for lead?", False),
+    ("give 30 days notice before the hearing", "How many schools were tested for lead?", False),
+    ("give 30 days notice before the hearing", "How many days of notice are required?", True),
+    ("monitoring was done at 44 schools", "How many schools were tested for lead?", True),
+])
+def test_a_span_of_time_counts_only_what_the_question_counts(line, question, counted):
+    assert holds(line, ("count",), question_terms(question)) is counted
+
+
+def test_an_address_or_an_identifier_holds_no_figure():
+    assert not holds("visit Benson City Hall 120 West 6th Street.", ("figure", "count"))
+    assert not holds("AZ04-02-005 City of Benson Water System", ("figure",))
+    assert holds("Arsenic (ppb) N 8.9 2-10", ("figure",))
+
+
+def test_a_total_asks_for_a_figure():
+    assert "figure" in asked("What was the township's total net position at March 31, 2023?")
+    assert "figure" in asked("bridgestone total employees worldwide end of 2022")

@@ -256,3 +256,13 @@ def test_a_passage_about_a_sibling_quotes_nothing_and_says_so(tmp_path):
     with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
         a = eng.ask("What net income did the company report for the fourth quarter of fiscal 2024?")
         assert not a.answered and "3rd, not 4th" in a.refusal.message
+
+
+def test_a_number_whose_unit_is_on_the_next_line_is_no_count():
+    question = "At how many schools had the district tested drinking water for lead?"
+    passage = ["Lead in drinking water comes from home plumbing. You can minimize the",
+               "potential for lead exposure by flushing your tap for 30",
+               "seconds before using water for drinking or cooking."]
+    assert _choose(question, passage) == []
+    assert _choose(question, passage + ["The district tested drinking water for lead at 44 schools."]) \
+        == ["The district tested drinking water for lead at 44 schools."]

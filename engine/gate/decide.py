@@ -48,7 +48,9 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
 
     at = 0
     if not fits(cands[0], kinds, lacks) and cfg.kind_depth > 0:
-        at = next((i for i, c in enumerate(cands[1 : cfg.kind_depth + 1], 1) if passes(c)), 0)
+        least = cands[0].weighted_coverage if cfg.kind_fallback_cover else 0.0
+        at = next((i for i, c in enumerate(cands[1 : cfg.kind_depth + 1], 1)
+                   if passes(c) and c.weighted_coverage >= least), 0)
     winner = cands[at]
     refusal = check(winner, cfg, required, vectors)
     if refusal is None and winner.path in lacks:

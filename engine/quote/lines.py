@@ -217,6 +217,19 @@ def _shouted(text: str) -> bool:
     return any(c.isalpha() for c in text) and text.upper() == text
 
 
+def _holds_line(seen: Sequence[str], i: int, texts: Sequence[str], kinds: tuple[str, ...],
+                qterms: Sequence[str]) -> bool:
+    """Line i holds the asked kind. A count that ends a line of running text is read with the
+    next line's first word, which may be its unit ("... flushing your tap for 30" / "seconds
+    to 2 minutes": a span of time, not a count of anything)."""
+    if "count" not in kinds or i + 1 >= len(seen) or _TABLE_ROW.search(texts[i]) \
+            or _TABLE_ROW.search(texts[i + 1]) or not seen[i + 1].split():
+        return holds(seen[i], kinds, qterms)
+    line = seen[i].rstrip()
+    read = f"{line} {seen[i + 1].split()[0]}"
+    return any(b <= len(line) for _, b in evidence(read, kinds, qterms))
+
+
 def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
           header: str = "") -> tuple[list[bool], list[bool]]:
     """Which lines hold the asked kind, and which line's end joins the next one's start.
@@ -233,7 +246,7 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
         header = texts[0]
     if header and kinds and set(kinds) <= _MONEY_KINDS:  # a row's cells under its header's
         seen = [money_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
-    kind = [bool(kinds) and holds(text, kinds, qterms) for text in seen]
+    kind = [bool(kinds) and _holds_line(seen, i, texts, kinds, qterms) for i in range(len(seen))]
     seam_kinds = tuple(k for k in kinds if k != "place")
 
     def seam(i: int) -> bool:
