@@ -71,9 +71,11 @@ class Config:
     # one and clears the gate, or the answer is refused (0 turns the fallback off).
     kind_bonus: float = 0.15
     kind_depth: int = 5
-    # 1: the candidate a winner without the kind gives way to must cover the question as
-    # well as it does (weighted coverage at least the winner's); 0: any that clears the gate.
-    kind_fallback_cover: int = 0
+    # 1: a candidate of another document that a winner without the kind gives way to must
+    # cover the question as well as it does (weighted coverage at least the winner's; one of
+    # the same document may cover less, as a chunk's edge can part a topic from its value);
+    # 0: any candidate that clears the gate.
+    kind_fallback_cover: int = 1
     # A winner holding the asked kind needs coverage >= coverage_floor - kind_relief: a long
     # question whose passage misses a word or two but holds the value asked for is answered.
     kind_relief: float = 0.0

@@ -32,8 +32,9 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     the question asks for (engine/kinds.py), () for none.
 
     When a firm kind (kinds.FIRM: a figure, a name, a place) is asked and the first candidate
-    holds none, the first of the next cfg.kind_depth candidates that holds one and clears the
-    gate wins in its place; when none does, the answer is refused (`no_answer_kind`), since a
+    holds none, the first of the next cfg.kind_depth candidates that holds one, clears the
+    gate and covers the question as well (covers_as_well, cfg.kind_fallback_cover) wins in
+    its place; when none does, the answer is refused (`no_answer_kind`), since a
     passage that names the topic but not the value asked for is a wrong answer.
 
     `lacks`: for a candidate's path, the class words of the question its document never uses
@@ -48,9 +49,8 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
 
     at = 0
     if not fits(cands[0], kinds, lacks) and cfg.kind_depth > 0:
-        least = cands[0].weighted_coverage if cfg.kind_fallback_cover else 0.0
         at = next((i for i, c in enumerate(cands[1 : cfg.kind_depth + 1], 1)
-                   if passes(c) and c.weighted_coverage >= least), 0)
+                   if passes(c) and (not cfg.kind_fallback_cover or covers_as_well(c, cands[0]))), 0)
     winner = cands[at]
     refusal = check(winner, cfg, required, vectors)
     if refusal is None and winner.path in lacks:
@@ -67,6 +67,14 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
                         answer_kind=refusal is None or refusal.reason != "no_answer_kind",
                         in_scope=refusal is None or refusal.reason != "outside_scope")
     return Decision(winner, runner, refusal, gate)
+
+
+def covers_as_well(c: Candidate, first: Candidate) -> bool:
+    """`c` may answer in the place of the first candidate, which lacks the kind asked: it is
+    of the same document (a chunk's edge can part a topic from its value), or it covers the
+    question's words at least as well (rarity-weighted). A passage of another document that
+    says less of the question is about something else that happens to hold a number."""
+    return c.path == first.path or c.weighted_coverage >= first.weighted_coverage
 
 
 def fits(c: Candidate, kinds: tuple[str, ...], lacks: Mapping[str, tuple[str, ...]] | None) -> bool:

@@ -1,0 +1,37 @@
+"""The gate's fallback (engine/gate/decide.py): when the first candidate holds no value of
+the kind asked, a later one may answer in its place only if it is of the same document or
+covers the question's words as well (covers_as_well)."""
+import dataclasses
+
+from engine.config import Config
+from engine.gate.decide import decide
+from engine.types import Candidate
+
+
+def _cand(rowid, path, weighted, kind, score=2.0, coverage=0.8):
+    return Candidate(rowid=rowid, pid=f"p{rowid}", doc_id=f"d{rowid}", path=path, locator="L1",
+                     arms=(), fused=1.0, coverage=coverage, weighted_coverage=weighted, phrase=False,
+                     numbers_found=0, score=score, matched=(), unmatched=(), kind=kind)
+
+
+KINDS = ("amount", "rate")
+
+
+def test_a_passage_of_another_document_that_says_less_does_not_answer_in_the_first_s_place():
+    first = _cand(1, "minutes.pdf", 0.9, kind=False)
+    other = _cand(2, "fee_schedule.pdf", 0.7, kind=True)
+    d = decide([first, other], (), Config(), vectors=False, kinds=KINDS)
+    assert d.winner is first and d.refusal.reason == "no_answer_kind"
+    # with the rule off (kind_fallback_cover = 0), it did
+    d = decide([first, other], (), dataclasses.replace(Config(), kind_fallback_cover=0),
+               vectors=False, kinds=KINDS)
+    assert d.winner is other and d.refusal is None
+
+
+def test_a_passage_of_the_same_document_or_one_that_covers_as_well_does():
+    first = _cand(1, "minutes.pdf", 0.9, kind=False)
+    same = _cand(2, "minutes.pdf", 0.6, kind=True)
+    assert decide([first, same], (), Config(), vectors=False, kinds=KINDS).winner is same
+    fuller = _cand(3, "fee_schedule.pdf", 0.9, kind=True)
+    d = decide([first, fuller], (), Config(), vectors=False, kinds=KINDS)
+    assert d.winner is fuller and d.refusal is None
