@@ -225,10 +225,11 @@ _DETECT = {
                          r"\s?(?:id|number|#)))\s*(?:[:#=]|is)?\s*[A-Za-z0-9][\w.!@$*-]*(?:\s\d{2,5}){0,3}"),
     "phone": re.compile(r"(?<![\d-])(?:\+?1[-. ]?)?\(?\b\d{3}\)?[-. ]?\d{3}[-. ]\d{4}\b"),
     "code": re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)+\b"
-                       r"|\b[A-Z]{2,}\d+[A-Z]*\b|\b\d+[A-Z]{1,3}\b|\b[A-Z]{3,6}\b"
+                       r"|\b[A-Z]{2,}\d+[A-Z]*\b|\b\d+[A-Z]{1,3}\b"
+                       r"|\b(?!(?:JAN|FEB|MAR|APR|MAY|JUNE?|JULY?|AUG|SEPT?|OCT|NOV|DEC|MON|TUES?|WED|THU|THURS|FRI|SAT|SUN)[A-Z]*\b)[A-Z]{3,6}\b"
                        r"|\b(?!(?:18|19|20)\d\d\b)\d{4,}\b"  # a long number that is not a year
                        r"|\(?\b\d{3}\)?[-. ]\d{3}[-. ]\d{3,4}\b"  # a phone number, a meeting id
-                       r"|(?:\bno\.|\bnumber|#)\s?\d+"),  # "No. 54", "#12"
+                       r"|(?:\b[Nn][Oo]\.|\b[Nn]umber|#)\s?\d+"),  # "No. 54", "#12"
 }
 
 _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! for)|paid|fine|fines|penalty|"
@@ -528,6 +529,8 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 # "November 7", "7 November": a day of the month; "8-inch", "12 feet", "30
                 # seconds": a measure or a span of time, unless it is what is counted ("how
                 # many days"); "214 Grand Ave": an address; "Revision 1": a name (_named)
+            if k == "code" and m.group(0).isalpha() and text.upper() == text:
+                continue  # "TOTAL APPROPRIATIONS": a word in a line in capitals, no acronym
             if k == "person" and not (_a_person(m.group(0)) or _OFFICE_AFTER.match(text, m.end())):
                 continue
             if k == "organisation" and not _org_run(m.group(0), asked_terms):
@@ -657,7 +660,7 @@ def found(text: str) -> tuple[str, ...]:
 # code may be written in words no pattern knows, so it only adds its bonuses.
 FIRM = frozenset({"amount", "count", "percentage", "rate", "date", "month", "time", "duration", "measure",
                   "temperature", "length", "area", "power", "voltage", "flow", "pressure", "weight",
-                  "person", "organisation", "place", "figure", "obligation", "vote", "access", "phone"})
+                  "person", "organisation", "place", "figure", "obligation", "vote", "access", "phone", "code"})
 
 
 # The words a question asks for a kind with ("how much does it cost", "what time", "who is

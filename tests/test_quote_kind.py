@@ -266,3 +266,9 @@ def test_a_number_whose_unit_is_on_the_next_line_is_no_count():
     assert _choose(question, passage) == []
     assert _choose(question, passage + ["The district tested drinking water for lead at 44 schools."]) \
         == ["The district tested drinking water for lead at 44 schools."]
+
+
+def test_a_question_asking_for_a_number_that_names_is_not_answered_by_dates():
+    question = "What is the ordinance number of the road district budget ordinance?"
+    assert _choose(question, ["Road district budget ordinance for the fiscal year beginning",
+                              "APRIL 1, 2022 and ending MARCH 31, 2023."]) == []
