@@ -256,15 +256,19 @@ def joined_names(question: str) -> dict[str, tuple[str, ...]]:
 def initialisms(question: str) -> dict[str, tuple[str, ...]]:
     """A proper name of three or more capitalised words as the initials a file name writes it
     with ("Fair Oaks Water District" -> "fowd"), mapped to its terms ("fair", "oak", "water",
-    "district"). Only runs after the question's first word (which is capitalised anyway)."""
+    "district"). The question's first word (capitalised anyway) opens a name only when it is
+    no stop word ("San Juan Water District proposed retail rates: ...", not "What Fair Oaks
+    ...")."""
     out: dict[str, tuple[str, ...]] = {}
-    for rest in question.strip().split(maxsplit=1)[1:]:
-        for m in re.finditer(r"\b[A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)+", rest):
-            words = [w for w in m.group(0).split()]
-            if len(words) >= 3:
-                parts = tuple(t for w in words for t in content_terms(w))
-                if parts:
-                    out.setdefault("".join(w[0] for w in words).lower(), parts)
+    text = question.strip()
+    for m in re.finditer(r"\b[A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)+", text):
+        words = m.group(0).split()
+        if m.start() == 0 and not content_terms(words[0]):
+            words = words[1:]
+        if len(words) >= 3:
+            parts = tuple(t for w in words for t in content_terms(w))
+            if parts:
+                out.setdefault("".join(w[0] for w in words).lower(), parts)
     return out
 
 

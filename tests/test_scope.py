@@ -49,6 +49,10 @@ def test_a_file_name_gives_its_body_s_name_written_out_or_as_initials():
     assert set(required_terms(q)) - named == {"decemb"}  # the month is not in the name
     assert not {"fair", "oak"} & path_names("sjwd_board_minutes.txt", initialisms(q))
     assert "oakland" in path_names("oakland_budget_fy16.csv", {})
+    # a question that opens with the name: its first word is part of it, a question word is not
+    assert initialisms("San Juan Water District daily base charge for a 2-inch meter") == \
+        {"sjwd": ("san", "juan", "water", "district")}
+    assert initialisms("What Fair Oaks Water District board met?") == {"fowd": ("fair", "oak", "water", "district")}
 
 
 def test_a_passage_holds_the_name_its_file_is_named_for(tmp_path):
