@@ -164,11 +164,12 @@ _DETECT = {
                        r"|\bnoon\b|\bmidnight\b|\bo'clock\b"),
     "duration": re.compile(rf"\b{_ANY_NUM}(?:\s|-)?(?:\(\d+\)\s)?(?:calendar |business |working )?"
                            rf"{_DURATION_UNITS}\b"),
-    "measure": re.compile(rf"\b{_NUM}\s?(?:(?:thousand|million|billion)\s)?-?(?:{_UNITS})(?![a-z])|{_CELL}"),
+    "measure": re.compile(rf"\b{_NUM}\s?(?:(?:thousand|million|billion)\s)?-?(?:{_UNITS})(?![a-z])|{_CELL}"
+                          rf"|\b{_NUM}(?:\"|”|″)(?!\w)"),  # 6” DBH: inches
     "temperature": re.compile(rf"-?{_NUM}\s?(?:°\s?[cf]?|degrees?\b|deg\b)|\b{_NUM}\s?[cf]\b(?=.*\btemp)"),
     "length": re.compile(rf"\b{_ANY_NUM}\s?-?(?:\(\d+\)\s?)?(?:feet|foot|ft|inch(?:es)?|in\.|yards?|"
                          rf"miles?|mi|meters?|metres?|km|cm|mm|m|stor(?:y|ies|eys?))(?![a-z])"
-                         rf"|\b{_NUM}\s?(?:'|’|\")"),
+                         rf"|\b{_NUM}\s?(?:'|’|\"|”|″|′)"),
     "area": re.compile(rf"\b{_NUM}\s?-?(?:square|sq\.?|acres?|hectares?|ha\b|sf\b|ft2|m2)"),
     "power": _in_units(r"kw|mw|kva|mva|kilowatts?|megawatts?|horsepower|hp|watts?"),
     "voltage": _in_units(r"kv|volts?|v"),

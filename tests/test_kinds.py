@@ -638,3 +638,9 @@ def test_a_month_or_a_word_of_a_heading_in_capitals_is_no_code():
     assert holds("ORDINANCE No. 22-02", ("code",))
     assert holds("Rate Schedule TSL applies to traffic signals", ("code",))
     assert asked("What is the ordinance number of the road district's budget ordinance?") == ("code",)
+
+
+def test_an_inch_mark_makes_a_measure():
+    assert holds("trees shall be 6” DBH or 18 7/8” circumference", ("measure",))
+    assert holds('2" meter', ("measure",))
+    assert not holds("trees shall be measured at breast height", ("measure",))

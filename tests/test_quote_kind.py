@@ -272,3 +272,15 @@ def test_a_question_asking_for_a_number_that_names_is_not_answered_by_dates():
     question = "What is the ordinance number of the road district budget ordinance?"
     assert _choose(question, ["Road district budget ordinance for the fiscal year beginning",
                               "APRIL 1, 2022 and ending MARCH 31, 2023."]) == []
+
+
+def test_a_line_saying_the_question_s_verb_in_another_form_speaks_of_it():
+    # "held" is "hold"; "start" is "begin"; "completed" tells an end as "finished" does
+    assert _choose("When is the Port holding its budget hearing?",
+                   ["Notice", "A public meeting of the Port will be held on May 30, 2019 at 2pm."]) \
+        == ["A public meeting of the Port will be held on May 30, 2019 at 2pm."]
+    assert "This fee will start January 2025." in _choose(
+        "When does the water availability charge begin?", ["Water availability charge", "This fee will start January 2025."])
+    assert _choose("When is the new fire station on 65th Avenue supposed to be finished?",
+                   ["The fire station on 65th Avenue is projected to be completed by December 2019."]) \
+        == ["The fire station on 65th Avenue is projected to be completed by December 2019."]
