@@ -644,3 +644,14 @@ def test_an_inch_mark_makes_a_measure():
     assert holds("trees shall be 6” DBH or 18 7/8” circumference", ("measure",))
     assert holds('2" meter', ("measure",))
     assert not holds("trees shall be measured at breast height", ("measure",))
+
+
+def test_negations_and_bounds_are_read_as_words_say_them():
+    from engine.quote.lines import sibling
+    assert sibling("Inactive employees 16", "how many active employees", ()) == ("inactive", "active")
+    assert sibling("Active employees 12", "how many inactive employees", ()) == ("active", "inactive")
+    assert sibling("net income of the city", "what did the city come up with", ()) is None  # no negation
+    assert sibling("the union members", "what did the ion", ()) is None
+    assert sibling("customers using less than 1,000 kWh", "customers using 1000 kWh or more", ()) \
+        == ("under 1000", "1000 or more")
+    assert sibling("equal to or in excess of 37 kW", "engines over 37 kW", ()) is None

@@ -284,3 +284,14 @@ def test_a_line_saying_the_question_s_verb_in_another_form_speaks_of_it():
     assert _choose("When is the new fire station on 65th Avenue supposed to be finished?",
                    ["The fire station on 65th Avenue is projected to be completed by December 2019."]) \
         == ["The fire station on 65th Avenue is projected to be completed by December 2019."]
+
+
+def test_a_line_saying_the_negation_or_the_other_side_of_a_bound_is_no_answer():
+    q = "How many active employees did the township have in the pension plan?"
+    assert _choose(q, ["Pension plan membership consisted of:", "Inactive employees in the plan 16"]) == []
+    assert _choose(q, ["Pension plan membership consisted of:", "Active employees in the plan 12"]) \
+        == ["Active employees in the plan 12"]
+    q = "Is a facilities rental charge added for delivery at 161 kV or higher?"
+    assert _choose(q, ["For delivery at less than 161 kV, a facilities rental charge of $1.50 is added."]) == []
+    assert _choose(q, ["For delivery at 161 kV or higher there shall be no facilities rental charge."]) \
+        == ["For delivery at 161 kV or higher there shall be no facilities rental charge."]

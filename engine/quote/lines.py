@@ -321,6 +321,59 @@ def _labels(text: str) -> dict[str, set[str]]:
 PASSAGE_SIBLINGS = (_ORDINALS, _SEASONS, _DIRECTIONS, _QUARTERS)
 
 
+# a word and its negation by a prefix: "inactive" / "active", "nonresident" / "resident",
+# "unincorporated" / "incorporated"; "in" only before a vowel ("income" is no negation of
+# "come", "information" none of "formation"), and never for a short word ("union", "until")
+_NEGATED = re.compile(r"\b(?:non-?(?=[a-z]{4})|un(?=[a-z]{5})|in(?=[aeiou][a-z]{4}))([a-z]+)")
+_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
+
+
+# a bound on a number: its direction told before it ("less than 161 kV") or after it ("161 kV
+# or higher"); "up": the number and above, "down": below it
+_BOUND_BEFORE = re.compile(r"\b(less than|fewer than|below|under|up to|at most|not more than|not exceeding|"
+                           r"more than|greater than|over|above|at least|exceeding|in excess of|"
+                           r"equal to or (?:greater|more|higher|less|lower) than)\s+\$?(\d[\d,]*(?:\.\d+)?)")
+_BOUND_AFTER = re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\s*(?:[a-z%]+\s+)?(or (?:higher|more|above|greater|over|"
+                          r"less|lower|below|fewer|under)|and (?:above|up|over|higher|below|under|less))\b")
+_DOWN = re.compile(r"less|fewer|below|under|up to|at most|not|lower")
+
+
+def _bounds(text: str) -> dict[str, set[str]]:
+    """The numbers of `text` with a bound's direction: {"161": {"up"}}."""
+    out: dict[str, set[str]] = {}
+    low = text.lower()
+    for m in _BOUND_BEFORE.finditer(low):
+        out.setdefault(m.group(2).replace(",", ""), set()).add("down" if _DOWN.match(m.group(1)) else "up")
+    for m in _BOUND_AFTER.finditer(low):
+        out.setdefault(m.group(1).replace(",", ""), set()).add("down" if _DOWN.search(m.group(2)) else "up")
+    return out
+
+
+def _opposite_bound(unit: str, question: str) -> tuple[str, str] | None:
+    """The unit bounds a number the question bounds, the other way only ("for delivery at less
+    than 161 kV" for "... at 161 kV or higher"): (the unit's bound, the question's)."""
+    theirs = _bounds(unit)
+    for number, ways in _bounds(question).items():
+        if number in theirs and not (theirs[number] & ways):
+            said = {"up": f"{number} or more", "down": f"under {number}"}
+            return (", ".join(said[w] for w in sorted(theirs[number])), ", ".join(said[w] for w in sorted(ways)))
+    return None
+
+
+def _negated(unit: str, question: str) -> tuple[str, str] | None:
+    """The unit says the negation of a word of the question ("Inactive employees" for "how
+    many active employees"), or the word a negation of the question's stands for, without
+    saying the question's own word: (the unit's word, the question's), or None."""
+    ours, theirs = set(_WORD.findall(question.lower())), set(_WORD.findall(unit.lower()))
+    for a, b in ((ours, theirs), (theirs, ours)):
+        plain = {m.group(1): m.group(0) for w in b for m in [_NEGATED.fullmatch(w)] if m}
+        for word, negation in plain.items():
+            if word in a and negation not in a and word not in b:
+                pair = (negation, word) if a is ours else (word, negation)
+                return pair
+    return None
+
+
 def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS) -> tuple[str, str] | None:
     """What the unit names in place of what the question names, as (the unit's, the
     question's), or None: another member of a closed class (an ordinal, a month, a weekday,
@@ -333,6 +386,9 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
         wanted = asked & members
         if wanted and not (terms & wanted) and (terms & members):
             return ", ".join(sorted(terms & members)), ", ".join(sorted(wanted))
+    opposite = _negated(unit, question) or _opposite_bound(unit, question)
+    if opposite:
+        return opposite
     theirs = _labels(unit)
     for label, values in _labels(question).items():
         if label in theirs and not (theirs[label] & values):
