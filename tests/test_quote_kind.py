@@ -295,3 +295,13 @@ def test_a_line_saying_the_negation_or_the_other_side_of_a_bound_is_no_answer():
     assert _choose(q, ["For delivery at less than 161 kV, a facilities rental charge of $1.50 is added."]) == []
     assert _choose(q, ["For delivery at 161 kV or higher there shall be no facilities rental charge."]) \
         == ["For delivery at 161 kV or higher there shall be no facilities rental charge."]
+
+
+def test_a_line_giving_another_statistic_than_the_one_asked_is_no_answer():
+    q = "What is the maximum standby supply current of the sensor?"
+    assert _choose(q, ["Standby current typically is 3 µA at +125°C."]) == []
+    assert _choose(q, ["Standby current, max: 1000 nA"]) == ["Standby current, max: 1000 nA"]
+    # "at least" says a minimum: it answers "the minimum initial term"
+    q = "How long is the minimum initial contract term for the rate?"
+    assert _choose(q, ["Contracts for this rate have an initial term of at least 5 years."]) \
+        == ["Contracts for this rate have an initial term of at least 5 years."]

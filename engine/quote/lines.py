@@ -299,14 +299,36 @@ _ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS = (frozenset(con
     "spring summer autumn winter",
     "north south east west northern southern eastern western northeast northwest southeast southwest",
     "q1 q2 q3 q4"))
-_SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS)
-# an ordinal's word and its figure are one member ("third" and "3rd")
-_ORDINAL = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth"),
-                    content_terms("1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th")))
+# which of a datasheet's or a table's statistics: "Standby current typically is 3µA" gives no
+# maximum standby current
+_STATISTICS = frozenset(content_terms("maximum minimum typical nominal average"))
+_MINIMUM, _MAXIMUM = content_terms("minimum maximum")
+# a class member's stem as a refusal shows it ("typic" is "typical")
+_SHOWN = {stem(w): w for w in ("january february march april june july august september october "
+                               "november december monday tuesday wednesday thursday friday saturday "
+                               "sunday typical nominal average northern southern eastern western").split()}
+_SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS)
+# an ordinal's word and its figure are one member ("third" and "3rd"); so are a statistic's
+# word and its short form ("max" and "maximum", "typically" and "typical")
+_ORDINAL = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth "
+                                  "max min typ typically"),
+                    content_terms("1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th "
+                                  "maximum minimum typical typical")))
 # a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4"
 _LABELLED = re.compile(r"\b((?i:plan|option|tier|zone|schedule|class|type|level|phase|group|ward|precinct|"
                        r"district|unit|region|block|step|grade|division|lot|route))\s+(?:(?i:no)\.?\s*|#\s*)?"
                        r"([A-Z]{1,2}|\d+[A-Z]?|[IVX]+)\b(?![-/]\w)")
+
+
+_AT_LEAST = re.compile(r"\b(?:at least|no less than|not less than|or more|or greater|minimum of)\b", re.I)
+_AT_MOST = re.compile(r"\b(?:at most|no more than|not more than|not to exceed|not exceeding|"
+                      r"shall not exceed|or less|maximum of)\b", re.I)
+
+
+def _bound_words(text: str) -> set[str]:
+    """The statistic a bound's words say: "at least 5 years" is a minimum, "not to exceed
+    $375" a maximum."""
+    return ({_MINIMUM} if _AT_LEAST.search(text) else set()) | ({_MAXIMUM} if _AT_MOST.search(text) else set())
 
 
 def _labels(text: str) -> dict[str, set[str]]:
@@ -380,12 +402,13 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     a season, a direction, a quarter: _SIBLINGS) when the unit lacks the question's own, or
     another value of a label the question gives ("Plan B" for "Plan D", "Tier 3" for "Tier
     2")."""
-    terms = {_ORDINAL.get(t, t) for t in content_terms(unit)}
+    terms = {_ORDINAL.get(t, t) for t in content_terms(unit)} | _bound_words(unit)
     asked = {_ORDINAL.get(t, t) for t in qterms}
     for members in classes:
         wanted = asked & members
         if wanted and not (terms & wanted) and (terms & members):
-            return ", ".join(sorted(terms & members)), ", ".join(sorted(wanted))
+            return (", ".join(sorted(_SHOWN.get(t, t) for t in terms & members)),
+                    ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
     opposite = _negated(unit, question) or _opposite_bound(unit, question)
     if opposite:
         return opposite
