@@ -128,7 +128,8 @@ class Answering:
                          lambda lines: line_sims(lines, pulled.qvec, self.embedder, cfg, self.helper()),
                          # the words naming the document: its path's (its title lines hold
                          # topic words too: "Schedule of Permit Fees")
-                         lambda doc: path_names(doc_rows[doc].path, q.initials))
+                         lambda doc: path_names(doc_rows[doc].path, q.initials),
+                         _context_of(cfg, doc_rows))
 
         quoted = quoted_for(d)
         clock.lap("quote")

@@ -305,3 +305,18 @@ def test_a_line_giving_another_statistic_than_the_one_asked_is_no_answer():
     q = "How long is the minimum initial contract term for the rate?"
     assert _choose(q, ["Contracts for this rate have an initial term of at least 5 years."]) \
         == ["Contracts for this rate have an initial term of at least 5 years."]
+
+
+def test_a_document_s_title_line_speaks_of_it_by_its_own_names(tmp_path):
+    docs = tmp_path / "docs"
+    text = ("Year 2 Report\nSloan Foundation Grant No: G-2018-11120\n"
+            "Title: Development of data skills curriculum and scalable open lessons\n\n"
+            "In year 2 we trained instructors in economics and chemistry and ran workshops for "
+            "researchers in many places, with help from our member organizations.\n")
+    write(docs, "the_carpentries_sloan_foundation_grant_year2_report_2020.txt", text)
+    question = "What is the Sloan Foundation grant number on The Carpentries' curriculum development report?"
+    cfg = Config(score_floor_lexical=0.0, coverage_floor=0.0)
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none", config=cfg) as eng:
+        a = eng.ask(question)
+        assert a.answered, a.to_dict()
+        assert a.citations[0].lines[0].text == "Sloan Foundation Grant No: G-2018-11120"

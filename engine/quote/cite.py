@@ -35,10 +35,12 @@ class Quoted:
 
 
 def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
-          cfg: Config, sims_of, names_of=lambda doc: set()) -> Quoted:
+          cfg: Config, sims_of, names_of=lambda doc: set(), context_of=lambda doc: "") -> Quoted:
     """`q`: the question.Query; `sims_of(list of Lines) -> per passage {seq: cosine} or None`
     (see line_sims); `names_of(doc rowid)`: the terms a document's path names it by
-    (score.path_names), which say which document a line is in, not what it is about."""
+    (score.path_names), which say which document a line is in, not what it is about;
+    `context_of(doc rowid)`: what the document says of itself (readers/layout.context), whose
+    title lines speak of the document by those names ("Sloan Foundation Grant No: G-2018-11120")."""
     rows = {r.id: r for r in pool.rows}
     quoted = [d.winner] + ([d.runner] if d.runner is not None else [])
     spans = [(rows[c.rowid].doc, rows[c.rowid].first, rows[c.rowid].last) for c in quoted]
@@ -49,7 +51,8 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     names = [names_of(doc) for doc, _, _ in spans]
     common = common_terms()
     topic = [(_topic(q.terms, n, q.kinds), tuple(t for t in q.terms if t in n and t not in common),
-              table_header(rows[c.rowid].context)) for n, c in zip(names, quoted)]
+              table_header(rows[c.rowid].context), title_lines(context_of(doc)))
+             for n, c, (doc, _, _) in zip(names, quoted, spans)]
     first = cite(lines[0], d.winner, q.terms, rarity, cfg,
                  line_budget(cfg.max_lines, d.runner is not None), sims[0], q.kinds, marks[0],
                  furniture[0], topic[0], q.text)
@@ -94,6 +97,12 @@ def _topic(qterms, names, kinds=()) -> tuple[str, ...] | None:
     return rest or None
 
 
+def title_lines(context: str) -> frozenset[str]:
+    """The lines a document's context holds (its title lines, running headers, sheet names),
+    whitespace folded, to know a title line when the quote meets one."""
+    return frozenset(" ".join(ln.split()) for ln in context.split("\n") if ln.strip())
+
+
 def table_header(context: str) -> str:
     """The header row a table passage carries in its context (chunk.py), or ""."""
     return next((ln for ln in reversed(context.split("\n")) if " | " in ln), "")
@@ -101,14 +110,15 @@ def table_header(context: str) -> str:
 
 def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None,
          kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
-         furniture: frozenset[int] = frozenset(), topic=(None, (), ""), question: str = "") -> Citation:
+         furniture: frozenset[int] = frozenset(), topic=(None, (), "", frozenset()), question: str = "") -> Citation:
     """`ocr`: OCR's confidence per line seq, for the lines OCR read (store.ocr_marks);
     `furniture`: the seqs of page furniture (store.furniture), never quoted; `topic`: the
     question words a line holding the asked kind must share one of (_topic), the question's
     words that name the document (a line naming all of them speaks of it too), and the
-    passage's table header row (table_header)."""
+    passage's table header row (table_header), and the document's title lines (title_lines)."""
     chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds, ocr, furniture,
-                          topic=topic[0], subject=topic[1], header=topic[2], question=question)
+                          topic=topic[0], subject=topic[1], header=topic[2], question=question,
+                          title=topic[3] if len(topic) > 3 else frozenset())
     return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                     score=c.score, coverage=c.coverage, lines=tuple(chosen))
 

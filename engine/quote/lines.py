@@ -427,7 +427,8 @@ def contradicts(unit: str, question: str, qterms: Collection[str], classes=_SIBL
 
 def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
               kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
-              subject: Sequence[str], row_topic: bool = True, question: str = "") -> Callable[[int], bool]:
+              subject: Sequence[str], row_topic: bool = True, question: str = "",
+              title: frozenset[str] = frozenset()) -> Callable[[int], bool]:
     """answers(i): line i's unit holds the asked kind and says something of the question:
     one of its words (`topic`, by default all of them), or it stands under a heading that
     names it. A table row holds the word itself, or a line above it that holds no value of
@@ -451,6 +452,8 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     def speaks(j: int) -> bool:
         if about(texts[j], asked):
             return True
+        if title and " ".join(texts[j].split()) in title and about(texts[j], heading_words):
+            return True  # the document's title block speaks of it by its own names
         # a table row: named by a header line above it (or by any, with row_topic off)
         return _TABLE_ROW.search(texts[j]) is not None and (not row_topic or header < j)
 
@@ -517,7 +520,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
                  furniture: Collection[int] = (), require_kind: bool = True,
                  topic: Sequence[str] | None = None, subject: Sequence[str] = (),
-                 header: str = "", question: str = "") -> list[QuotedLine]:
+                 header: str = "", question: str = "", title: Collection[str] = ()) -> list[QuotedLine]:
     """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
     kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
     seq -> OCR's confidence for the lines read by OCR; furniture: the seqs of page furniture
@@ -535,7 +538,9 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     year was Elvis born?") speaks of the question too, a line naming a part does not.
     `header`: the passage's table header row (from its context): for a question asking for a
     sum of money, a row's bare numbers under a header naming a unit or an identifier are not
-    one (kinds.money_cells: "203.62" under "Design Flow (MGD)")."""
+    one (kinds.money_cells: "203.62" under "Design Flow (MGD)"). `title`: the document's
+    title lines (whitespace folded): such a line speaks of the question by any of its words,
+    the document's own names too, as the document's title block is about the document."""
     sims, ocr = sims or {}, ocr or {}
     if furniture:
         lines = [ln for ln in lines if ln[0] not in furniture]
@@ -555,7 +560,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
 
     answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
-                        question if cfg.siblings else "")
+                        question if cfg.siblings else "", frozenset(title))
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
         # the best line holding the asked kind goes first, if any line has one
         best_kind = max((i for i in range(len(lines)) if kind[i] and (not must or answers(i))),
