@@ -237,7 +237,8 @@ _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! fo
           r"deposit|bill|amount|budget|budgeted|revenue|revenues|sales|salary|spend|spent|tariff|"
           r"premium|rate|rates|allowance|reimbursement|expenditure|expenditures|appropriation|"
           r"surcharge|income|earnings|profit|profits|rent|rents|wage|wages|stipend|per diem|spending|value|"
-          r"dollar|dollars|millage|levy|levies)")
+          r"dollar|dollars|millage|levy|levies|deductible|deductibles|copay|copays|co-pay|co-pays|"
+          r"coinsurance|out-of-pocket)")
 _BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
              r"administrator|judge|commissioner|director|manager|clerk|chair|chairman|chairperson|"
@@ -281,6 +282,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"^(?:[\w,]+ ){0,3}(?:who|whom|whose)\b", ("person",)),
     (r"\bin (?:cents|dollars|millions|thousands|billions|euros|pounds|francs)\b",
      ("amount", "rate")),
+    # "how many cents per mile" asks for a sum of money, not a count
+    (r"\bhow many (?:cents|dollars|euros|pounds|pence)\b", ("amount", "rate")),
     (r"\bhow many (?:more |fewer )?(?:seconds|minutes|hours|days|weeks|months|years)\b|"
      r"\bhow much (?:[\w-]+ )?(?:notice|time|warning|leave|vacation|time off)\b", ("duration",)),
     (r"\bhow many (?:feet|inches|miles|gallons|acres|kilowatts|kilowatt-hours|kwh|kw|megawatts|"
@@ -552,7 +555,8 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
 _LABEL = re.compile(r"\b(?:item|items|section|sec|sections|page|pages|p|pp|no|nos|number|article|"
                     r"chapter|part|rule|resolution|ordinance|exhibit|appendix|attachment|schedule|"
                     r"sch|table|figure|fig|step|phase|district|ward|unit|lot|route|line|level|"
-                    r"grade|tier|zone|option|question|agenda)\.?\s*#?\s*$|[#§]\s*$", re.I)
+                    r"grade|tier|zone|option|question|agenda|year|day|week|month|quarter|round|stage|"
+                    r"module|lesson|session)\.?\s*#?\s*$|[#§]\s*$", re.I)
 
 
 # a unit of measure after a number makes it a measure, not a count of things (not the units
@@ -591,7 +595,8 @@ def _named(text: str, start: int) -> bool:
 # a part of an identifier, no figure
 _CODE_TOKEN = re.compile(r"(?:^|\s)[A-Za-z]+\d*[-–/]?(?:\d+[-–/])*$")
 
-_DAY = re.compile(rf"\b{_MONTH}\s*$", re.I)
+# a day of the month: after the month's name, or in a list of days after it ("April 3, 8, 12")
+_DAY = re.compile(rf"\b{_MONTH}\s*(?:\d{{1,2}},?\s+(?:and\s+|&\s+)?)*$", re.I)
 _DAY_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?![a-z])", re.I)
 
 

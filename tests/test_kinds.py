@@ -655,3 +655,14 @@ def test_negations_and_bounds_are_read_as_words_say_them():
     assert sibling("customers using less than 1,000 kWh", "customers using 1000 kWh or more", ()) \
         == ("under 1000", "1000 or more")
     assert sibling("equal to or in excess of 37 kW", "engines over 37 kW", ()) is None
+
+
+def test_days_listed_after_a_month_and_a_program_s_year_are_no_counts():
+    assert not holds("That the statement of accounts dated: April 3, 8, 12, 15, and 24, 2025.", ("count", "figure"))
+    assert not holds("compared with year 1.", ("count",))
+    assert holds("We held 12 workshops on May 5.", ("count",))
+
+
+def test_insurance_sums_and_cents_ask_for_money():
+    assert asked("What is the annual deductible on the PPO plan?") == ("amount", "rate")
+    assert asked("How many cents per mile does the city reimburse?") == ("amount", "rate")

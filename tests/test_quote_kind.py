@@ -320,3 +320,10 @@ def test_a_document_s_title_line_speaks_of_it_by_its_own_names(tmp_path):
         a = eng.ask(question)
         assert a.answered, a.to_dict()
         assert a.citations[0].lines[0].text == "Sloan Foundation Grant No: G-2018-11120"
+
+
+def test_the_next_meeting_s_date_does_not_make_a_line_about_that_meeting():
+    q = "What time did the council meeting of June 19, 2018 adjourn?"
+    assert _choose(q, ["That the meeting be adjourned. Time: 7:26 p.m. Next regular meeting June 19, 2018."]) == []
+    assert _choose(q, ["The council meeting of June 19, 2018 adjourned at 8:10 p.m."]) \
+        == ["The council meeting of June 19, 2018 adjourned at 8:10 p.m."]

@@ -382,6 +382,23 @@ def _opposite_bound(unit: str, question: str) -> tuple[str, str] | None:
     return None
 
 
+_MONTH_DAY = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})\b", re.I)
+# a date minutes give for the next meeting: "Next regular meeting June 19, 2018"
+_NEXT_MEETING = re.compile(r"\bnext\s+(?:[a-z]+\s+){0,2}meeting\b[^.;]{0,40}?$", re.I)
+
+
+def _next_meeting_only(unit: str, question: str) -> tuple[str, str] | None:
+    """The question's date (a month and a day) stands in the unit only as the next meeting's
+    ("That the meeting be adjourned. Time: 7:26 p.m. Next regular meeting June 19" answers
+    nothing of the meeting of June 19): (what the unit says, the question's date)."""
+    asked = {(m.group(1).lower(), m.group(2)) for m in _MONTH_DAY.finditer(question)}
+    for month, day in asked:
+        said = [m for m in _MONTH_DAY.finditer(unit) if (m.group(1).lower(), m.group(2)) == (month, day)]
+        if said and all(_NEXT_MEETING.search(unit, 0, m.start()) for m in said):
+            return "the next meeting", f"{said[0].group(0)}"
+    return None
+
+
 def _negated(unit: str, question: str) -> tuple[str, str] | None:
     """The unit says the negation of a word of the question ("Inactive employees" for "how
     many active employees"), or the word a negation of the question's stands for, without
@@ -409,7 +426,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
         if wanted and not (terms & wanted) and (terms & members):
             return (", ".join(sorted(_SHOWN.get(t, t) for t in terms & members)),
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
-    opposite = _negated(unit, question) or _opposite_bound(unit, question)
+    opposite = _negated(unit, question) or _opposite_bound(unit, question) or _next_meeting_only(unit, question)
     if opposite:
         return opposite
     theirs = _labels(unit)
