@@ -131,3 +131,20 @@ def test_the_index_keeps_the_documents_own_context(tmp_path):
     with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
         row = next(iter(eng.store.documents().values()))
         assert row.context == layout.context(read(docs / "minutes.pdf").lines)
+
+
+def test_running_heads_that_alternate_between_even_and_odd_pages(tmp_path):
+    # a book's pages: "28 | Alliance ..." atop the even ones, the title atop the odd ones; a
+    # table row with a bar that repeats is no furniture
+    pages = []
+    for n in range(1, 9):
+        head = f"{n + 26}  |  Alliance for Water Efficiency" if n % 2 == 0 else "Building Better Water Rates"
+        words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"][n - 1]
+        pages.append([head, f"Body line about {words} rate structures.", "Tier | Rate | Use",
+                      f"More about {words} customers.", f"Second body line about {words} budgets.",
+                      f"Closing {words} remarks."])
+    r = read(write_pdf(tmp_path / "book.pdf", pages))
+    furniture = {ln.text.strip() for ln in r.lines if ln.furniture}
+    assert "28  |  Alliance for Water Efficiency" in furniture
+    assert "Building Better Water Rates" in furniture
+    assert not any(t.startswith(("Body line", "Second body", "Tier", "More", "Closing")) for t in furniture)

@@ -8,7 +8,9 @@ naming any document's words:
 
 - **repetition**: on a document of pages, a line standing among the first or last
   `EDGE` lines of a page whose text, digits aside, stands there on at least `REPEAT_SHARE`
-  of the pages (and on two at least) is a running header or footer;
+  of the pages, or of its even or its odd pages as a book's running heads alternate (and on
+  two at least), is a running header or footer (a line with a bar only when the bar joins a
+  page number to a title: "48 | Alliance for Water Efficiency"; else it is a table's row);
 - **shape**, on any line: a page number ("Page 3", "Page 3 of 12", "- 3 -", "3 of 12", a
   page's own number alone at its top or foot), a browser's print stamp ("8/9/22, 4:50 PM
   Rate Schedule | ..."), a web address alone on its line (possibly with a page count).
@@ -74,12 +76,31 @@ def furniture(lines: Sequence[Line]) -> frozenset[int]:
             ends = idx[:EDGE] + [i for i in idx[-EDGE:] if i not in idx[:EDGE]]
             for i in ends:
                 s = _shape(lines[i].text)
-                if s and "|" not in s and not lines[i].header:
+                if s and (_PAGED.match(s) or "|" not in s) and not lines[i].header:
                     edges.setdefault(s, set()).add(region)
                     at_edge.append((i, s))
-        need = max(2, REPEAT_SHARE * len(pages))
-        out.update(i for i, s in at_edge if len(edges[s]) >= need)
+        out.update(i for i, s in at_edge if _running(edges[s], pages))
     return frozenset(out)
+
+
+# a running header or footer that joins the page's number to a title with a bar ("48  |
+# Alliance for Water Efficiency", "Chapter 3 | 49"): a bar otherwise marks a table's row
+_PAGED = re.compile(r"^(?:#\s*\|\s*[^|]*[a-z][^|]*|[^|]*[a-z][^|]*\|\s*#)$")
+
+
+def _running(regions: set[str], pages: dict[str, list[int]]) -> bool:
+    """A shape standing at the edge of these page regions runs through the document: on
+    REPEAT_SHARE of its pages (two at least), or of its even or its odd pages, as a book's
+    running heads alternate ("48 | Alliance for ..." on the left, "Chapter 3 | 49" on the
+    right)."""
+    if len(regions) >= max(2, REPEAT_SHARE * len(pages)):
+        return True
+    for parity in (0, 1):
+        side = [r for r in pages if int(_PAGE_REGION.match(r).group(1)) % 2 == parity]
+        on = sum(1 for r in regions if int(_PAGE_REGION.match(r).group(1)) % 2 == parity)
+        if len(side) >= 4 and on >= max(2, REPEAT_SHARE * len(side)):
+            return True
+    return False
 
 
 def mark(lines: Sequence[Line]) -> tuple[Line, ...]:
