@@ -299,7 +299,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bhow (?:big|large)\b|\b(?:what|which) (?:[\w'’&.-]+ ){0,5}(?:size|capacity)\b",
      ("measure", "percentage", "amount")),
     (r"\bhow (?:wide|tall|high|deep|far|heavy|thick)\b", ("measure",)),
-    (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\b(?:what|how much) (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
+    (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\b(?:what|how much(?: more| less| extra)?) (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
      rf"\bwhat (?:are|were|was|is) .*\b{_MONEY}\b", ("amount", "rate")),
     # "which ... company" asks for one; "what is a holding company" asks for a definition
     (rf"\bwhich {_SOME}{_BODY}\b|\bwhat {_BODY}\b", ("organisation",)),

@@ -666,3 +666,7 @@ def test_days_listed_after_a_month_and_a_program_s_year_are_no_counts():
 def test_insurance_sums_and_cents_ask_for_money():
     assert asked("What is the annual deductible on the PPO plan?") == ("amount", "rate")
     assert asked("How many cents per mile does the city reimburse?") == ("amount", "rate")
+
+
+def test_how_much_more_someone_will_pay_asks_for_money():
+    assert asked("How much more will the owner of a $216,000 home pay in taxes?") == ("amount", "rate")

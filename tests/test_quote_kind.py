@@ -327,3 +327,10 @@ def test_the_next_meeting_s_date_does_not_make_a_line_about_that_meeting():
     assert _choose(q, ["That the meeting be adjourned. Time: 7:26 p.m. Next regular meeting June 19, 2018."]) == []
     assert _choose(q, ["The council meeting of June 19, 2018 adjourned at 8:10 p.m."]) \
         == ["The council meeting of June 19, 2018 adjourned at 8:10 p.m."]
+
+
+def test_a_line_giving_another_value_after_the_question_s_word_is_no_answer():
+    q = "How much more will the owner of a property assessed at $216,000 pay in taxes?"
+    assert _choose(q, ["A house assessed at $432,000 will pay an increase of $170.84 for the year."]) == []
+    assert _choose(q, ["A house assessed at $216,000 will pay an increase of $85.42 for the year."]) \
+        == ["A house assessed at $216,000 will pay an increase of $85.42 for the year."]

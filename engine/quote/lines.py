@@ -399,6 +399,29 @@ def _next_meeting_only(unit: str, question: str) -> tuple[str, str] | None:
     return None
 
 
+# a value the question gives after a word that says what it is ("a property assessed at
+# $216,000", "a meter of 2 inches"): the word, then the number (a sum or a figure of three
+# digits or more, so no year, day or small count)
+_GIVEN = re.compile(r"\b([a-z]{4,})\s+(?:(?:at|of|for|to|by|is|was)\s+)?(\$\s?\d[\d,]*(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?)", re.I)
+
+
+def _other_value(unit: str, question: str) -> tuple[str, str] | None:
+    """The unit gives another value after the word the question's value follows, and not the
+    question's value ("House assessed at $432,000 will pay ..." for "a property assessed at
+    $216,000"): (the unit's value, the question's)."""
+    def norm(v: str) -> str:
+        return v.replace("$", "").replace(",", "").replace(" ", "")
+    values = {norm(m.group(2)) for m in _GIVEN.finditer(unit)} | {norm(v) for v in re.findall(r"\$?\d[\d,]*(?:\.\d+)?", unit)}
+    for m in _GIVEN.finditer(question):
+        word, value = stem(m.group(1).lower()), norm(m.group(2))
+        if value in values:
+            continue
+        for o in _GIVEN.finditer(unit):
+            if stem(o.group(1).lower()) == word and norm(o.group(2)) != value:
+                return o.group(2), m.group(2)
+    return None
+
+
 def _negated(unit: str, question: str) -> tuple[str, str] | None:
     """The unit says the negation of a word of the question ("Inactive employees" for "how
     many active employees"), or the word a negation of the question's stands for, without
@@ -426,7 +449,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
         if wanted and not (terms & wanted) and (terms & members):
             return (", ".join(sorted(_SHOWN.get(t, t) for t in terms & members)),
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
-    opposite = _negated(unit, question) or _opposite_bound(unit, question) or _next_meeting_only(unit, question)
+    opposite = (_negated(unit, question) or _opposite_bound(unit, question)
+                or _next_meeting_only(unit, question) or _other_value(unit, question))
     if opposite:
         return opposite
     theirs = _labels(unit)
