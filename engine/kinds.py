@@ -144,6 +144,7 @@ _DETECT = {
         rf"[$£€]\s?{_NUM}|[$£€]\s?\.\d+|\b{_NUM}\s?-?(?:dollars?|cents?|usd|eur|gbp|¢|pounds?|pence|euros?|"
         rf"yen|rupees?|inr|francs?|chf|cad|aud)\b|\b(?:inr|rs\.?|usd|eur|gbp|chf)\s?{_NUM}"
         rf"|\(?\.\d+\)?\s?(?:cents?|¢)|\b{_WORD_NUM}[- ](?:dollars?|cents?)\b"
+        r"|(?<![\d.,])\b\d{1,3}(?:,\d{3})+\.\d\d\b(?![.,]\d)"  # "30,921.14": grouped, with cents, a sum
         r"|\bno (?!case\b|event\b|instance\b)(?:(?!shall\b|such\b|will\b|may\b|the\b)[\w-]+ ){0,3}(?:fee|charge|cost)s?\b|\bfree of charge\b|\bno[- ]charge\b|\bn/c\b|" + _CELL),
     "count": re.compile(rf"(?<![\d.,:/$£€\-–—])\b(?!(?:18|19|20)\d\d\b){_NUM}\b(?![.,:/\-–—]\d)(?!\s?%)"
                         rf"|\b{_WORD_NUM}\b"),

@@ -288,6 +288,7 @@ _STREET_FORMS = (("street", "st"), ("avenue", "ave"), ("boulevard", "blvd"), ("r
                  ("parkway", "pkwy"), ("highway", "hwy"), ("circle", "cir"), ("terrace", "ter"),
                  ("suite", "ste"), ("building", "bldg"))
 _STREET = {stem(a): stem(b) for a, b in _STREET_FORMS} | {stem(b): stem(a) for a, b in _STREET_FORMS}
+_THOUSANDS = re.compile(r"^(\d{1,3}(?:\.\d)?)k$")
 _PLAIN_NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
 _YEAR_SPAN = re.compile(r"^((?:19|20)\d\d)[-/–]((?:19|20)?\d\d)$")
 _FY_SPAN = re.compile(r"^fy(\d\d)[-/–](\d\d)$")  # "fy22-23": a fiscal year's two years written short
@@ -297,6 +298,9 @@ _FY_SPAN = re.compile(r"^fy(\d\d)[-/–](\d\d)$")  # "fy22-23": a fiscal year's 
 def _form_key(term: str) -> str:
     """The one spelling of `term` that its other forms share: a number's value, a fiscal
     year's two full years, a street suffix's abbreviation; else the term itself."""
+    thousands = _THOUSANDS.match(term)
+    if thousands:  # "10k": ten thousand
+        term = str(int(float(thousands.group(1)) * 1000))
     if _PLAIN_NUMBER.match(term):
         whole, _, frac = term.replace(",", "").partition(".")
         frac = frac.rstrip("0")

@@ -670,3 +670,12 @@ def test_insurance_sums_and_cents_ask_for_money():
 
 def test_how_much_more_someone_will_pay_asks_for_money():
     assert asked("How much more will the owner of a $216,000 home pay in taxes?") == ("amount", "rate")
+
+
+def test_a_grouped_number_with_cents_is_a_sum_and_10k_is_ten_thousand():
+    from engine.score import _form_key
+    assert holds("8000 - CI Fiscal Sponsorship Fee 30,921.14 24,333.80 101,214.94", ("amount",))
+    assert not holds("Population 12,345 people", ("amount",))
+    assert not holds("Design flow 1.25 MGD", ("amount",))
+    assert _form_key("10k") == _form_key("10,000") == _form_key("10000")
+    assert _form_key("2.5k") == _form_key("2,500")
