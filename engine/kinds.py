@@ -222,7 +222,9 @@ _DETECT = {
     # how a body voted: "5-0", "4 – 1", "Ayes: 5", "unanimously", "motion carried", "roll call"
     "vote": re.compile(r"(?<![\d.,/-])\b\d{1,2}\s?[-–—]\s?\d{1,2}\b(?![\d.,/-])"
                        r"|\b(?:ayes?|nays?|noes|yeas|abstain(?:ed|s|ing)?|abstentions?|unanimous(?:ly)?|"
-                       r"carried|roll call|in favou?r|opposed)\b"),
+                       r"carried|roll call|in favou?r|opposed)\b"
+                       # a table of votes: a cell saying how it went ("| 137 | 82 | 0 | Fail |")
+                       r"|(?:^|\|)\s*(?:pass|passed|fail|failed|carried|defeated|adopted|rejected)\s*(?=\||$)"),
     "access": re.compile(r"(?i:\b(?:pass\s?code|password|pin|access code|(?:meeting|webinar|conference|event)"
                          r"\s?(?:id|number|#)))\s*(?:[:#=]|is)?\s*[A-Za-z0-9][\w.!@$*-]*(?:\s\d{2,5}){0,3}"),
     "phone": re.compile(r"(?<![\d-])(?:\+?1[-. ]?)?\(?\b\d{3}\)?[-. ]?\d{3}[-. ]\d{4}\b"),

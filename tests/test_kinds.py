@@ -679,3 +679,9 @@ def test_a_grouped_number_with_cents_is_a_sum_and_10k_is_ten_thousand():
     assert not holds("Design flow 1.25 MGD", ("amount",))
     assert _form_key("10k") == _form_key("10,000") == _form_key("10000")
     assert _form_key("2.5k") == _form_key("2,500")
+
+
+def test_a_table_cell_saying_how_a_vote_went_is_a_vote():
+    assert holds("article15 | ARTICLE 15 - ZONING BYLAW AMENDMENT | 137 | 82 | 0 | Fail | 24-April-2019", ("vote",))
+    assert holds("article29 | REGULATION OF POLYSTYRENE | 192 | 3 | 0 | Pass", ("vote",))
+    assert not holds("The pass was closed for the winter.", ("vote",))
