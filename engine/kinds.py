@@ -303,6 +303,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      ("measure", "percentage", "amount")),
     (r"\bhow (?:wide|tall|high|deep|far|heavy|thick)\b", ("measure",)),
     (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\b(?:what|how much(?: more| less| extra)?) (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
+     rf"\bhow much (?:\w+ ){{0,2}}(?:does|do|did|will|would) .* (?:bring in|brought in|collect|earn|generate|raise)\b|"
      rf"\bwhat (?:are|were|was|is) .*\b{_MONEY}\b", ("amount", "rate")),
     # "which ... company" asks for one; "what is a holding company" asks for a definition
     (rf"\bwhich {_SOME}{_BODY}\b|\bwhat {_BODY}\b", ("organisation",)),
@@ -524,6 +525,9 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "7. EMPLOYEE RETIREMENT SYSTEMS", "(3) Fees": a list's or a section's number
             if k == "figure" and (_ADDRESS.match(text, m.start()) or _CODE_TOKEN.search(text, 0, m.start())):
                 continue  # "120 West 6th Street": an address; "AZ04-02-005": an identifier
+            if k in ("count", "figure") and (_OPERATOR_BEFORE.search(text, 0, m.start())
+                                             or _OPERATOR_AFTER.match(text, m.end())):
+                continue  # "(*3)", "/2)*100", "x 1,000": a note's mark or a formula's operand
             if k in _NUMBERED:
                 if phones is None:
                     phones = [p.span() for p in _DETECT["phone"].finditer(text)]
@@ -593,6 +597,10 @@ def _measured(text: str, end: int, asked_terms: Collection[str], counted: bool) 
 def _named(text: str, start: int) -> bool:
     return _NAMED_BEFORE.search(text, 0, start) is not None
 
+
+# an arithmetic operator or a note's star next to a number: "(*3) ROE = Profit / (...) *100"
+_OPERATOR_BEFORE = re.compile(r"[*=×÷]\s*\(?\s*$")
+_OPERATOR_AFTER = re.compile(r"\s*\)?\s*[*=×÷]")
 
 # a number inside a token that opens with letters and digits ("AZ04-02-005", "PWS-0402"):
 # a part of an identifier, no figure
@@ -679,7 +687,7 @@ _KIND_WORDS = {
               "dollar dollars much money",
     "rate": "rate rates fee fees cost charge charges price per",
     "percentage": "percent percentage share portion rate",
-    "count": "many number count total",
+    "count": "many number count",
     "date": "date dates day days year years month months when deadline",
     "month": "month months",
     "time": "time times hour hours clock when",

@@ -685,3 +685,10 @@ def test_a_table_cell_saying_how_a_vote_went_is_a_vote():
     assert holds("article15 | ARTICLE 15 - ZONING BYLAW AMENDMENT | 137 | 82 | 0 | Fail | 24-April-2019", ("vote",))
     assert holds("article29 | REGULATION OF POLYSTYRENE | 192 | 3 | 0 | Pass", ("vote",))
     assert not holds("The pass was closed for the winter.", ("vote",))
+
+
+def test_a_formula_s_operands_and_a_note_s_star_are_no_figures():
+    assert not holds("(*3) ROE (Return on Equity) = Profit / ((Previous equity + current equity) /2)*100",
+                     ("count", "figure"))
+    assert holds("Employees 138,036 | 129,262", ("count", "figure"))
+    assert asked("How much did the district bring in from parcel fees in 2021?") == ("amount", "rate")
