@@ -334,3 +334,13 @@ def test_a_line_giving_another_value_after_the_question_s_word_is_no_answer():
     assert _choose(q, ["A house assessed at $432,000 will pay an increase of $170.84 for the year."]) == []
     assert _choose(q, ["A house assessed at $216,000 will pay an increase of $85.42 for the year."]) \
         == ["A house assessed at $216,000 will pay an increase of $85.42 for the year."]
+
+
+def test_a_value_under_a_sibling_lettered_heading_is_no_answer():
+    q = "What is the monthly customer charge for a customer inside the City of University Place?"
+    passage = ["(d) Within the City of Steilacoom:", "(3) Customer Charge: calculated monthly:",
+               "$1,715.00 per month.", "(e) Within the City of University Place:",
+               "(3) Customer Charge: calculated monthly:", "$1,775.09 per month."]
+    got = _choose(q, passage)
+    assert "$1,775.09 per month." in got and "$1,715.00 per month." not in got
+    assert _choose(q, passage[:3] + ["(e) Within the City of University Place:"]) == []

@@ -466,10 +466,35 @@ def contradicts(unit: str, question: str, qterms: Collection[str], classes=_SIBL
     return sibling(unit, question, qterms, classes) is not None
 
 
+# a lettered section's heading, a short label introducing its values: "(d) Within the City
+# of Steilacoom:", "(e) Within ..." (not "(b) Definition of Seasonal Rate. For the ...")
+_LETTERED = re.compile(r"^\s*\(([a-z])\)\s+(?:[^\s:.;]+\s+){0,7}[^\s:.;]+\s*:\s*$")
+
+
+def _other_sections(texts: Sequence[str], asked: frozenset[str]) -> set[int]:
+    """The lines under a lettered heading of the passage ("(d) Within the City of Steilacoom:")
+    when another lettered heading names what the question asks of and this one does not
+    ("(e) Within the City of University Place:" for "... inside the City of University
+    Place"): a sibling section's values. Words every heading says ("within", "city") tell
+    none apart."""
+    heads = [(j, set(content_terms(texts[j]))) for j in range(len(texts)) if _LETTERED.match(texts[j])]
+    common = set.intersection(*(t for _, t in heads)) if heads else set()
+    naming = {j for j, terms in heads if (terms - common) & asked}
+    if not naming:
+        return set()
+    out, under = set(), None
+    for j in range(len(texts)):
+        if _LETTERED.match(texts[j]):
+            under = j
+        if under is not None and under not in naming:
+            out.add(j)
+    return out
+
+
 def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
               kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
               subject: Sequence[str], row_topic: bool = True, question: str = "",
-              title: frozenset[str] = frozenset()) -> Callable[[int], bool]:
+              title: frozenset[str] = frozenset(), outside: Collection[int] = ()) -> Callable[[int], bool]:
     """answers(i): line i's unit holds the asked kind and says something of the question:
     one of its words (`topic`, by default all of them), or it stands under a heading that
     names it. A table row holds the word itself, or a line above it that holds no value of
@@ -502,6 +527,8 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
         unit = unit_of(i)
         if not any(kind[j] for j in unit):
             return False
+        if i in outside:
+            return False  # under "(d) Within the City of Steilacoom" for "... University Place"
         if question and contradicts(" ".join(texts[j] for j in unit), question, qterms):
             return False
         if event and not _of_event(texts, unit, event):
@@ -590,7 +617,11 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
     top = max(scores, default=0.0)
     floor = max(cfg.line_floor, cfg.line_relative_floor * top)
-    ranked = sorted((i for i, s in enumerate(scores) if s >= floor), key=lambda i: (-scores[i], i))
+    # a sibling section's lines are not quoted at all ("(d) Within the City of Steilacoom:"
+    # and its values, for a question about University Place: _other_sections)
+    outside = _other_sections(texts, frozenset(qterms if topic is None else topic)) if cfg.siblings else set()
+    ranked = sorted((i for i, s in enumerate(scores) if s >= floor and i not in outside),
+                    key=lambda i: (-scores[i], i))
     must = require_kind and bool(cfg.quote_invariant) and firm(kinds)
     if must and not any(kind):
         return []  # the passage names the topic; no line of it holds what is asked
@@ -601,10 +632,10 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
 
     answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
-                        question if cfg.siblings else "", frozenset(title))
+                        question if cfg.siblings else "", frozenset(title), outside)
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
         # the best line holding the asked kind goes first, if any line has one
-        best_kind = max((i for i in range(len(lines)) if kind[i] and (not must or answers(i))),
+        best_kind = max((i for i in range(len(lines)) if kind[i] and i not in outside and (not must or answers(i))),
                         key=lambda i: (scores[i], -i), default=None)
         if best_kind is None and must:
             return []  # lines hold the kind, none of them about what was asked
