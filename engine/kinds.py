@@ -370,8 +370,15 @@ def asked(question: str) -> tuple[str, ...]:
                             " ".join(question.split()))
     for pattern, kinds in _ASKS:
         if pattern.search(text):
+            if kinds == ("code",) and _NAMES_A_CODE.search(text):
+                return ()  # "what area code is 949?" asks what the code is, not for one
             return kinds
     return ()
+
+
+# a question that gives a code itself: a number of three digits or more after a code's word,
+# or before a form of "be" ("area code is 949", "what code 43775 is")
+_NAMES_A_CODE = re.compile(r"\b(?:code|number|no\.?)\s+(?:is\s+|was\s+)?#?\d{3,}\b|\b\d{3,}\s+(?:is|was)\b", re.I)
 
 
 @lru_cache(maxsize=1)

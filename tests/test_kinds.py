@@ -692,3 +692,8 @@ def test_a_formula_s_operands_and_a_note_s_star_are_no_figures():
                      ("count", "figure"))
     assert holds("Employees 138,036 | 129,262", ("count", "figure"))
     assert asked("How much did the district bring in from parcel fees in 2021?") == ("amount", "rate")
+
+
+def test_a_question_giving_the_code_asks_for_no_code():
+    assert asked("what area code is 949") == ()
+    assert asked("Which CPT code does the policy list for a sleeve gastrectomy?") == ("code",)
