@@ -22,7 +22,7 @@ from .fuse import FUSIONS, fuse, minmax, ranks, rrf, rrf_scale
 from .pool import Pool
 from .rerank import Order, Scored, rarity_weights
 from .readers.dating import numeric_day
-from .terms import content_terms, stem
+from .terms import IRREGULAR, content_terms, stem
 from .types import ArmScore, Candidate
 
 ARMS = ("bm25", "tfidf", "embed")
@@ -289,6 +289,11 @@ _STREET_FORMS = (("street", "st"), ("avenue", "ave"), ("boulevard", "blvd"), ("r
                  ("suite", "ste"), ("building", "bldg"))
 _STREET = {stem(a): stem(b) for a, b in _STREET_FORMS} | {stem(b): stem(a) for a, b in _STREET_FORMS}
 _THOUSANDS = re.compile(r"^(\d{1,3}(?:\.\d)?)k$")
+# a verb's stem and its irregular past forms, each to the others (terms.IRREGULAR)
+_VERB_FORMS: dict[str, frozenset[str]] = {}
+for _past, _verb in IRREGULAR.items():
+    _VERB_FORMS[_verb] = _VERB_FORMS.get(_verb, frozenset()) | {_past}
+    _VERB_FORMS[_past] = frozenset({_verb})
 _PLAIN_NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
 _YEAR_SPAN = re.compile(r"^((?:19|20)\d\d)[-/–]((?:19|20)?\d\d)$")
 _FY_SPAN = re.compile(r"^fy(\d\d)[-/–](\d\d)$")  # "fy22-23": a fiscal year's two years written short
@@ -325,6 +330,8 @@ def other_forms(term: str) -> frozenset[str]:
         return frozenset({key})
     if term in _STREET:
         return frozenset({_STREET[term]})
+    if term in _VERB_FORMS:  # "hold" is held by a passage saying "held", and "met" by "meet"
+        return _VERB_FORMS[term]
     return _CODES_OF.get(term, frozenset())
 
 

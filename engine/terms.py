@@ -283,3 +283,15 @@ def required_terms(question: str) -> tuple[str, ...]:
         for m in re.finditer(r"\b[A-Z][A-Za-z'’]+", rest):
             needed.update(content_terms(m.group(0)))
     return tuple(t for t in qterms if t in needed)
+
+
+# English's common irregular past forms, as the stemmer leaves them, to their verb's stem
+# ("held" is "hold"; "the board met" answers "where does the board meet")
+IRREGULAR = {stem(past): stem(verb) for past, verb in (
+    ("held", "hold"), ("met", "meet"), ("paid", "pay"), ("spent", "spend"), ("won", "win"),
+    ("began", "begin"), ("begun", "begin"), ("chose", "choose"), ("chosen", "choose"),
+    ("bought", "buy"), ("sold", "sell"), ("built", "build"), ("made", "make"), ("took", "take"),
+    ("taken", "take"), ("gave", "give"), ("given", "give"), ("brought", "bring"), ("ran", "run"),
+    ("told", "tell"), ("kept", "keep"), ("sent", "send"), ("lent", "lend"),
+    ("risen", "rise"), ("fell", "fall"), ("fallen", "fall"), ("sought", "seek"),
+    ("grew", "grow"), ("grown", "grow"), ("wrote", "write"), ("written", "write"))}

@@ -109,3 +109,11 @@ def test_a_fiscal_year_the_path_writes_counts_as_named(tmp_path):
     with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
         a = eng.ask("How much real estate transfer tax is in the Springfield FY2022-23 budget?")
         assert a.answered and "1012178" in a.citations[0].lines[0].text
+
+
+def test_an_irregular_past_is_a_form_of_its_verb():
+    from engine.score import other_forms
+    from engine.terms import stem
+    assert stem("held") in other_forms(stem("hold")) and stem("hold") in other_forms(stem("held"))
+    assert {stem("began"), stem("begun")} <= other_forms(stem("begin"))
+    assert not other_forms(stem("left"))  # a direction as often as a verb: no form of "leave"

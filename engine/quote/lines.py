@@ -27,7 +27,7 @@ from ..config import Config
 from ..kinds import evidence, firm, header_like, holds, kind_words, money_cells
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import dated_as_asked
-from ..terms import content_terms, is_number, stem
+from ..terms import IRREGULAR, content_terms, is_number, stem
 from ..types import QuotedLine
 
 _SEAM = 3  # words either side of a line break read together for a value it cuts in two
@@ -137,23 +137,11 @@ def _bare(text: str) -> bool:
 # the words a meeting's or a period's end and start are told by (stems)
 _ENDS = frozenset("adjourn end close conclud finish complet".split())
 _STARTS = frozenset("start begin began commenc conven open order".split())
-# English's common irregular past forms, as the stemmer leaves them, to their verb's stem
-# ("held" is "hold"; "the board met" answers "where does the board meet")
-_IRREGULAR = {stem(past): stem(verb) for past, verb in (
-    ("held", "hold"), ("met", "meet"), ("paid", "pay"), ("spent", "spend"), ("won", "win"),
-    ("began", "begin"), ("begun", "begin"), ("chose", "choose"), ("chosen", "choose"),
-    ("bought", "buy"), ("sold", "sell"), ("built", "build"), ("made", "make"), ("took", "take"),
-    ("taken", "take"), ("gave", "give"), ("given", "give"), ("brought", "bring"), ("ran", "run"),
-    ("told", "tell"), ("kept", "keep"), ("sent", "send"), ("lent", "lend"),
-    ("risen", "rise"), ("fell", "fall"), ("fallen", "fall"), ("sought", "seek"),
-    ("grew", "grow"), ("grown", "grow"), ("wrote", "write"), ("written", "write"))}
-
-
 def _lemmas(terms) -> set[str]:
     """`terms` with an irregular past form as its verb, and a word that starts or ends a
     meeting or a period as the one word for either ("start" and "begin"; "completed" and
     "finished")."""
-    out = {_IRREGULAR.get(t, t) for t in terms}
+    out = {IRREGULAR.get(t, t) for t in terms}
     return {"<start>" if t in _STARTS else "<end>" if t in _ENDS else t for t in out}
 
 
