@@ -393,13 +393,16 @@ def _next_meeting_only(unit: str, question: str) -> tuple[str, str] | None:
 _GIVEN = re.compile(r"\b([a-z]{4,})\s+(?:(?:at|of|for|to|by|is|was)\s+)?(\$\s?\d[\d,]*(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?)", re.I)
 
 
+_NUMBER = re.compile(r"\$?\d[\d,]*(?:\.\d+)?")
+
+
 def _other_value(unit: str, question: str) -> tuple[str, str] | None:
     """The unit gives another value after the word the question's value follows, and not the
     question's value ("House assessed at $432,000 will pay ..." for "a property assessed at
     $216,000"): (the unit's value, the question's)."""
     def norm(v: str) -> str:
         return v.replace("$", "").replace(",", "").replace(" ", "")
-    values = {norm(m.group(2)) for m in _GIVEN.finditer(unit)} | {norm(v) for v in re.findall(r"\$?\d[\d,]*(?:\.\d+)?", unit)}
+    values = {norm(v) for v in _NUMBER.findall(unit)}  # every number the unit says
     for m in _GIVEN.finditer(question):
         word, value = stem(m.group(1).lower()), norm(m.group(2))
         if value in values:
@@ -419,8 +422,7 @@ def _negated(unit: str, question: str) -> tuple[str, str] | None:
         plain = {m.group(1): m.group(0) for w in b for m in [_NEGATED.fullmatch(w)] if m}
         for word, negation in plain.items():
             if word in a and negation not in a and word not in b:
-                pair = (negation, word) if a is ours else (word, negation)
-                return pair
+                return (negation, word) if a is ours else (word, negation)
     return None
 
 
@@ -570,6 +572,14 @@ def _scores(lines: Sequence[tuple[int, str, str]], kind: Sequence[bool], qterms:
     return scores
 
 
+def _ranked(scores: Sequence[float], cfg: Config, outside: Collection[int]) -> list[int]:
+    """The lines that clear the line floors (cfg.line_floor, and cfg.line_relative_floor of
+    the best line's score), best first, document order breaking ties; none of `outside`."""
+    floor = max(cfg.line_floor, cfg.line_relative_floor * max(scores, default=0.0))
+    return sorted((i for i, s in enumerate(scores) if s >= floor and i not in outside),
+                  key=lambda i: (-scores[i], i))
+
+
 def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  weights: Mapping[str, float], cfg: Config, limit: int,
                  sims: Mapping[int, float] | None = None,
@@ -592,24 +602,19 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     by, quote/cite.py); `subject`: those words of the question that name the document: a
     line naming every one of them ("Elvis Aaron Presley (January 8, 1935 ..." for "what
     year was Elvis born?") speaks of the question too, a line naming a part does not.
-    `header`: the passage's table header row (from its context): for a question asking for a
-    sum of money, a row's bare numbers under a header naming a unit or an identifier are not
-    one (kinds.money_cells: "203.62" under "Design Flow (MGD)"). `title`: the document's
-    title lines (whitespace folded): such a line speaks of the question by any of its words,
-    the document's own names too, as the document's title block is about the document."""
+    `header`: the passage's table header row (kinds.money_cells: no sum of money under
+    "Design Flow (MGD)"). `title`: the document's title lines, which speak of the question
+    by any of its words, the document's own names too (quote/cite.title_lines)."""
     sims, ocr = sims or {}, ocr or {}
     if furniture:
         lines = [ln for ln in lines if ln[0] not in furniture]
     texts = [text for _, _, text in lines]
     kind, joins = _held(texts, kinds, qterms, header)
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
-    top = max(scores, default=0.0)
-    floor = max(cfg.line_floor, cfg.line_relative_floor * top)
     # a sibling section's lines are not quoted at all ("(d) Within the City of Steilacoom:"
     # and its values, for a question about University Place: _other_sections)
     outside = _other_sections(texts, frozenset(qterms if topic is None else topic)) if cfg.siblings else set()
-    ranked = sorted((i for i, s in enumerate(scores) if s >= floor and i not in outside),
-                    key=lambda i: (-scores[i], i))
+    ranked = _ranked(scores, cfg, outside)
     must = require_kind and bool(cfg.quote_invariant) and firm(kinds)
     if must and not any(kind):
         return []  # the passage names the topic; no line of it holds what is asked
