@@ -522,6 +522,10 @@ def holds(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()) -> bo
 def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
     """The (start, end) spans of `text` that are evidence of one of `kinds` (see holds)."""
     asked_terms = set(qterms)
+    if "amount" in kinds:
+        sum_ = _LABEL_SUM.match(text)
+        if sum_:  # "Biweekly 80.80": a short label and a sum in cents, a table's row
+            yield sum_.span(1)
     phones = None  # the line's telephone numbers, found once when a numbered kind needs them
     for k in kinds:
         seen = text if k in _CASED else text.lower()
@@ -562,6 +566,10 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
             if not asked_terms or set(content_terms(m.group(0))) - asked_terms \
                     or (k == "amount" and _NONE.match(m.group(0))):  # "no ... charge" is the value
                 yield m.span()
+
+
+# a line that is a short label and one number with cents, as a table's row prints in a PDF
+_LABEL_SUM = re.compile(r"^\s*[A-Za-z][A-Za-z ()/&-]{0,40}\s(\d{1,4}\.\d\d)\s*$")
 
 
 # a number right after one of these words labels a thing (an item, a section, a page), it

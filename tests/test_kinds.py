@@ -697,3 +697,9 @@ def test_a_formula_s_operands_and_a_note_s_star_are_no_figures():
 def test_a_question_giving_the_code_asks_for_no_code():
     assert asked("what area code is 949") == ()
     assert asked("Which CPT code does the policy list for a sleeve gastrectomy?") == ("code",)
+
+
+def test_a_short_label_and_a_sum_in_cents_is_an_amount():
+    assert holds("Biweekly 80.80", ("amount",))
+    assert not holds("Biweekly 80.80", ("count",))
+    assert not holds("The rate rose to 80.80 after the hearing in May", ("amount",))
