@@ -534,11 +534,12 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "Section 4", "November 7": a number that names
             if k in ("count", "figure") and _ENUMERATOR.match(seen, m.end()) and not seen[:m.start()].strip(" \t("):
                 continue  # "7. EMPLOYEE RETIREMENT SYSTEMS", "(3) Fees": a list's or a section's number
-            if k == "figure" and (_ADDRESS.match(text, m.start()) or _CODE_TOKEN.search(text, 0, m.start())):
-                continue  # "120 West 6th Street": an address; "AZ04-02-005": an identifier
-            if k in ("count", "figure") and (_OPERATOR_BEFORE.search(text, 0, m.start())
+            if k == "figure" and _CODE_TOKEN.search(text, 0, m.start()):
+                continue  # "AZ04-02-005": a part of an identifier
+            if k in ("count", "figure") and (_ADDRESS.match(text, m.start()) or _OPERATOR_BEFORE.search(text, 0, m.start())
                                              or _OPERATOR_AFTER.match(text, m.end())):
-                continue  # "(*3)", "/2)*100", "x 1,000": a note's mark or a formula's operand
+                continue  # "120 West 6th Street": an address; "(*3)", "/2)*100": a note's mark or
+                # a formula's operand
             if k in _NUMBERED:
                 if phones is None:
                     phones = [p.span() for p in _DETECT["phone"].finditer(text)]
@@ -546,11 +547,11 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                     continue  # "(520)586-2245": a telephone number counts and measures nothing
             if k == "count" and (_LABEL.search(seen, 0, m.start()) or _DAY.search(seen, 0, m.start())
                                  or _DAY_AFTER.match(seen, m.end()) or _measured(seen, m.end(), asked_terms, "figure" not in kinds)
-                                 or _ADDRESS.match(text, m.start()) or _named(text, m.start())):
+                                 or _named(text, m.start())):
                 continue  # "Item 7", "Section 4.2", "Page 3": a number that names, not a count;
                 # "November 7", "7 November": a day of the month; "8-inch", "12 feet", "30
                 # seconds": a measure or a span of time, unless it is what is counted ("how
-                # many days"); "214 Grand Ave": an address; "Revision 1": a name (_named)
+                # many days"); "Revision 1": a name (_named)
             if k == "code" and m.group(0).isalpha() and text.upper() == text:
                 continue  # "TOTAL APPROPRIATIONS": a word in a line in capitals, no acronym
             if k == "person" and not (_a_person(m.group(0)) or _OFFICE_AFTER.match(text, m.end())):

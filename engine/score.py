@@ -290,10 +290,8 @@ _STREET_FORMS = (("street", "st"), ("avenue", "ave"), ("boulevard", "blvd"), ("r
 _STREET = {stem(a): stem(b) for a, b in _STREET_FORMS} | {stem(b): stem(a) for a, b in _STREET_FORMS}
 _THOUSANDS = re.compile(r"^(\d{1,3}(?:\.\d)?)k$")
 # a verb's stem and its irregular past forms, each to the others (terms.IRREGULAR)
-_VERB_FORMS: dict[str, frozenset[str]] = {}
-for _past, _verb in IRREGULAR.items():
-    _VERB_FORMS[_verb] = _VERB_FORMS.get(_verb, frozenset()) | {_past}
-    _VERB_FORMS[_past] = frozenset({_verb})
+_VERB_FORMS = ({past: frozenset({verb}) for past, verb in IRREGULAR.items()}
+               | {verb: frozenset(p for p, v in IRREGULAR.items() if v == verb) for verb in IRREGULAR.values()})
 _PLAIN_NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
 _YEAR_SPAN = re.compile(r"^((?:19|20)\d\d)[-/–]((?:19|20)?\d\d)$")
 _FY_SPAN = re.compile(r"^fy(\d\d)[-/–](\d\d)$")  # "fy22-23": a fiscal year's two years written short

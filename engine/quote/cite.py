@@ -118,7 +118,7 @@ def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, si
     passage's table header row (table_header), and the document's title lines (title_lines)."""
     chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds, ocr, furniture,
                           topic=topic[0], subject=topic[1], header=topic[2], question=question,
-                          title=topic[3] if len(topic) > 3 else frozenset())
+                          title=topic[3])
     return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                     score=c.score, coverage=c.coverage, lines=tuple(chosen))
 

@@ -137,6 +137,8 @@ def _bare(text: str) -> bool:
 # the words a meeting's or a period's end and start are told by (stems)
 _ENDS = frozenset("adjourn end close conclud finish complet".split())
 _STARTS = frozenset("start begin began commenc conven open order".split())
+
+
 def _lemmas(terms) -> set[str]:
     """`terms` with an irregular past form as its verb, and a word that starts or ends a
     meeting or a period as the one word for either ("start" and "begin"; "completed" and
@@ -467,15 +469,14 @@ def _other_sections(texts: Sequence[str], asked: frozenset[str]) -> set[int]:
     ("(e) Within the City of University Place:" for "... inside the City of University
     Place"): a sibling section's values. Words every heading says ("within", "city") tell
     none apart."""
-    heads = [(j, set(content_terms(texts[j]))) for j in range(len(texts)) if _LETTERED.match(texts[j])]
-    common = set.intersection(*(t for _, t in heads)) if heads else set()
-    naming = {j for j, terms in heads if (terms - common) & asked}
+    heads = {j: set(content_terms(texts[j])) for j in range(len(texts)) if _LETTERED.match(texts[j])}
+    common = set.intersection(*heads.values()) if heads else set()
+    naming = {j for j, terms in heads.items() if (terms - common) & asked}
     if not naming:
         return set()
     out, under = set(), None
     for j in range(len(texts)):
-        if _LETTERED.match(texts[j]):
-            under = j
+        under = j if j in heads else under
         if under is not None and under not in naming:
             out.add(j)
     return out
@@ -484,7 +485,7 @@ def _other_sections(texts: Sequence[str], asked: frozenset[str]) -> set[int]:
 def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
               kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
               subject: Sequence[str], row_topic: bool = True, question: str = "",
-              title: frozenset[str] = frozenset(), outside: Collection[int] = ()) -> Callable[[int], bool]:
+              title: frozenset[str] = frozenset()) -> Callable[[int], bool]:
     """answers(i): line i's unit holds the asked kind and says something of the question:
     one of its words (`topic`, by default all of them), or it stands under a heading that
     names it. A table row holds the word itself, or a line above it that holds no value of
@@ -517,8 +518,6 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
         unit = unit_of(i)
         if not any(kind[j] for j in unit):
             return False
-        if i in outside:
-            return False  # under "(d) Within the City of Steilacoom" for "... University Place"
         if question and contradicts(" ".join(texts[j] for j in unit), question, qterms):
             return False
         if event and not _of_event(texts, unit, event):
@@ -625,7 +624,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
 
     answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
-                        question if cfg.siblings else "", frozenset(title), outside)
+                        question if cfg.siblings else "", frozenset(title))
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
         # the best line holding the asked kind goes first, if any line has one
         best_kind = max((i for i in range(len(lines)) if kind[i] and i not in outside and (not must or answers(i))),

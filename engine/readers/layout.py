@@ -79,7 +79,9 @@ def furniture(lines: Sequence[Line]) -> frozenset[int]:
                 if s and (_PAGED.match(s) or "|" not in s) and not lines[i].header:
                     edges.setdefault(s, set()).add(region)
                     at_edge.append((i, s))
-        out.update(i for i, s in at_edge if _running(edges[s], pages))
+        side = {r: int(_PAGE_REGION.match(r).group(1)) % 2 for r in pages}
+        running = {s: _running(regions, side) for s, regions in edges.items()}
+        out.update(i for i, s in at_edge if running[s])
     return frozenset(out)
 
 
@@ -88,17 +90,17 @@ def furniture(lines: Sequence[Line]) -> frozenset[int]:
 _PAGED = re.compile(r"^(?:#\s*\|\s*[^|]*[a-z][^|]*|[^|]*[a-z][^|]*\|\s*#)$")
 
 
-def _running(regions: set[str], pages: dict[str, list[int]]) -> bool:
+def _running(regions: set[str], side: dict[str, int]) -> bool:
     """A shape standing at the edge of these page regions runs through the document: on
     REPEAT_SHARE of its pages (two at least), or of its even or its odd pages, as a book's
     running heads alternate ("48 | Alliance for ..." on the left, "Chapter 3 | 49" on the
-    right)."""
-    if len(regions) >= max(2, REPEAT_SHARE * len(pages)):
+    right). `side`: every page region's parity (0 even, 1 odd)."""
+    if len(regions) >= max(2, REPEAT_SHARE * len(side)):
         return True
     for parity in (0, 1):
-        side = [r for r in pages if int(_PAGE_REGION.match(r).group(1)) % 2 == parity]
-        on = sum(1 for r in regions if int(_PAGE_REGION.match(r).group(1)) % 2 == parity)
-        if len(side) >= 4 and on >= max(2, REPEAT_SHARE * len(side)):
+        pages = sum(1 for p in side.values() if p == parity)
+        on = sum(1 for r in regions if side[r] == parity)
+        if pages >= 4 and on >= max(2, REPEAT_SHARE * pages):
             return True
     return False
 
