@@ -263,7 +263,11 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\b(?:what|how) (?:was|were|is|are) (?:the )?(?:[\w'’-]+ ){0,3}?(?:vote|votes|tally)\b|"
      r"\bhow did (?:[\w'’-]+ ){0,4}?vote\b|\bvote (?:count|tally|results?)\b", ("vote",)),
     (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b|\bhow (?:late|early)\b|"
-     r"\bwhat (?:are|were|is|was) the (?:[\w-]+ ){0,3}hours\b", ("time",)),
+     r"\bwhat (?:are|were|is|was) the (?:[\w-]+ ){0,3}hours\b|"
+     # "what is the latest end time of ...": a time of day an event starts or ends at (not a
+     # "response time" or a "time limit": spans of time)
+     r"\bwhat (?:are|were|is|was) the (?:[\w-]+ ){0,2}(?:start|starting|end|ending|closing|opening|"
+     r"finish|finishing|beginning|adjournment|latest|earliest) times?\b", ("time",)),
     (r"\b(?:what|which) months?\b|\bin which months?\b", ("month",)),
     (r"\b(?:what|which) (?:dates?|days?|years?|deadline)\b|\bby what date\b|"
      r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b", ("date", "time")),

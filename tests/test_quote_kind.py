@@ -145,6 +145,15 @@ def test_a_time_question_asking_for_an_end_wants_an_end_s_word():
         ["Hearing on the dock permit", "The dock permit hearing began at 7:02 p.m."])
 
 
+def test_a_time_given_as_a_limit_is_an_end():
+    policy = "Regular hearings on dock permits shall not continue beyond 11:00 p.m. unless extended."
+    assert policy in _choose("What is the latest end time of dock permit hearings?",
+                             ["Dock permit hearings", policy])
+    # the same time said without a limit's word is read as a start, no end
+    assert _choose("What is the latest end time of dock permit hearings?",
+                   ["Dock permit hearings", "Regular hearings on dock permits are held at 11:00 p.m."]) == []
+
+
 def test_no_other_figure_is_quoted_beside_the_one_asked():
     """Lines holding the asked kind but nothing of the question are other answers (the other
     fees of a schedule): after the answer's own line they are left out; lines that say

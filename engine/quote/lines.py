@@ -158,13 +158,19 @@ def _event(qterms: Sequence[str]) -> str | None:
     return None
 
 
+# a time said as a limit a meeting or a period runs to ("shall not continue beyond 11:00
+# p.m.", "open until 5 pm", "no later than 4:30 p.m."): its end
+_LIMIT = re.compile(r"\b(?:until|till|beyond|(?:no|not) later than)\s+\d", re.I)
+
+
 def _of_event(texts: Sequence[str], unit: Sequence[int], event: str) -> bool:
     """The unit's time may be the one asked for: for an end, the unit says an end's word ("the
     meeting adjourned at 9:12 p.m."; a time alone is read as a start, "continued to August
-    27 at 7 PM"); for a start, it does not say only an end's word ("adjourned at 9:12 p.m.")."""
+    27 at 7 PM") or gives the time as a limit (_LIMIT); for a start, it does not say only an
+    end's word ("adjourned at 9:12 p.m.")."""
     words = set().union(*(content_terms(texts[j]) for j in unit))
     if event == "end":
-        return bool(words & _ENDS)
+        return bool(words & _ENDS) or any(_LIMIT.search(texts[j]) for j in unit)
     return not (words & _ENDS) or bool(words & _STARTS)
 
 
