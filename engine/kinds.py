@@ -171,7 +171,7 @@ _DETECT = {
     "length": re.compile(rf"\b{_ANY_NUM}\s?-?(?:\(\d+\)\s?)?(?:feet|foot|ft|inch(?:es)?|in\.|yards?|"
                          rf"miles?|mi|meters?|metres?|km|cm|mm|m|stor(?:y|ies|eys?))(?![a-z])"
                          rf"|\b{_NUM}\s?(?:'|’|\"|”|″|′)"),
-    "area": re.compile(rf"\b{_NUM}\s?-?(?:square|sq\.?|acres?|hectares?|ha\b|sf\b|ft2|m2)"),
+    "area": re.compile(rf"\b{_NUM}\s?-?(?:square|sq\.?|acres?|hectares?|ha\b|sf\b|ft2|m2|ft²|m²)"),
     "power": _in_units(r"kw|mw|kva|mva|kilowatts?|megawatts?|horsepower|hp|watts?"),
     "voltage": _in_units(r"kv|volts?|v"),
     "flow": re.compile(rf"\b{_NUM}\s?-?(?:mgd|gpd|gpm|cfs|mld|(?:million |m)?gallons? per|"
@@ -530,6 +530,7 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
         sum_ = _LABEL_SUM.match(text)
         if sum_:  # "Biweekly 80.80": a short label and a sum in cents, a table's row
             yield sum_.span(1)
+    yield from _unit_in_label(text, kinds)
     phones = None  # the line's telephone numbers, found once when a numbered kind needs them
     for k in kinds:
         seen = text if k in _CASED else text.lower()
@@ -571,6 +572,23 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
             if not asked_terms or set(content_terms(m.group(0))) - asked_terms \
                     or (k == "amount" and _NONE.match(m.group(0))):  # "no ... charge" is the value
                 yield m.span()
+
+
+# a label that names its value's unit in brackets, then the value: "Lot Area Minimum (ft²)
+# 8,000", "Design Flow (MGD) 2.5", "Budget ($) 12,400"
+_LABEL_UNIT = re.compile(r"[A-Za-z][^()|\d]*\(\s*([^()\d]{1,12}?)\s*\)\s*(\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$?\d+(?:\.\d+)?)(?![\w.,/:-])")
+_UNIT_KINDS = ("amount", "measure", "length", "area", "power", "voltage", "flow", "pressure", "weight",
+               "temperature", "percentage", "duration")
+
+
+def _unit_in_label(text: str, kinds: tuple[str, ...]):
+    """The span of a value whose unit its label names in brackets (_LABEL_UNIT), when the
+    value with that unit is of an asked kind ("8,000 ft²" is an area)."""
+    for m in _LABEL_UNIT.finditer(text):
+        unit, value = m.group(1), m.group(2)
+        said = f"{unit}{value}" if unit in "$£€" else f"{value} {unit}"
+        if any(_DETECT[k].search(said.lower()) for k in kinds if k in _UNIT_KINDS):
+            yield m.span(2)
 
 
 # a line that is a short label and one number with cents, as a table's row prints in a PDF

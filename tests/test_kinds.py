@@ -702,3 +702,12 @@ def test_a_question_giving_the_code_asks_for_no_code():
 def test_a_short_label_and_a_sum_in_cents_is_an_amount():
     assert holds("Biweekly 80.80", ("amount",))
     assert not holds("The rate rose to 80.80 after the hearing in May", ("amount",))
+
+
+def test_a_label_naming_its_unit_in_brackets_gives_its_value_that_unit():
+    assert holds("Lot Area Minimum (ft²) 8,000", ("area",))
+    assert holds("Design Flow (MGD) 2.5", ("measure",))
+    assert holds("Capital outlay ($) 12,400", ("amount",))
+    assert not holds("Lot Area Minimum (ft²) 8,000", ("amount",))  # a square foot is no sum
+    assert not holds("Chapter (3) 12", ("area", "measure"))
+    assert holds("Manufactured homes with a minimum 1,000 ft² of floor area.", ("area",))
