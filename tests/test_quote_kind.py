@@ -243,6 +243,11 @@ def test_a_line_naming_a_sibling_of_what_was_asked_is_no_answer():
     assert not contradicts("Plan A | Plan B | Plan D: up to INR 4,000", q, question_terms(q))
     q = "How many robberies did Manhattan North report?"
     assert contradicts("Manhattan South robberies 412", q, question_terms(q))
+    # another utility service; a service's other name is the service itself
+    q = "By how much did the town raise sewer rates in March?"
+    assert contradicts("Motion to raise City Water prices by 1.5%", q, question_terms(q))
+    assert not contradicts("Motion to raise wastewater rates by 2%", q, question_terms(q))
+    assert not contradicts("Motion to raise water and sewer rates by 2%", q, question_terms(q))
     # a word that only looks like a label's value is none ("level in the 2023 tests")
     q = "What was the 90th percentile lead level in the 2023 water tests?"
     assert not contradicts("Lead: 90th percentile 4.1 ppb; action level 15 ppb", q, question_terms(q))

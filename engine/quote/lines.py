@@ -302,14 +302,21 @@ _MINIMUM, _MAXIMUM = content_terms("minimum maximum")
 # a class member's stem as a refusal shows it ("typic" is "typical")
 _SHOWN = {stem(w): w for w in ("january february march april june july august september october "
                                "november december monday tuesday wednesday thursday friday saturday "
-                               "sunday typical nominal average northern southern eastern western").split()}
-_SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS)
+                               "sunday typical nominal average northern southern eastern western electric stormwater "
+                               "recycling").split()}
+# which utility service: "raise City Water prices by 1.5%" gives no sewer rate
+_SERVICES = frozenset(content_terms("water sewer trash recycling electric gas stormwater"))
+_SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES)
 # an ordinal's word and its figure are one member ("third" and "3rd"); so are a statistic's
 # word and its short form ("max" and "maximum", "typically" and "typical")
 _ORDINAL = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth "
                                   "max min typ typically"),
                     content_terms("1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th "
                                   "maximum minimum typical typical")))
+# a service's other names: "wastewater" and "sanitary" are sewer, "garbage" is trash,
+# "electricity" electric, "storm" and "drainage" stormwater
+_ORDINAL.update(zip(content_terms("wastewater sanitary garbage electricity storm drainage"),
+                    content_terms("sewer sewer trash electric stormwater stormwater")))
 # a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4"
 _LABELLED = re.compile(r"\b((?i:plan|option|tier|zone|schedule|class|type|level|phase|group|ward|precinct|"
                        r"district|unit|region|block|step|grade|division|lot|route))\s+(?:(?i:no)\.?\s*|#\s*)?"
