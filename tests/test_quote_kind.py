@@ -248,6 +248,12 @@ def test_a_line_naming_a_sibling_of_what_was_asked_is_no_answer():
     assert contradicts("Motion to raise City Water prices by 1.5%", q, question_terms(q))
     assert not contradicts("Motion to raise wastewater rates by 2%", q, question_terms(q))
     assert not contradicts("Motion to raise water and sewer rates by 2%", q, question_terms(q))
+    # a figure given only as a change answers no question asking for the value itself
+    q = "How much did the district bring in from parcel fees in 2021?"
+    assert contradicts("Parcel fees decreased by $10,470 in 2021 as compared to 2020.", q, question_terms(q))
+    assert not contradicts("Parcel fees were $250,000 in 2021, an increase of $10,470.", q, question_terms(q))
+    q = "By how much did parcel fees fall in 2021?"
+    assert not contradicts("Parcel fees decreased by $10,470 in 2021 as compared to 2020.", q, question_terms(q))
     # a word that only looks like a label's value is none ("level in the 2023 tests")
     q = "What was the 90th percentile lead level in the 2023 water tests?"
     assert not contradicts("Lead: 90th percentile 4.1 ppb; action level 15 ppb", q, question_terms(q))

@@ -428,6 +428,30 @@ def _other_value(unit: str, question: str) -> tuple[str, str] | None:
     return None
 
 
+# a value given as a change ("Parcel fees decreased by $10,470", "gained almost 2 years", "an
+# increase of 4%"): the words before its number
+_CHANGE_BEFORE = re.compile(r"\b(?:increas|decreas|rose|rise|fell|grew|grow|gain|lost|drop|declin|reduc|rais|"
+                            r"cut|went up|went down)\w*\s+(?:(?:by|of|to)\s+)?(?:(?:almost|about|nearly|"
+                            r"approximately|roughly|over|just|some)\s+)?$", re.I)
+_FIGURE = re.compile(r"[$£€]?\d[\d,]*(?:\.\d+)?%?")
+# the words a question asking for a change says ("how much more", "by how much did ... raise")
+_ASKS_CHANGE = frozenset(content_terms("increase decrease change changed raise rise rose grow grew drop fall "
+                                       "fell cut reduce gain lose lost more less differ difference compare "
+                                       "higher lower extra additional up down"))
+
+
+def _change_only(unit: str, question: str, qterms: Collection[str]) -> tuple[str, str] | None:
+    """Every figure of the unit (no year) is given as a change ("Parcel fees decreased by
+    $10,470 in 2021") and the question asks for no change ("how much did the district bring
+    in from parcel fees in 2021?"): a difference, not the value asked."""
+    if set(qterms) & _ASKS_CHANGE or set(_lemmas(qterms)) & _ASKS_CHANGE:
+        return None
+    figures = [m for m in _FIGURE.finditer(unit) if not re.fullmatch(r"(?:19|20)\d\d", m.group(0))]
+    if figures and all(_CHANGE_BEFORE.search(unit, max(0, m.start() - 40), m.start()) for m in figures):
+        return "a change", "the value itself"
+    return None
+
+
 def _negated(unit: str, question: str) -> tuple[str, str] | None:
     """The unit says the negation of a word of the question ("Inactive employees" for "how
     many active employees"), or the word a negation of the question's stands for, without
@@ -454,7 +478,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
         if wanted and not (terms & wanted) and (terms & members):
             return (", ".join(sorted(_SHOWN.get(t, t) for t in terms & members)),
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
-    opposite = (_negated(unit, question) or _opposite_bound(unit, question)
+    opposite = (_negated(unit, question) or _change_only(unit, question, qterms) or _opposite_bound(unit, question)
                 or _next_meeting_only(unit, question) or _other_value(unit, question))
     if opposite:
         return opposite
