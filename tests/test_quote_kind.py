@@ -248,6 +248,16 @@ def test_a_line_naming_a_sibling_of_what_was_asked_is_no_answer():
     assert contradicts("Motion to raise City Water prices by 1.5%", q, question_terms(q))
     assert not contradicts("Motion to raise wastewater rates by 2%", q, question_terms(q))
     assert not contradicts("Motion to raise water and sewer rates by 2%", q, question_terms(q))
+    # another kind of the priced thing: the fence permit's fee is not the building permit's
+    q = "What is the town's fee for a building permit?"
+    assert contradicts("FENCE PERMIT                  $5.00  $5.00", q, question_terms(q))
+    assert not contradicts("BUILDING PERMIT               $50.00", q, question_terms(q))
+    assert not contradicts("Permit fee, annual: $5.00", q, question_terms(q))  # a plain word is no kind
+    q = "How much cannabis tax revenue did the city budget for 2023?"
+    assert contradicts("Property tax | 2023 | 1,250,000", q, question_terms(q))
+    # the kind the document names itself by (a cannabis tax ordinance's "business tax") is its subject
+    assert not contradicts("the business tax is due monthly: $10.00", q, question_terms(q),
+                           named={"cannabi"})
     # a figure given only as a change answers no question asking for the value itself
     q = "How much did the district bring in from parcel fees in 2021?"
     assert contradicts("Parcel fees decreased by $10,470 in 2021 as compared to 2020.", q, question_terms(q))

@@ -452,6 +452,55 @@ def _change_only(unit: str, question: str, qterms: Collection[str]) -> tuple[str
     return None
 
 
+# words that narrow a thing without naming another one ("total fee", "annual charge")
+_PLAIN_MODIFIERS = frozenset(content_terms(
+    "total annual monthly yearly daily weekly quarterly current new proposed adopted approved final "
+    "base basic standard regular general additional other each per net gross estimated actual "
+    "original amended revised such said same following above below first last"))
+# the things a fee schedule or a tariff prices, one kind of each told by the word before it
+# ("fence permit", "building permit"; "property tax", "cannabis tax")
+_PRICED = frozenset(content_terms("fee permit license licence charge fare fine tax pass deposit penalty"))
+
+
+def _pairs(text: str, lower_only: bool = False) -> set[tuple[str, str]]:
+    """The text's compounds of a word and a priced thing (_PRICED) as stems ("fence permit" ->
+    ("fenc", "permit")): two content words with nothing between them on one line;
+    `lower_only`: the first word in lower case, no name ("Manchester water")."""
+    out = set()
+    for line in text.split("\n"):
+        prev = None
+        for word in re.findall(r"[A-Za-z][A-Za-z'’-]*|\S", line):
+            terms = content_terms(word) if word[:1].isalpha() else []
+            now = terms[0] if len(terms) == 1 else None
+            if prev and now in _PRICED:
+                out.add((prev, now))
+            prev = now if now and not (lower_only and word[:1].isupper()) else None
+    return out
+
+
+def _other_kind_of(unit: str, question: str, qterms: Collection[str],
+                   named: Collection[str] = ()) -> tuple[str, str] | None:
+    """The unit names another kind of the priced thing the question names ("FENCE PERMIT" for
+    "a building permit"): the same thing after another word that is no word of the question,
+    and the question's own word for its kind nowhere in the unit. A kind the document names
+    itself by (`named`: "cannabis" of a cannabis tax ordinance) is its subject, said or not."""
+    asked = set(qterms)
+    said = set(content_terms(unit))
+    theirs = _pairs(unit)
+    for modifier, head in sorted(_pairs(question, lower_only=True)):
+        if modifier in _PLAIN_MODIFIERS or modifier in said or modifier in named:
+            continue
+        for other, h in sorted(theirs):
+            if h == head and other not in asked and other not in _PLAIN_MODIFIERS:
+                return f"{_word(unit, other)} {_word(unit, head)}", f"{_word(question, modifier)} {_word(question, head)}"
+    return None
+
+
+def _word(text: str, term: str) -> str:
+    """The word of `text` whose stem is `term`, as the text writes it, lower case."""
+    return next((w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", text) if content_terms(w) == [term]), term)
+
+
 def _negated(unit: str, question: str) -> tuple[str, str] | None:
     """The unit says the negation of a word of the question ("Inactive employees" for "how
     many active employees"), or the word a negation of the question's stands for, without
@@ -465,7 +514,8 @@ def _negated(unit: str, question: str) -> tuple[str, str] | None:
     return None
 
 
-def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS) -> tuple[str, str] | None:
+def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS,
+            named: Collection[str] = ()) -> tuple[str, str] | None:
     """What the unit names in place of what the question names, as (the unit's, the
     question's), or None: another member of a closed class (an ordinal, a month, a weekday,
     a season, a direction, a quarter: _SIBLINGS) when the unit lacks the question's own, or
@@ -478,7 +528,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
         if wanted and not (terms & wanted) and (terms & members):
             return (", ".join(sorted(_SHOWN.get(t, t) for t in terms & members)),
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
-    opposite = (_negated(unit, question) or _change_only(unit, question, qterms) or _opposite_bound(unit, question)
+    opposite = (_negated(unit, question) or _change_only(unit, question, qterms)
+                or (classes is _SIBLINGS and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
                 or _next_meeting_only(unit, question) or _other_value(unit, question))
     if opposite:
         return opposite
@@ -490,9 +541,10 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     return None
 
 
-def contradicts(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS) -> bool:
+def contradicts(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS,
+                named: Collection[str] = ()) -> bool:
     """The unit names a sibling of what the question names and not the question's own (sibling)."""
-    return sibling(unit, question, qterms, classes) is not None
+    return sibling(unit, question, qterms, classes, named) is not None
 
 
 # a lettered section's heading, a short label introducing its values: "(d) Within the City
@@ -530,6 +582,7 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     if its header row named it). With `question` given, a unit naming a sibling of what it
     names (sibling: the third quarter for the fourth) answers nothing."""
     asked = frozenset(qterms if topic is None else topic)
+    named = frozenset(qterms) - asked - kind_words(kinds)  # the words the document names itself by
     # a heading over a stack of values may name the document itself ("Special Council
     # Meeting" atop its notice), but not only by the words that ask for the kind ("Fee
     # Schedule" is no label for one fee)
@@ -555,7 +608,7 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
         unit = unit_of(i)
         if not any(kind[j] for j in unit):
             return False
-        if question and contradicts(" ".join(texts[j] for j in unit), question, qterms):
+        if question and contradicts(" ".join(texts[j] for j in unit), question, qterms, named=named):
             return False
         if event and not _of_event(texts, unit, event):
             return False
