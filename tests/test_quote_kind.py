@@ -374,3 +374,20 @@ def test_a_value_under_a_sibling_lettered_heading_is_no_answer():
 def test_a_line_about_a_sibling_of_what_was_asked_is_no_answer(question, sibling, answer):
     assert _choose(question, [sibling]) == []
     assert _choose(question, [answer]) == [answer]
+
+
+def test_a_line_saying_the_question_s_label_speaks_of_it():
+    # every other word of the question names the document; the line's "tax rate" is the
+    # question's label for the value
+    from engine.quote import lines as L
+    q = "What's the water district's tax rate on my property bill?"
+    texts = ["The CAWCD tax rate currently is 10-cents per $100 of assessed valuation."]
+    qt = question_terms(q)
+    kinds = asked(q)
+    kind, joins = L._held(texts, kinds, qt)
+    topic = ("bill",)  # the quote leaves out the words the document names itself by
+    answers = L._answerer(texts, kind, lambda i: [i], kinds, qt, topic, (), question=q)
+    assert answers(0)
+    other = ["The CAWCD levy currently is 10-cents per $100 of assessed valuation."]
+    kind, joins = L._held(other, kinds, qt)
+    assert not L._answerer(other, kind, lambda i: [i], kinds, qt, topic, (), question=q)(0)

@@ -462,20 +462,26 @@ _PLAIN_MODIFIERS = frozenset(content_terms(
 _PRICED = frozenset(content_terms("fee permit license licence charge fare fine tax pass deposit penalty"))
 
 
-def _pairs(text: str, lower_only: bool = False) -> set[tuple[str, str]]:
-    """The text's compounds of a word and a priced thing (_PRICED) as stems ("fence permit" ->
-    ("fenc", "permit")): two content words with nothing between them on one line;
-    `lower_only`: the first word in lower case, no name ("Manchester water")."""
+def _pairs(text: str, lower_only: bool = False, heads: Collection[str] = _PRICED) -> set[tuple[str, str]]:
+    """The text's compounds of a word and one of `heads` (by default a priced thing, _PRICED)
+    as stems ("fence permit" -> ("fenc", "permit")): two content words with nothing between
+    them on one line; `lower_only`: the first word in lower case, no name ("Manchester water")."""
     out = set()
     for line in text.split("\n"):
         prev = None
         for word in re.findall(r"[A-Za-z][A-Za-z'’-]*|\S", line):
             terms = content_terms(word) if word[:1].isalpha() else []
             now = terms[0] if len(terms) == 1 else None
-            if prev and now in _PRICED:
+            if prev and now in heads:
                 out.add((prev, now))
             prev = now if now and not (lower_only and word[:1].isupper()) else None
     return out
+
+
+# the nouns that label a value ("rate" of "tax rate", "time" of "start time")
+_LABEL_HEADS = frozenset(content_terms("fee fees cost costs price prices charge charges payment amount rate "
+                                       "rates percent percentage share time date deadline period term size "
+                                       "address location"))
 
 
 def _other_kind_of(unit: str, question: str, qterms: Collection[str],
@@ -583,6 +589,10 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     names (sibling: the third quarter for the fourth) answers nothing."""
     asked = frozenset(qterms if topic is None else topic)
     named = frozenset(qterms) - asked - kind_words(kinds)  # the words the document names itself by
+    # the question's label for the value, a word and the noun that asks for the kind ("tax
+    # rate", "start time"): a line saying it labels its value, whatever its other words
+    labels = {(m, h) for m, h in _pairs(question, heads=kind_words(kinds) & _LABEL_HEADS)
+              if m not in _PLAIN_MODIFIERS and m not in kind_words(kinds)}
     # a heading over a stack of values may name the document itself ("Special Council
     # Meeting" atop its notice), but not only by the words that ask for the kind ("Fee
     # Schedule" is no label for one fee)
@@ -598,6 +608,8 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
 
     def speaks(j: int) -> bool:
         if about(texts[j], asked):
+            return True
+        if labels and labels & _pairs(texts[j], heads=kind_words(kinds)):
             return True
         if title and " ".join(texts[j].split()) in title and about(texts[j], heading_words):
             return True  # the document's title block speaks of it by its own names
