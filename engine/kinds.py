@@ -220,7 +220,7 @@ _DETECT = {
                              r"optional|voluntary|encouraged|recommended|prohibited|not (?:be )?"
                              r"(?:allowed|permitted)|need not|may not|is not necessary|waived|exempt)\b"),
     # how a body voted: "5-0", "4 – 1", "Ayes: 5", "unanimously", "motion carried", "roll call"
-    "vote": re.compile(r"(?<![\d.,/-])\b\d{1,2}\s?[-–—]\s?\d{1,2}\b(?![\d.,/-])"
+    "vote": re.compile(r"(?<![\d.,/-])\b\d{1,2}\s?[-–—]\s?\d{1,2}\b(?![\d/-]|[.,]\d)"  # "passed 5-0.", "4-1, carried"
                        r"|\b(?:ayes?|nays?|noes|yeas|abstain(?:ed|s|ing)?|abstentions?|unanimous(?:ly)?|"
                        r"carried|roll call|in favou?r|opposed)\b"
                        # a table of votes: a cell saying how it went ("| 137 | 82 | 0 | Fail |")
@@ -261,7 +261,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # how a body voted: the count or the word that says it ("what was the council's vote on
     # ...", "how did the board vote", "vote tally")
     (r"\b(?:what|how) (?:was|were|is|are) (?:the )?(?:[\w'’-]+ ){0,3}?(?:vote|votes|tally)\b|"
-     r"\bhow did (?:[\w'’-]+ ){0,4}?vote\b|\bvote (?:count|tally|results?)\b", ("vote",)),
+     r"\bhow did (?:[\w'’-]+ ){0,7}?vote\b|\bvote (?:count|tally|results?)\b", ("vote",)),
     (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b|\bhow (?:late|early)\b|"
      r"\bwhat (?:are|were|is|was) the (?:[\w-]+ ){0,3}hours\b|"
      # "what is the latest end time of ...": a time of day an event starts or ends at (not a

@@ -711,3 +711,10 @@ def test_a_label_naming_its_unit_in_brackets_gives_its_value_that_unit():
     assert not holds("Lot Area Minimum (ft²) 8,000", ("amount",))  # a square foot is no sum
     assert not holds("Chapter (3) 12", ("area", "measure"))
     assert holds("Manufactured homes with a minimum 1,000 ft² of floor area.", ("area",))
+
+
+def test_a_tally_ends_a_sentence_or_a_clause_and_a_long_subject_still_votes():
+    assert holds("The motion passed 5-0.", ("vote",))
+    assert holds("Vote 4-1, motion carried", ("vote",))
+    assert not holds("See section 3-1.2 of the code", ("vote",))
+    assert asked("How did the Tulsa public works committee vote on the budget transfer?") == ("vote",)
