@@ -391,3 +391,20 @@ def test_a_line_saying_the_question_s_label_speaks_of_it():
     other = ["The CAWCD levy currently is 10-cents per $100 of assessed valuation."]
     kind, joins = L._held(other, kinds, qt)
     assert not L._answerer(other, kind, lambda i: [i], kinds, qt, topic, (), question=q)(0)
+
+
+def test_the_sentence_holding_the_figure_speaks_of_the_question():
+    q = "How much did the township pay for its new fire truck?"
+    # the truck is named in one sentence, the sums in others: no price of the truck
+    assert _choose(q, ["The fire department took delivery of the new truck this month. A grant of",
+                       "$2,500 was received for turnout gear. Gear costs about $4,000 per member."]) == []
+    assert _choose(q, ["The township paid $412,000 for the new fire truck delivered this month."]) != []
+    q = "What did tickets to the annual dinner cost?"
+    assert _choose(q, ["Annual dinner meeting; $500 for firearm; we will pay the county bureau."]) == []
+    # a time or an address a sentence gives for the one before it still answers
+    got = _choose("What time did the council meeting adjourn?",
+                  ["That the council meeting be adjourned. Time: 7:26 p.m. Carried."])
+    assert got == ["That the council meeting be adjourned. Time: 7:26 p.m. Carried."]
+    got = _choose("Where do I mail my water payment?",
+                  ["Please mail your water payment to the address below. Falls Creek Office, 12 Ridge Road, Durango CO"])
+    assert got != []

@@ -577,6 +577,41 @@ def _other_sections(texts: Sequence[str], asked: frozenset[str]) -> set[int]:
     return out
 
 
+# where one sentence or clause of running text ends and the next begins: a full stop, a
+# semicolon, a question or exclamation mark, then a capital, a figure or a currency sign (not
+# after an initial or a short abbreviation: "John A. Smith", "No. 22", "Inc. For")
+_SENTENCE_END = re.compile(r"(?<![A-Z])(?<!\bNo)(?<!\bNos)(?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)(?<!\bSt)"
+                           r"(?<!\bAve)(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bJr)(?<!\bSr)(?<!\bvs)"
+                           r"(?<!\bSec)(?<!\bArt)(?<!\bapprox)(?<!\bv)(?<!\bvs)[.;!?]\s+(?=[A-Z0-9$£€(“\"'])")
+
+
+# the kinds a sentence of their own gives for what the sentences before it say ("That the
+# meeting be adjourned. Time: 7:26 p.m."; "... moved to adopt Resolution 18-6-28. The motion
+# passed 5-0."; "Please mail your payment to the address below. P.O. Box 12, ..."; "For
+# questions, call the clerk. Jane Doe, (555) 123-4567"): where, who, which number to call or
+# enter, how a vote went, and a time of day alone
+_POINTERS = frozenset({"place", "person", "organisation", "phone", "access", "code", "vote"})
+_ANAPHORIC = _POINTERS | {"time"}
+
+
+def _value_sentence_speaks(texts: Sequence[str], unit: Sequence[int], kinds: tuple[str, ...],
+                           qterms: Sequence[str], says: Callable[[str], bool]) -> bool:
+    """In running text read as sentences, a sentence that holds the asked kind says something
+    of the question: "... on the truck this month. A grant ... for $2,500 to purchase turnout
+    gear" gives no price of the truck, "Annual dinner meeting; $500 for firearm" none of the
+    dinner. `says(text)`: the text speaks of the question. True when the unit is one
+    sentence, a table row, or no sentence alone holds the kind (a value a line break or a
+    label carries), or a kind asked is one a sentence gives for the ones before it
+    (_POINTERS; a time of day alone too: _ANAPHORIC)."""
+    if set(kinds) <= _ANAPHORIC or set(kinds) & _POINTERS or any(_TABLE_ROW.search(texts[j]) for j in unit):
+        return True
+    sentences = [p for p in _SENTENCE_END.split(" ".join(texts[j].strip() for j in unit)) if p.strip()]
+    if len(sentences) < 2:
+        return True
+    valued = [p for p in sentences if holds(p, kinds, qterms)]
+    return not valued or any(says(p) for p in valued)
+
+
 def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
               kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
               subject: Sequence[str], row_topic: bool = True, question: str = "",
@@ -606,6 +641,9 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     header = next((j for j in range(len(texts)) if not kind[j] and header_like(texts[j])
                    and about(texts[j], asked)), len(texts))
 
+    def says(text: str) -> bool:  # a sentence of a unit speaks of the question
+        return about(text, asked) or bool(labels and labels & _pairs(text, heads=kind_words(kinds)))
+
     def speaks(j: int) -> bool:
         if about(texts[j], asked):
             return True
@@ -619,6 +657,8 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     def answers(i: int) -> bool:
         unit = unit_of(i)
         if not any(kind[j] for j in unit):
+            return False
+        if not _value_sentence_speaks(texts, unit, kinds, qterms, says):
             return False
         if question and contradicts(" ".join(texts[j] for j in unit), question, qterms, named=named):
             return False
