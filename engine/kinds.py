@@ -177,7 +177,7 @@ _DETECT = {
     "flow": re.compile(rf"\b{_NUM}\s?-?(?:mgd|gpd|gpm|cfs|mld|(?:million |m)?gallons? per|"
                        rf"(?:cubic )?(?:feet|meters|metres) per|l/s|m3/)"),
     "pressure": _in_units(r"psi[ga]?|bar|kpa|mpa|pascals?|inches of water"),
-    "weight": _in_units(r"pounds?|lbs?|tons?|tonnes?|kg|kilograms?|grams?|g"),
+    "weight": _in_units(r"pounds?|lbs?|tons?|tonnes?|kgs?|kilograms?|grams?|g"),
     # any figure: a number, a range of numbers, a decimal, "ND" (a laboratory's not detected)
     # (not a year or a span of years, "2009 – 2017"; not a section's number, "3.1.1.2")
     "figure": re.compile(r"\b(?!(?:19|20)\d\d\s?[-–—]\s?(?:19|20)?\d\d\b)\d+(?:\.\d+)?\s?[-–—]\s?\d+(?:\.\d+)?\b"
@@ -317,12 +317,16 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (rf"\b(?:what|which) {_SOME}pressure\b", ("pressure",)),
     (rf"\b(?:what|which) {_SOME}(?:width|height|depth|length|distance|setback)\b", ("length",)),
     (rf"\b(?:what|which) {_SOME}(?:area|acreage)\b", ("area", "length")),
-    (rf"\b(?:what|which) {_SOME}weight\b", ("weight",)),
+    (rf"\b(?:what|which) {_SOME}weight\b|\b(?:what|how much) (?:does|do|did|will) (?:[\w'’-]+ ){{0,8}}?weigh\b",
+     ("weight",)),
     (rf"\b(?:what|which) {_SOME}(?:size|width|height|depth|length|capacity|flow|area|distance|"
      r"weight|voltage|temperature|pressure|speed|volume|demand)\b|"
      r"\b(?:maximum|minimum) (?:size|width|height|depth|length|capacity|flow|demand)\b", ("measure",)),
     # a level, a limit, a range, a percentile is a figure of some sort, however it is written
     # ("6.5 - 8.5", "0.12", "ND": not detected)
+    # a search's words opening on the statistic asked ("highest airspeed the module can make")
+    (r"^(?:highest|lowest|maximum|minimum|max|min|peak|top|largest|smallest)\b",
+     ("measure", "amount", "percentage", "rate", "count", "figure")),
     (rf"\b(?:what|which) (?!(?:does|do|did)\b){_SOME}(?:range|ranges|limit|limits|cap|level|levels|percentile|"
      r"concentration|elevation|total|"
      r"average|mean|median|maximum|minimum|highest|lowest|peak|threshold)\b",
@@ -627,7 +631,10 @@ def _measured(text: str, end: int, asked_terms: Collection[str], counted: bool) 
     """A unit of measure follows the number ending at `end`, or, when a count of things is
     asked (`counted`: "how many schools", not a figure of any sort), a unit of time: a span
     of time counts no schools. Not when the unit is the thing the question counts ("how many
-    days' notice": "30 days" counts them)."""
+    days' notice": "30 days" counts them). A figure in brackets after its word reads on past
+    the bracket ("three (3) months")."""
+    if text[end:end + 1] == ")":
+        end += 1
     m = _MEASURED.match(text, end) or (_TIME_AFTER.match(text, end) if counted else None)
     return m is not None and not set(content_terms(m.group(0))) & set(asked_terms)
 

@@ -718,3 +718,12 @@ def test_a_tally_ends_a_sentence_or_a_clause_and_a_long_subject_still_votes():
     assert holds("Vote 4-1, motion carried", ("vote",))
     assert not holds("See section 3-1.2 of the code", ("vote",))
     assert asked("How did the Tulsa public works committee vote on the budget transfer?") == ("vote",)
+
+
+def test_weighing_and_a_search_opening_on_a_statistic_ask_for_figures():
+    assert asked("What does the bench power supply weigh?") == ("weight",)
+    assert holds("Weight 2 kgs", ("weight",))
+    assert "figure" in asked("highest airspeed the aeronautical module can generate")
+    # a figure in brackets after its word is read with the unit after the bracket
+    assert not holds("may request a period of less than (3) months", ("count",))
+    assert holds("composed of nine (9) Club members", ("count",))
