@@ -241,23 +241,30 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
 
 
 def dates_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
-    """Mark in `has` (in place) a question's month name or year as held by a passage that
-    writes a date of that month or year in numbers: "October 2021" is in a row dated
-    2021-10-01 or 10/1/21, as a reader would see it."""
+    """Mark in `has` (in place) a question's month name, year or day of a month as held by a
+    passage that writes a date of that month, year or day in numbers: "October 2021" is in a
+    row dated 2021-10-01 or 10/1/21, "December 8" in one dated 2022-12-08, as a reader would
+    see it."""
     months = [(k, MONTHS[t]) for k, t in enumerate(qterms) if t in MONTHS]
     years = [(k, int(t)) for k, t in enumerate(qterms) if _YEAR.match(t)]
+    # a day beside its month's name, either order: "December 8", "8 December"
+    days = [(j, MONTHS[qterms[k]], int(qterms[j])) for k, _ in months for j in (k - 1, k + 1)
+            if 0 <= j < len(qterms) and qterms[j].isdigit() and 1 <= int(qterms[j]) <= 31]
     if not months and not years:
         return
     for i, terms in enumerate(pool.terms):
-        dated = [d for d in map(_date_of, terms) if d[0] is not None]
+        dated = [d for d in map(numeric_day, terms) if d]
         if not dated:
             continue
         for k, month in months:
-            if any(m == month for _, m in dated):
+            if any(int(d[5:7]) == month for d in dated):
                 has[i, k] = True
         for k, year in years:
-            if any(y == year for y, _ in dated):
+            if any(int(d[:4]) == year for d in dated):
                 has[i, k] = True
+        for j, month, day in days:
+            if any(int(d[5:7]) == month and int(d[8:10]) == day for d in dated):
+                has[i, j] = True
 
 
 def forms_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
