@@ -248,6 +248,11 @@ def test_a_line_naming_a_sibling_of_what_was_asked_is_no_answer():
     assert contradicts("Motion to raise City Water prices by 1.5%", q, question_terms(q))
     assert not contradicts("Motion to raise wastewater rates by 2%", q, question_terms(q))
     assert not contradicts("Motion to raise water and sewer rates by 2%", q, question_terms(q))
+    # a question negating its word in words asks for the negation
+    q = "notary fee for documents not related to credit union business"
+    assert not contradicts("Notary (Non-Credit Union Business) ....$15.00 per signature", q, question_terms(q))
+    q = "notary fee for credit union business"
+    assert contradicts("Notary (Non-Credit Union Business) ....$15.00 per signature", q, question_terms(q))
     # another kind of the priced thing: the fence permit's fee is not the building permit's
     q = "What is the town's fee for a building permit?"
     assert contradicts("FENCE PERMIT                  $5.00  $5.00", q, question_terms(q))

@@ -507,6 +507,17 @@ def _word(text: str, term: str) -> str:
     return next((w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", text) if content_terms(w) == [term]), term)
 
 
+# the question negates its word in words ("documents not related to credit union business"):
+# a few words before it
+_NOT_BEFORE = re.compile(r"\b(?:not|no|without|except|excluding|other than|outside(?: of)?)\W+(?:\w+\W+){0,3}$", re.I)
+
+
+def _at(text: str, word: str) -> int:
+    """Where `word` first stands in `text` as a whole word (case folded), or 0."""
+    m = re.search(rf"\b{re.escape(word)}\b", text, re.I)
+    return m.start() if m else 0
+
+
 def _negated(unit: str, question: str) -> tuple[str, str] | None:
     """The unit says the negation of a word of the question ("Inactive employees" for "how
     many active employees"), or the word a negation of the question's stands for, without
@@ -515,6 +526,8 @@ def _negated(unit: str, question: str) -> tuple[str, str] | None:
     for a, b in ((ours, theirs), (theirs, ours)):
         plain = {m.group(1): m.group(0) for w in b for m in [_NEGATED.fullmatch(w)] if m}
         for word, negation in plain.items():
+            if a is ours and _NOT_BEFORE.search(question, 0, _at(question, word)):
+                continue  # "not related to credit union business" asks the negation itself
             if word in a and negation not in a and word not in b:
                 return (negation, word) if a is ours else (word, negation)
     return None
