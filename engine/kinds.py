@@ -147,7 +147,9 @@ _DETECT = {
         r"|(?<![\d.,])\b\d{1,3}(?:,\d{3})+\.\d\d\b(?![.,]\d)"  # "30,921.14": grouped, with cents, a sum
         r"|\bno (?!case\b|event\b|instance\b)(?:(?!shall\b|such\b|will\b|may\b|the\b)[\w-]+ ){0,3}(?:fee|charge|cost)s?\b|\bfree of charge\b|\bno[- ]charge\b|\bn/c\b|" + _CELL),
     "count": re.compile(rf"(?<![\d.,:/$£€\-–—])\b(?!(?:18|19|20)\d\d\b){_NUM}\b(?![.,:/\-–—]\d)(?!\s?%)"
-                        rf"|\b{_WORD_NUM}\b"),
+                        # "one of our achievements", "one or more": a part or a bound, no count;
+                        # "two-thirds": a share
+                        rf"|\b(?!one (?:of|or)\b){_WORD_NUM}\b(?![-–](?:thirds?|halfs?|halves|quarters?|fourths?|fifths?|tenths?)\b)"),
     "percentage": re.compile(rf"{_NUM}\s?(?:%|percent\b|per cent\b|pct\b)|{_CELL}"),
     "rate": re.compile(_CELL + rf"|(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
                        rf"|\b{_NUM}\s*(?:/|per\b)\s*[a-z]"

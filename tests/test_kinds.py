@@ -727,3 +727,10 @@ def test_weighing_and_a_search_opening_on_a_statistic_ask_for_figures():
     # a figure in brackets after its word is read with the unit after the bracket
     assert not holds("may request a period of less than (3) months", ("count",))
     assert holds("composed of nine (9) Club members", ("count",))
+
+
+def test_one_of_a_set_and_a_fraction_count_nothing():
+    assert not holds("One of our most significant achievements was charitable status", ("count",))
+    assert not holds("one or more members may object", ("count",))
+    assert not holds("a two-thirds vote of the board", ("count",))
+    assert holds("the board has one member from each ward", ("count",))
