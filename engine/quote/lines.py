@@ -625,6 +625,20 @@ def _value_sentence_speaks(texts: Sequence[str], unit: Sequence[int], kinds: tup
     return not valued or any(says(p) for p in valued)
 
 
+def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...]) -> Callable[[str], bool]:
+    """says(text): the text speaks of the question: it holds one of `asked` (about), or says
+    the question's label for the value, a word and the noun that asks for the kind ("tax
+    rate", "start time"; no plain word like "monthly"), whatever its other words."""
+    asking = kind_words(kinds)
+    labels = {(m, h) for m, h in _pairs(question, heads=asking & _LABEL_HEADS)
+              if m not in _PLAIN_MODIFIERS and m not in asking}
+
+    def says(text: str) -> bool:
+        return about(text, asked) or bool(labels and labels & _pairs(text, heads=asking))
+
+    return says
+
+
 def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
               kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
               subject: Sequence[str], row_topic: bool = True, question: str = "",
@@ -637,10 +651,7 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     names (sibling: the third quarter for the fourth) answers nothing."""
     asked = frozenset(qterms if topic is None else topic)
     named = frozenset(qterms) - asked - kind_words(kinds)  # the words the document names itself by
-    # the question's label for the value, a word and the noun that asks for the kind ("tax
-    # rate", "start time"): a line saying it labels its value, whatever its other words
-    labels = {(m, h) for m, h in _pairs(question, heads=kind_words(kinds) & _LABEL_HEADS)
-              if m not in _PLAIN_MODIFIERS and m not in kind_words(kinds)}
+    says = _sayer(asked, question, kinds)
     # a heading over a stack of values may name the document itself ("Special Council
     # Meeting" atop its notice), but not only by the words that ask for the kind ("Fee
     # Schedule" is no label for one fee)
@@ -654,13 +665,8 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     header = next((j for j in range(len(texts)) if not kind[j] and header_like(texts[j])
                    and about(texts[j], asked)), len(texts))
 
-    def says(text: str) -> bool:  # a sentence of a unit speaks of the question
-        return about(text, asked) or bool(labels and labels & _pairs(text, heads=kind_words(kinds)))
-
     def speaks(j: int) -> bool:
-        if about(texts[j], asked):
-            return True
-        if labels and labels & _pairs(texts[j], heads=kind_words(kinds)):
+        if says(texts[j]):
             return True
         if title and " ".join(texts[j].split()) in title and about(texts[j], heading_words):
             return True  # the document's title block speaks of it by its own names
