@@ -248,6 +248,12 @@ def test_a_line_naming_a_sibling_of_what_was_asked_is_no_answer():
     assert contradicts("Motion to raise City Water prices by 1.5%", q, question_terms(q))
     assert not contradicts("Motion to raise wastewater rates by 2%", q, question_terms(q))
     assert not contradicts("Motion to raise water and sewer rates by 2%", q, question_terms(q))
+    # where a transfer goes, and which class of customer
+    q = "What is the credit union's fee for an outgoing international wire transfer?"
+    assert contradicts("Wire Transfer (Domestic - In or Out) .... $35.00 per wire", q, question_terms(q))
+    assert not contradicts("Foreign wire transfer, outgoing .... $45.00", q, question_terms(q))
+    q = "What do residential gas customers pay per therm?"
+    assert contradicts("COMMERCIAL: 1st 10,000 therms: $0.12086", q, question_terms(q))
     # a question negating its word in words asks for the negation
     q = "notary fee for documents not related to credit union business"
     assert not contradicts("Notary (Non-Credit Union Business) ....$15.00 per signature", q, question_terms(q))

@@ -303,10 +303,16 @@ _MINIMUM, _MAXIMUM = content_terms("minimum maximum")
 _SHOWN = {stem(w): w for w in ("january february march april june july august september october "
                                "november december monday tuesday wednesday thursday friday saturday "
                                "sunday typical nominal average northern southern eastern western electric stormwater "
-                               "recycling").split()}
+                               "recycling domestic international residential commercial industrial "
+                               "agricultural").split()}
 # which utility service: "raise City Water prices by 1.5%" gives no sewer rate
 _SERVICES = frozenset(content_terms("water sewer trash recycling electric gas stormwater"))
-_SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES)
+# where a transfer goes ("Wire Transfer (Domestic)" gives no international wire's fee), and
+# which class of customer ("Commercial" rows give no residential rate)
+_REACH = frozenset(content_terms("domestic international"))
+_CLASSES = frozenset(content_terms("residential commercial industrial agricultural"))
+_SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES,
+             _REACH, _CLASSES)
 # an ordinal's word and its figure are one member ("third" and "3rd"); so are a statistic's
 # word and its short form ("max" and "maximum", "typically" and "typical")
 _ORDINAL = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth "
@@ -315,8 +321,8 @@ _ORDINAL = dict(zip(content_terms("first second third fourth fifth sixth seventh
                                   "maximum minimum typical typical")))
 # a service's other names: "wastewater" and "sanitary" are sewer, "garbage" is trash,
 # "electricity" electric, "storm" and "drainage" stormwater
-_ORDINAL.update(zip(content_terms("wastewater sanitary garbage electricity storm drainage"),
-                    content_terms("sewer sewer trash electric stormwater stormwater")))
+_ORDINAL.update(zip(content_terms("wastewater sanitary garbage electricity storm drainage foreign overseas"),
+                    content_terms("sewer sewer trash electric stormwater stormwater international international")))
 # a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4"
 _LABELLED = re.compile(r"\b((?i:plan|option|tier|zone|schedule|class|type|level|phase|group|ward|precinct|"
                        r"district|unit|region|block|step|grade|division|lot|route))\s+(?:(?i:no)\.?\s*|#\s*)?"
