@@ -419,3 +419,13 @@ def test_the_sentence_holding_the_figure_speaks_of_the_question():
     got = _choose("Where do I mail my water payment?",
                   ["Please mail your water payment to the address below. Falls Creek Office, 12 Ridge Road, Durango CO"])
     assert got != []
+
+
+def test_a_sentence_goes_on_inside_brackets_and_after_a_semicolon_before_a_figure():
+    from engine.quote.lines import _sentences
+    assert _sentences("Steven Adler (born Michael Coletti; January 22, 1965) is an American musician.") \
+        == ["Steven Adler (born Michael Coletti; January 22, 1965) is an American musician."]
+    assert _sentences("Freddie Mercury (born Farrokh Bulsara; Gujarati); 5 September 1946 was born") \
+        == ["Freddie Mercury (born Farrokh Bulsara; Gujarati); 5 September 1946 was born"]
+    assert _sentences("Annual dinner meeting; $500 for firearm. The club pays.") \
+        == ["Annual dinner meeting", "$500 for firearm", "The club pays."]

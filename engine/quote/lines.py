@@ -597,11 +597,13 @@ def _other_sections(texts: Sequence[str], asked: frozenset[str]) -> set[int]:
 
 
 # where one sentence or clause of running text ends and the next begins: a full stop, a
-# semicolon, a question or exclamation mark, then a capital, a figure or a currency sign (not
-# after an initial or a short abbreviation: "John A. Smith", "No. 22", "Inc. For")
+# question or exclamation mark, then a capital, a figure or a currency sign; a semicolon, then
+# a capital or a currency sign ("Bulsara; 5 September 1946" goes on); not after an initial or
+# a short abbreviation ("John A. Smith", "No. 22", "Inc. For")
 _SENTENCE_END = re.compile(r"(?<![A-Z])(?<!\bNo)(?<!\bNos)(?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)(?<!\bSt)"
                            r"(?<!\bAve)(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bJr)(?<!\bSr)(?<!\bvs)"
-                           r"(?<!\bSec)(?<!\bArt)(?<!\bapprox)(?<!\bv)(?<!\bvs)[.;!?]\s+(?=[A-Z0-9$£€(“\"'])")
+                           r"(?<!\bSec)(?<!\bArt)(?<!\bapprox)(?<!\bv)(?<!\bvs)"
+                           r"(?:[.!?]\s+(?=[A-Z0-9$£€(“\"'])|;\s+(?=[A-Z$£€]))")
 
 
 # the kinds a sentence of their own gives for what the sentences before it say ("That the
@@ -611,6 +613,17 @@ _SENTENCE_END = re.compile(r"(?<![A-Z])(?<!\bNo)(?<!\bNos)(?<!\bInc)(?<!\bCo)(?<
 # enter, how a vote went, and a time of day alone
 _POINTERS = frozenset({"place", "person", "organisation", "phone", "access", "code", "vote"})
 _ANAPHORIC = _POINTERS | {"time"}
+
+
+def _sentences(text: str) -> list[str]:
+    """The text cut at each _SENTENCE_END outside brackets ("Steven Adler (born Michael
+    Coletti; January 22, 1965) is ..." is one sentence)."""
+    out, at = [], 0
+    for m in _SENTENCE_END.finditer(text):
+        if text.count("(", 0, m.start()) <= text.count(")", 0, m.start()):
+            out.append(text[at:m.start()])
+            at = m.end()
+    return out + [text[at:]]
 
 
 def _value_sentence_speaks(texts: Sequence[str], unit: Sequence[int], kinds: tuple[str, ...],
@@ -624,7 +637,7 @@ def _value_sentence_speaks(texts: Sequence[str], unit: Sequence[int], kinds: tup
     (_POINTERS; a time of day alone too: _ANAPHORIC)."""
     if set(kinds) <= _ANAPHORIC or set(kinds) & _POINTERS or any(_TABLE_ROW.search(texts[j]) for j in unit):
         return True
-    sentences = [p for p in _SENTENCE_END.split(" ".join(texts[j].strip() for j in unit)) if p.strip()]
+    sentences = [p for p in _sentences(" ".join(texts[j].strip() for j in unit)) if p.strip()]
     if len(sentences) < 2:
         return True
     valued = [p for p in sentences if holds(p, kinds, qterms)]
