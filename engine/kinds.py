@@ -148,8 +148,8 @@ _DETECT = {
         r"|\bno (?!case\b|event\b|instance\b)(?:(?!shall\b|such\b|will\b|may\b|the\b)[\w-]+ ){0,3}(?:fee|charge|cost)s?\b|\bfree of charge\b|\bno[- ]charge\b|\bn/c\b|" + _CELL),
     "count": re.compile(rf"(?<![\d.,:/$£€\-–—])\b(?!(?:18|19|20)\d\d\b){_NUM}\b(?![.,:/\-–—]\d)(?!\s?%)"
                         # "one of our achievements", "one or more": a part or a bound, no count;
-                        # "two-thirds": a share
-                        rf"|\b(?!one (?:of|or)\b){_WORD_NUM}\b(?![-–](?:thirds?|halfs?|halves|quarters?|fourths?|fifths?|tenths?)\b)"),
+                        # "two-thirds", "one half": a share
+                        rf"|\b(?!one (?:of|or)\b){_WORD_NUM}\b(?![-–\s](?:thirds?|halfs?|halves|quarters?|fourths?|fifths?|tenths?)\b)"),
     "percentage": re.compile(rf"{_NUM}\s?(?:%|percent\b|per cent\b|pct\b)|{_CELL}"),
     "rate": re.compile(_CELL + rf"|(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
                        rf"|\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
@@ -222,7 +222,12 @@ _DETECT = {
                              r"optional|voluntary|encouraged|recommended|prohibited|not (?:be )?"
                              r"(?:allowed|permitted)|need not|may not|is not necessary|waived|exempt)\b"),
     # how a body voted: "5-0", "4 – 1", "Ayes: 5", "unanimously", "motion carried", "roll call"
-    "vote": re.compile(r"(?<![\d.,/-])\b\d{1,2}\s?[-–—]\s?\d{1,2}\b(?![\d/-]|[.,]\d)"  # "passed 5-0.", "4-1, carried"
+    "vote": re.compile(r"(?<![\d.,/-])\b\d{1,2}\s?[-–—]\s?\d{1,2}\b(?![\d.,/-])"
+                       # a tally ending a sentence or a clause after a vote's word: "passed 5-0.",
+                       # "vote 4-1, ..." (not "ages 5-12.")
+                       r"|(?:(?<=passed )|(?<=carried )|(?<=failed )|(?<=vote )|(?<=voted )|(?<=vote of )"
+                       r"|(?<=approved )|(?<=adopted )|(?<=motion )|(?<=tally ))"
+                       r"\d{1,2}\s?[-–—]\s?\d{1,2}\b(?![\d/-]|[.,]\d)"
                        r"|\b(?:ayes?|nays?|noes|yeas|abstain(?:ed|s|ing)?|abstentions?|unanimous(?:ly)?|"
                        r"carried|roll call|in favou?r|opposed)\b"
                        # a table of votes: a cell saying how it went ("| 137 | 82 | 0 | Fail |")
@@ -327,7 +332,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # a level, a limit, a range, a percentile is a figure of some sort, however it is written
     # ("6.5 - 8.5", "0.12", "ND": not detected)
     # a search's words opening on the statistic asked ("highest airspeed the module can make")
-    (r"^(?:highest|lowest|maximum|minimum|max|min|peak|top|largest|smallest)\b",
+    (r"^(?:highest|lowest|maximum|minimum|largest|smallest)\b",
      ("measure", "amount", "percentage", "rate", "count", "figure")),
     (rf"\b(?:what|which) (?!(?:does|do|did)\b){_SOME}(?:range|ranges|limit|limits|cap|level|levels|percentile|"
      r"concentration|elevation|total|"
@@ -582,16 +587,23 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
 
 # a label that names its value's unit in brackets, then the value: "Lot Area Minimum (ft²)
 # 8,000", "Design Flow (MGD) 2.5", "Budget ($) 12,400"
-_LABEL_UNIT = re.compile(r"[A-Za-z][^()|\d]*\(\s*([^()\d]{1,12}?)\s*\)\s*(\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$?\d+(?:\.\d+)?)(?![\w.,/:-])")
+_LABEL_UNIT = re.compile(r"[A-Za-z][^()|\d]{0,60}\(\s*([^()\d]{1,12}?)\s*\)\s*(\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$?\d+(?:\.\d+)?)(?![\w.,/:-])")
+# a list's enumerator, no unit: "(g) 5", "(iv) 2"
+_ENUMERATOR_MARK = re.compile(r"^(?:[a-z]|[ivxlc]+)$", re.I)
 _UNIT_KINDS = ("amount", "measure", "length", "area", "power", "voltage", "flow", "pressure", "weight",
                "temperature", "percentage", "duration")
 
 
 def _unit_in_label(text: str, kinds: tuple[str, ...]):
     """The span of a value whose unit its label names in brackets (_LABEL_UNIT), when the
-    value with that unit is of an asked kind ("8,000 ft²" is an area)."""
+    value with that unit is of an asked kind ("8,000 ft²" is an area). A letter or a roman
+    numeral in brackets is a list's enumerator ("paragraph (g) 5"), no unit."""
+    if "(" not in text or not set(kinds) & set(_UNIT_KINDS):
+        return
     for m in _LABEL_UNIT.finditer(text):
         unit, value = m.group(1), m.group(2)
+        if _ENUMERATOR_MARK.match(unit):
+            continue
         said = f"{unit}{value}" if unit in "$£€" else f"{value} {unit}"
         if any(_DETECT[k].search(said.lower()) for k in kinds if k in _UNIT_KINDS):
             yield m.span(2)

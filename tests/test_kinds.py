@@ -709,14 +709,17 @@ def test_a_label_naming_its_unit_in_brackets_gives_its_value_that_unit():
     assert holds("Design Flow (MGD) 2.5", ("measure",))
     assert holds("Capital outlay ($) 12,400", ("amount",))
     assert not holds("Lot Area Minimum (ft²) 8,000", ("amount",))  # a square foot is no sum
-    assert not holds("Chapter (3) 12", ("area", "measure"))
+    assert not holds("Vehicles listed in paragraph (g) 5 are exempt", ("weight",))  # an enumerator
+    assert not holds("Fences described in item (iv) 3 need no permit", ("length", "voltage"))
     assert holds("Manufactured homes with a minimum 1,000 ft² of floor area.", ("area",))
 
 
 def test_a_tally_ends_a_sentence_or_a_clause_and_a_long_subject_still_votes():
     assert holds("The motion passed 5-0.", ("vote",))
-    assert holds("Vote 4-1, motion carried", ("vote",))
+    assert holds("The board vote 4-1, with Smith absent", ("vote",))
     assert not holds("See section 3-1.2 of the code", ("vote",))
+    assert not holds("Children's program for ages 5-12.", ("vote",))  # a range, no tally
+    assert not holds("Hours: 9-5, Monday to Friday", ("vote",))
     assert asked("How did the Tulsa public works committee vote on the budget transfer?") == ("vote",)
 
 
@@ -724,6 +727,7 @@ def test_weighing_and_a_search_opening_on_a_statistic_ask_for_figures():
     assert asked("What does the bench power supply weigh?") == ("weight",)
     assert holds("Weight 2 kgs", ("weight",))
     assert "figure" in asked("highest airspeed the aeronautical module can generate")
+    assert "figure" not in asked("Max Weber's birthplace")  # a name, no statistic
     # a figure in brackets after its word is read with the unit after the bracket
     assert not holds("may request a period of less than (3) months", ("count",))
     assert holds("composed of nine (9) Club members", ("count",))
@@ -733,4 +737,5 @@ def test_one_of_a_set_and_a_fraction_count_nothing():
     assert not holds("One of our most significant achievements was charitable status", ("count",))
     assert not holds("one or more members may object", ("count",))
     assert not holds("a two-thirds vote of the board", ("count",))
+    assert not holds("one half of the members present", ("count",))
     assert holds("the board has one member from each ward", ("count",))

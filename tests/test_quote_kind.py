@@ -149,6 +149,10 @@ def test_a_time_given_as_a_limit_is_an_end():
     policy = "Regular hearings on dock permits shall not continue beyond 11:00 p.m. unless extended."
     assert policy in _choose("What is the latest end time of dock permit hearings?",
                              ["Dock permit hearings", policy])
+    # a limit that is no time of day ("until 30 days after") gives no end
+    assert _choose("What time did the dock permit hearing end?",
+                   ["The dock permit hearing began at 7:00 p.m.",
+                    "Written comments on the dock permit are accepted until 30 days after it."]) == []
     # the same time said without a limit's word is read as a start, no end
     assert _choose("What is the latest end time of dock permit hearings?",
                    ["Dock permit hearings", "Regular hearings on dock permits are held at 11:00 p.m."]) == []
@@ -259,6 +263,8 @@ def test_a_line_naming_a_sibling_of_what_was_asked_is_no_answer():
     assert not contradicts("Notary (Non-Credit Union Business) ....$15.00 per signature", q, question_terms(q))
     q = "notary fee for credit union business"
     assert contradicts("Notary (Non-Credit Union Business) ....$15.00 per signature", q, question_terms(q))
+    q = "Is there no charge for active employees?"  # a bare "no" negates no word of the line's
+    assert contradicts("Inactive employees: $5 per month", q, question_terms(q))
     # another kind of the priced thing: the fence permit's fee is not the building permit's
     q = "What is the town's fee for a building permit?"
     assert contradicts("FENCE PERMIT                  $5.00  $5.00", q, question_terms(q))
@@ -273,6 +279,11 @@ def test_a_line_naming_a_sibling_of_what_was_asked_is_no_answer():
     q = "How much did the district bring in from parcel fees in 2021?"
     assert contradicts("Parcel fees decreased by $10,470 in 2021 as compared to 2020.", q, question_terms(q))
     assert not contradicts("Parcel fees were $250,000 in 2021, an increase of $10,470.", q, question_terms(q))
+    # a new level or a sum raised is no change
+    assert not contradicts("Parcel fees increased to $250,000 in 2021.", q, question_terms(q))
+    assert not contradicts("The district raised $250,000 from parcel fees in 2021.", q, question_terms(q))
+    q = "How much did parcel fees go up in 2021?"
+    assert not contradicts("Parcel fees increased by $10,470 in 2021.", q, question_terms(q))
     q = "By how much did parcel fees fall in 2021?"
     assert not contradicts("Parcel fees decreased by $10,470 in 2021 as compared to 2020.", q, question_terms(q))
     # a word that only looks like a label's value is none ("level in the 2023 tests")
@@ -429,3 +440,7 @@ def test_a_sentence_goes_on_inside_brackets_and_after_a_semicolon_before_a_figur
         == ["Freddie Mercury (born Farrokh Bulsara; Gujarati); 5 September 1946 was born"]
     assert _sentences("Annual dinner meeting; $500 for firearm. The club pays.") \
         == ["Annual dinner meeting", "$500 for firearm", "The club pays."]
+    # an abbreviation or an initial, in any case, ends no sentence
+    for text in ("The fee is Rs. 500 a year", "Approx. $50 each", "Meets at 7 p.m. Tuesday",
+                 "Paid by John A. Smith", "See Ord. 2019-4 for the rate"):
+        assert _sentences(text) == [text]

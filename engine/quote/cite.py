@@ -72,7 +72,7 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
                    f"scan itself ({d.winner.path})")
     elif cfg.quote_invariant and firm(q.kinds):  # the quote's invariant (quote/lines.py)
         held = any(holds(text, q.kinds, q.terms) for seq, _, text in lines[0] if seq not in furniture[0])
-        other = sibling("\n".join(t for _, _, t in lines[0]), q.text, q.terms, PASSAGE_SIBLINGS) \
+        other = sibling("\n".join(t for _, _, t in lines[0]), q.text, q.terms, PASSAGE_SIBLINGS, line=False) \
             if cfg.siblings else None
         why = (f"it speaks of {other[0]}, not {other[1]}" if other else
                f"its lines that hold {name(q.kinds)} share no word with the question" if held else

@@ -158,9 +158,10 @@ def _event(qterms: Sequence[str]) -> str | None:
     return None
 
 
-# a time said as a limit a meeting or a period runs to ("shall not continue beyond 11:00
-# p.m.", "open until 5 pm", "no later than 4:30 p.m."): its end
-_LIMIT = re.compile(r"\b(?:until|till|beyond|(?:no|not) later than)\s+\d", re.I)
+# a time of day said as a limit a meeting or a period runs to ("shall not continue beyond
+# 11:00 p.m.", "open until 5 pm", "no later than 4:30 p.m."; not "until 30 days after"): its end
+_LIMIT = re.compile(r"\b(?:until|till|beyond|(?:no|not) later than)\s+(?:\d{1,2}(?::\d\d)?\s?[ap]\.?\s?m\b|"
+                    r"\d{1,2}:\d\d\b|noon\b|midnight\b)", re.I)
 
 
 def _of_event(texts: Sequence[str], unit: Sequence[int], event: str) -> bool:
@@ -319,10 +320,10 @@ _ORDINAL = dict(zip(content_terms("first second third fourth fifth sixth seventh
                                   "max min typ typically"),
                     content_terms("1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th "
                                   "maximum minimum typical typical")))
-# a service's other names: "wastewater" and "sanitary" are sewer, "garbage" is trash,
-# "electricity" electric, "storm" and "drainage" stormwater
-_ORDINAL.update(zip(content_terms("wastewater sanitary garbage electricity storm drainage foreign overseas"),
-                    content_terms("sewer sewer trash electric stormwater stormwater international international")))
+# other names of a member: "wastewater" and "sanitary" are sewer, "garbage" is trash, "storm"
+# and "drainage" stormwater (a service); "foreign" and "overseas" are international
+_ORDINAL.update(zip(content_terms("wastewater sanitary garbage storm drainage foreign overseas"),
+                    content_terms("sewer sewer trash stormwater stormwater international international")))
 # a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4"
 _LABELLED = re.compile(r"\b((?i:plan|option|tier|zone|schedule|class|type|level|phase|group|ward|precinct|"
                        r"district|unit|region|block|step|grade|division|lot|route))\s+(?:(?i:no)\.?\s*|#\s*)?"
@@ -435,22 +436,25 @@ def _other_value(unit: str, question: str) -> tuple[str, str] | None:
 
 
 # a value given as a change ("Parcel fees decreased by $10,470", "gained almost 2 years", "an
-# increase of 4%"): the words before its number
-_CHANGE_BEFORE = re.compile(r"\b(?:increas|decreas|rose|rise|fell|grew|grow|gain|lost|drop|declin|reduc|rais|"
-                            r"cut|went up|went down)\w*\s+(?:(?:by|of|to)\s+)?(?:(?:almost|about|nearly|"
+# increase of 4%"; not a new level, "increased to $250,000", nor a sum raised, "raised
+# $5,000"): the words before its number
+_CHANGE_BEFORE = re.compile(r"\b(?:(?:increased|decreased|declined|dropped|fell|rose|grew|gained|went up|went down)"
+                            r"\s+(?:by\s+)?|(?:increases?|decreases?|rises?|drops?|declines?|gains?|raised?|cut|"
+                            r"reduced|reductions?|lost|lowered)\s+(?:by|of)\s+)(?:(?:almost|about|nearly|"
                             r"approximately|roughly|over|just|some)\s+)?$", re.I)
 _FIGURE = re.compile(r"[$£€]?\d[\d,]*(?:\.\d+)?%?")
 # the words a question asking for a change says ("how much more", "by how much did ... raise")
 _ASKS_CHANGE = frozenset(content_terms("increase decrease change changed raise rise rose grow grew drop fall "
                                        "fell cut reduce gain lose lost more less differ difference compare "
-                                       "higher lower extra additional up down"))
+                                       "higher lower extra additional"))
+_ASKS_CHANGE_WORDS = re.compile(r"\b(?:more|less|up|down|fewer)\b", re.I)  # stop words to content_terms
 
 
 def _change_only(unit: str, question: str, qterms: Collection[str]) -> tuple[str, str] | None:
     """Every figure of the unit (no year) is given as a change ("Parcel fees decreased by
     $10,470 in 2021") and the question asks for no change ("how much did the district bring
     in from parcel fees in 2021?"): a difference, not the value asked."""
-    if set(qterms) & _ASKS_CHANGE or set(_lemmas(qterms)) & _ASKS_CHANGE:
+    if set(qterms) & _ASKS_CHANGE or set(_lemmas(qterms)) & _ASKS_CHANGE or _ASKS_CHANGE_WORDS.search(question):
         return None
     figures = [m for m in _FIGURE.finditer(unit) if not re.fullmatch(r"(?:19|20)\d\d", m.group(0))]
     if figures and all(_CHANGE_BEFORE.search(unit, max(0, m.start() - 40), m.start()) for m in figures):
@@ -513,9 +517,10 @@ def _word(text: str, term: str) -> str:
     return next((w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", text) if content_terms(w) == [term]), term)
 
 
-# the question negates its word in words ("documents not related to credit union business"):
-# a few words before it
-_NOT_BEFORE = re.compile(r"\b(?:not|no|without|except|excluding|other than|outside(?: of)?)\W+(?:\w+\W+){0,3}$", re.I)
+# the question negates its word by a relation ("documents not related to credit union
+# business", "other than", "except"), right before it
+_NOT_BEFORE = re.compile(r"\b(?:not (?:related to|for|part of|connected (?:to|with)|associated with)|other than|"
+                         r"except(?: for)?|excluding|outside(?: of)?)\s+(?:(?:the|a|an)\s+)?$", re.I)
 
 
 def _at(text: str, word: str) -> int:
@@ -530,8 +535,8 @@ def _negated(unit: str, question: str) -> tuple[str, str] | None:
     saying the question's own word: (the unit's word, the question's), or None."""
     ours, theirs = set(_WORD.findall(question.lower())), set(_WORD.findall(unit.lower()))
     for a, b in ((ours, theirs), (theirs, ours)):
-        plain = {m.group(1): m.group(0) for w in b for m in [_NEGATED.fullmatch(w)] if m}
-        for word, negation in plain.items():
+        plain = {m.group(1): m.group(0) for w in sorted(b) for m in [_NEGATED.fullmatch(w)] if m}
+        for word, negation in sorted(plain.items()):
             if a is ours and _NOT_BEFORE.search(question, 0, _at(question, word)):
                 continue  # "not related to credit union business" asks the negation itself
             if word in a and negation not in a and word not in b:
@@ -540,12 +545,17 @@ def _negated(unit: str, question: str) -> tuple[str, str] | None:
 
 
 def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS,
-            named: Collection[str] = ()) -> tuple[str, str] | None:
+            named: Collection[str] = (), line: bool = True) -> tuple[str, str] | None:
     """What the unit names in place of what the question names, as (the unit's, the
     question's), or None: another member of a closed class (an ordinal, a month, a weekday,
-    a season, a direction, a quarter: _SIBLINGS) when the unit lacks the question's own, or
-    another value of a label the question gives ("Plan B" for "Plan D", "Tier 3" for "Tier
-    2")."""
+    a season, a direction, a quarter, a statistic, a utility service, where a transfer goes,
+    a class of customer: _SIBLINGS) when the unit lacks the question's own; the negation of
+    a question's word (_negated); a figure given only as a change (_change_only); a number
+    bounded the other way (_opposite_bound); the question's date only as the next meeting's;
+    another value after the question's value's word (_other_value); on a line's unit
+    (`line`), another kind of a priced thing (_other_kind_of; `named`: the words the
+    document names itself by); or another value of a label the question gives ("Plan B"
+    for "Plan D", "Tier 3" for "Tier 2")."""
     terms = {_ORDINAL.get(t, t) for t in content_terms(unit)} | _bound_words(unit)
     asked = {_ORDINAL.get(t, t) for t in qterms}
     for members in classes:
@@ -554,7 +564,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
             return (", ".join(sorted(_SHOWN.get(t, t) for t in terms & members)),
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
     opposite = (_negated(unit, question) or _change_only(unit, question, qterms)
-                or (classes is _SIBLINGS and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
+                or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
                 or _next_meeting_only(unit, question) or _other_value(unit, question))
     if opposite:
         return opposite
@@ -567,9 +577,9 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
 
 
 def contradicts(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS,
-                named: Collection[str] = ()) -> bool:
+                named: Collection[str] = (), line: bool = True) -> bool:
     """The unit names a sibling of what the question names and not the question's own (sibling)."""
-    return sibling(unit, question, qterms, classes, named) is not None
+    return sibling(unit, question, qterms, classes, named, line) is not None
 
 
 # a lettered section's heading, a short label introducing its values: "(d) Within the City
@@ -598,13 +608,14 @@ def _other_sections(texts: Sequence[str], asked: frozenset[str]) -> set[int]:
 
 # where one sentence or clause of running text ends and the next begins: a full stop, a
 # question or exclamation mark, then a capital, a figure or a currency sign; a semicolon, then
-# a capital or a currency sign ("Bulsara; 5 September 1946" goes on); not after an initial or
-# a short abbreviation ("John A. Smith", "No. 22", "Inc. For")
-_SENTENCE_END = re.compile(r"(?<![A-Z])(?<!\bNo)(?<!\bNos)(?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)(?<!\bSt)"
-                           r"(?<!\bAve)(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bJr)(?<!\bSr)(?<!\bvs)"
-                           r"(?<!\bSec)(?<!\bArt)(?<!\bapprox)(?<!\bv)(?<!\bvs)"
-                           r"(?:[.!?]\s+(?=[A-Z0-9$£€(“\"'])|;\s+(?=[A-Z$£€]))")
-
+# a capital or a currency sign ("Bulsara; 5 September 1946" goes on); _sentences passes over
+# the ones after an initial or a short abbreviation ("John A. Smith", "No. 22", "Inc. For")
+_SENTENCE_END = re.compile(r"[.!?]\s+(?=[A-Z0-9$£€(“\"'])|;\s+(?=[A-Z$£€])")
+# the short words a full stop abbreviates, not ends a sentence after (any case): "No. 22",
+# "Rs. 500", "Approx. $50", "7 p.m. Tuesday", "12 ft. 6 in."
+_ABBREVIATIONS = frozenset("no nos inc co corp ltd st ave dr mr mrs ms jr sr vs v sec art approx rs ord min "
+                           "max ch tel ft in fig vol dept est etc cf e.g i.e a.m p.m am pm ref para pp p".split())
+_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
 
 # the kinds a sentence of their own gives for what the sentences before it say ("That the
 # meeting be adjourned. Time: 7:26 p.m."; "... moved to adopt Resolution 18-6-28. The motion
@@ -617,9 +628,14 @@ _ANAPHORIC = _POINTERS | {"time"}
 
 def _sentences(text: str) -> list[str]:
     """The text cut at each _SENTENCE_END outside brackets ("Steven Adler (born Michael
-    Coletti; January 22, 1965) is ..." is one sentence)."""
+    Coletti; January 22, 1965) is ..." is one sentence), not after an initial or an
+    abbreviation (_ABBREVIATIONS)."""
     out, at = [], 0
     for m in _SENTENCE_END.finditer(text):
+        before = _WORD_BEFORE.search(text, 0, m.start())
+        if before and text[m.start()] == "." and (len(before.group(1)) == 1
+                                                  or before.group(1).lower() in _ABBREVIATIONS):
+            continue  # an initial or an abbreviation
         if text.count("(", 0, m.start()) <= text.count(")", 0, m.start()):
             out.append(text[at:m.start()])
             at = m.end()
@@ -663,8 +679,9 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
               subject: Sequence[str], row_topic: bool = True, question: str = "",
               title: frozenset[str] = frozenset()) -> Callable[[int], bool]:
     """answers(i): line i's unit holds the asked kind and says something of the question:
-    one of its words (`topic`, by default all of them), or it stands under a heading that
-    names it. A table row holds the word itself, or a line above it that holds no value of
+    one of its words (`topic`, by default all of them) or its label for the value (_sayer),
+    or it stands under a heading that names it; in running text, the sentence holding the
+    value says it (_value_sentence_speaks). A table row holds the word itself, or a line above it that holds no value of
     the kind does, as a header row names its columns (`row_topic`; off, any row answers, as
     if its header row named it). With `question` given, a unit naming a sibling of what it
     names (sibling: the third quarter for the fourth) answers nothing."""
@@ -797,7 +814,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     must = require_kind and bool(cfg.quote_invariant) and firm(kinds)
     if must and not any(kind):
         return []  # the passage names the topic; no line of it holds what is asked
-    if must and question and cfg.siblings and contradicts("\n".join(texts), question, qterms, PASSAGE_SIBLINGS):
+    if must and question and cfg.siblings and contradicts("\n".join(texts), question, qterms, PASSAGE_SIBLINGS, line=False):
         return []  # the passage is about a sibling ("... REPORTS THIRD QUARTER NET INCOME")
 
     def unit_of(i: int) -> list[int]:
