@@ -590,15 +590,15 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
 _LABEL_UNIT = re.compile(r"[A-Za-z][^()|\d]{0,60}\(\s*([^()\d]{1,12}?)\s*\)\s*(\$?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\$?\d+(?:\.\d+)?)(?![\w.,/:-])")
 # a list's enumerator, no unit: "(g) 5", "(iv) 2"
 _ENUMERATOR_MARK = re.compile(r"^(?:[a-z]|[ivxlc]+)$", re.I)
-_UNIT_KINDS = ("amount", "measure", "length", "area", "power", "voltage", "flow", "pressure", "weight",
-               "temperature", "percentage", "duration")
+_UNIT_KINDS = frozenset({"amount", "measure", "length", "area", "power", "voltage", "flow", "pressure",
+                         "weight", "temperature", "percentage", "duration"})
 
 
 def _unit_in_label(text: str, kinds: tuple[str, ...]):
     """The span of a value whose unit its label names in brackets (_LABEL_UNIT), when the
     value with that unit is of an asked kind ("8,000 ft²" is an area). A letter or a roman
     numeral in brackets is a list's enumerator ("paragraph (g) 5"), no unit."""
-    if "(" not in text or not set(kinds) & set(_UNIT_KINDS):
+    if "(" not in text or not _UNIT_KINDS.intersection(kinds):
         return
     for m in _LABEL_UNIT.finditer(text):
         unit, value = m.group(1), m.group(2)

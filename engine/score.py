@@ -253,17 +253,17 @@ def dates_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
     if not months and not years:
         return
     for i, terms in enumerate(pool.terms):
-        dated = [d for d in map(numeric_day, terms) if d]
+        dated = {(int(d[:4]), int(d[5:7]), int(d[8:10])) for d in map(numeric_day, terms) if d}
         if not dated:
             continue
         for k, month in months:
-            if any(int(d[5:7]) == month for d in dated):
+            if any(m == month for _, m, _ in dated):
                 has[i, k] = True
         for k, year in years:
-            if any(int(d[:4]) == year for d in dated):
+            if any(y == year for y, _, _ in dated):
                 has[i, k] = True
         for j, month, day in days:
-            if any(int(d[5:7]) == month and int(d[8:10]) == day for d in dated):
+            if any(m == month and d == day for _, m, d in dated):
                 has[i, j] = True
 
 

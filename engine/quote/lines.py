@@ -621,9 +621,8 @@ _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
 # meeting be adjourned. Time: 7:26 p.m."; "... moved to adopt Resolution 18-6-28. The motion
 # passed 5-0."; "Please mail your payment to the address below. P.O. Box 12, ..."; "For
 # questions, call the clerk. Jane Doe, (555) 123-4567"): where, who, which number to call or
-# enter, how a vote went, and a time of day alone
+# enter, how a vote went; and a time of day asked alone
 _POINTERS = frozenset({"place", "person", "organisation", "phone", "access", "code", "vote"})
-_ANAPHORIC = _POINTERS | {"time"}
 
 
 def _sentences(text: str) -> list[str]:
@@ -650,8 +649,8 @@ def _value_sentence_speaks(texts: Sequence[str], unit: Sequence[int], kinds: tup
     dinner. `says(text)`: the text speaks of the question. True when the unit is one
     sentence, a table row, or no sentence alone holds the kind (a value a line break or a
     label carries), or a kind asked is one a sentence gives for the ones before it
-    (_POINTERS; a time of day alone too: _ANAPHORIC)."""
-    if set(kinds) <= _ANAPHORIC or set(kinds) & _POINTERS or any(_TABLE_ROW.search(texts[j]) for j in unit):
+    (_POINTERS; a time of day asked alone too)."""
+    if set(kinds) & _POINTERS or set(kinds) <= {"time"} or any(_TABLE_ROW.search(texts[j]) for j in unit):
         return True
     sentences = [p for p in _sentences(" ".join(texts[j].strip() for j in unit)) if p.strip()]
     if len(sentences) < 2:
@@ -681,9 +680,9 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     """answers(i): line i's unit holds the asked kind and says something of the question:
     one of its words (`topic`, by default all of them) or its label for the value (_sayer),
     or it stands under a heading that names it; in running text, the sentence holding the
-    value says it (_value_sentence_speaks). A table row holds the word itself, or a line above it that holds no value of
-    the kind does, as a header row names its columns (`row_topic`; off, any row answers, as
-    if its header row named it). With `question` given, a unit naming a sibling of what it
+    value says it (_value_sentence_speaks). A table row holds the word itself, or a line
+    above it that holds no value of the kind does, as a header row names its columns
+    (`row_topic`; off, any row answers, as if its header row named it). With `question` given, a unit naming a sibling of what it
     names (sibling: the third quarter for the fourth) answers nothing."""
     asked = frozenset(qterms if topic is None else topic)
     named = frozenset(qterms) - asked - kind_words(kinds)  # the words the document names itself by
