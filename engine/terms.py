@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "8"
+TOKENIZER_VERSION = "9"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -101,6 +101,10 @@ def _expand(tok: str) -> list[str]:
     tok = tok.replace("’", "'")
     if tok.endswith("'s"):
         tok = tok[:-2]
+    short = _CONTRACTED.match(tok)
+    if short:  # "isn't" is "is" and "not", "they've" "they": stop words, no term of the topic
+        base = _CONTRACTED_BASE.get(short[1], short[1]) if short[2] == "n't" else short[1]
+        return [base, "not"] if short[2] == "n't" else [base]
     out = [tok]
     if "-" in tok and not _DIGIT.search(tok):
         out.extend(p for p in tok.split("-") if p)
@@ -109,6 +113,11 @@ def _expand(tok: str) -> list[str]:
         out.append(code[1] + code[2] if "-" in tok else f"{code[1]}-{code[2]}")
     return out
 
+
+# an English contraction: a word and "n't", "'re", "'ve", "'ll", "'d" or "'m" ("can't" is "can"
+# and "not", "won't" "will" and "not": _CONTRACTED_BASE)
+_CONTRACTED = re.compile(r"^([a-z]+?)(n't|'re|'ve|'ll|'d|'m)$")
+_CONTRACTED_BASE = {"ca": "can", "wo": "will", "sha": "shall", "ai": "is"}
 
 # a short code of letters and digits, with or without a hyphen between ("b-20", "b20", "e1")
 _SHORT_CODE = re.compile(r"^([a-z]{1,4})-?(\d{1,4})$")

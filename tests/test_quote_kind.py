@@ -289,6 +289,13 @@ def test_a_line_naming_a_sibling_of_what_was_asked_is_no_answer():
     # a word that only looks like a label's value is none ("level in the 2023 tests")
     q = "What was the 90th percentile lead level in the 2023 water tests?"
     assert not contradicts("Lead: 90th percentile 4.1 ppb; action level 15 ppb", q, question_terms(q))
+    # a table row whose cell is another year than the question's
+    q = "What was the abated value for the convention center parcel in tax year 2015?"
+    assert contradicts("2014 | 010-000266-00 | CONV FACILITIES AUTHORITY | 116370000", q, question_terms(q))
+    assert not contradicts("2015 | 010-000266-00 | CONV FACILITIES AUTHORITY | 116370000", q, question_terms(q))
+    assert not contradicts("2014 | 010-000266-00 | abated through 2015 | 116370000", q, question_terms(q))
+    assert not contradicts("Abated in 2014: $116,370,000", q, question_terms(q))  # running text: no year cell
+    assert not contradicts("Parcel | 2014/15 | 116370000", q, question_terms(q))  # a fiscal year is no year cell
     # quoted: the sibling's line is passed over, and with no other line the passage gives none
     lines = [(0, "L1", "Net income for the third quarter of fiscal 2024 was $44.2 million.")]
     q = "What net income did the company report for the fourth quarter of fiscal 2024?"
@@ -444,3 +451,21 @@ def test_a_sentence_goes_on_inside_brackets_and_after_a_semicolon_before_a_figur
     for text in ("The fee is Rs. 500 a year", "Approx. $50 each", "Meets at 7 p.m. Tuesday",
                  "Paid by John A. Smith", "See Ord. 2019-4 for the rate"):
         assert _sentences(text) == [text]
+
+
+def test_a_line_naming_the_whole_subject_speaks_of_it_when_one_word_is_left_to_ask():
+    """A document named after its subject ("Elvis Presley"): a line naming the subject whole
+    answers a question asking one thing more of it ("born"), not one asking several
+    ("which contractor won the construction bid for Mora Park")."""
+    def choose(question, text, names):
+        q = question_terms(question)
+        subject = tuple(t for t in q if t in names)
+        topic = tuple(t for t in q if t not in names and t not in {"year", "much"}) or None
+        return [ln.text for ln in choose_lines([(0, "L1", text)], q, dict.fromkeys(q, 1.0), Config(), 3,
+                                               kinds=asked(question), question=question, topic=topic,
+                                               subject=subject)]
+    line = "Elvis Aaron Presley (January 8, 1935 - August 16, 1977) was an American singer."
+    assert choose("What year was Elvis Presley born?", line, {"elvi", "presley"}) == [line]
+    line = "Authorize the City Manager to amend the agreement for Mora Park in the amount of $20,000."
+    assert choose("How much was the construction bid the contractor won for Mora Park?", line, {"mora", "park"}) == []
+    assert choose("How much is the agreement for Mora Park?", line, {"mora", "park"}) == [line]

@@ -17,6 +17,10 @@ from engine.terms import content_terms, is_number, question_terms, tokens
     ("O’Neil's office", ["o'neil", "offic"]),
     ("Armando Pérez, café", ["armando", "perez", "cafe"]),     # accents folded: names match either way
     ("Москва 東京", ["москва", "東京"]),                          # other scripts kept
+    # a contraction is its words, stop words both: no topic word "isn't" to find in a passage
+    ("if the bill isn't paid", ["bill", "paid"]),
+    ("a driver who can’t produce a license; they've won't I'd", ["driver", "produc", "licens"]),
+    ("rock'n'roll at o'clock", ["rock'n'rol", "o'clock"]),  # no contraction's ending
 ])
 def test_content_terms(text, expected):
     assert content_terms(text) == expected
@@ -25,6 +29,11 @@ def test_content_terms(text, expected):
 def test_question_terms_are_distinct_and_count_hyphenated_words_by_parts():
     assert question_terms("Wi-Fi hotspot, the hotspots?") == ("wi", "fi", "hotspot")
     assert question_terms("permit TP-4199-G") == ("permit", "tp-4199-g")
+
+
+def test_a_contraction_keeps_its_negation_as_a_word():
+    assert tokens("isn't paid") == ["is", "not", "paid"]
+    assert tokens("can't won't") == ["can", "not", "will", "not"]
 
 
 def test_tokens_keep_stop_words_in_order():

@@ -412,6 +412,21 @@ def _next_meeting_only(unit: str, question: str) -> tuple[str, str] | None:
 # a value the question gives after a word that says what it is ("a property assessed at
 # $216,000", "a meter of 2 inches"): the word, then the number (a sum or a figure of three
 # digits or more, so no year, day or small count)
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_YEAR_CELL = re.compile(r"(?:^|\s\|)\s*((?:19|20)\d\d)\s*(?=\|\s|$)", re.M)
+
+
+def _other_year(unit: str, question: str) -> tuple[str, str] | None:
+    """A table row whose cell is a year, another than every year the question names, which
+    the row does not name ("2014 | 010-000266-00 | ... | 116370000" for tax year 2015): the
+    row of another year."""
+    asked = set(_YEAR.findall(question))
+    if not asked or not _TABLE_ROW.search(unit) or asked & set(_YEAR.findall(unit)):
+        return None
+    years = set(_YEAR_CELL.findall(unit))
+    return (", ".join(sorted(years)), ", ".join(sorted(asked))) if years else None
+
+
 _GIVEN = re.compile(r"\b([a-z]{4,})\s+(?:(?:at|of|for|to|by|is|was)\s+)?(\$\s?\d[\d,]*(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?)", re.I)
 
 
@@ -565,7 +580,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
     opposite = (_negated(unit, question) or _change_only(unit, question, qterms)
                 or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
-                or _next_meeting_only(unit, question) or _other_value(unit, question))
+                or _next_meeting_only(unit, question) or _other_value(unit, question) or _other_year(unit, question))
     if opposite:
         return opposite
     theirs = _labels(unit)
@@ -673,6 +688,13 @@ def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...]) -> Call
     return says
 
 
+# how many words of the question beyond the document's own names a line naming that whole
+# subject may leave unsaid and still speak of it: one ("born" of "what year was Elvis born?"
+# beside "Elvis Aaron Presley (January 8, 1935 – ...)"); with more ("which contractor won the
+# construction bid for Mora Park?") the question asks something the name alone does not say
+_SUBJECT_REST = 1
+
+
 def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
               kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
               subject: Sequence[str], row_topic: bool = True, question: str = "",
@@ -724,7 +746,8 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
             return True
         if signer and any(_signed(texts, j) for j in unit):
             return True
-        return bool(subject) and set(subject) <= set().union(*(content_terms(texts[j]) for j in unit))
+        return bool(subject) and len(asked) <= _SUBJECT_REST and set(subject) <= set().union(
+            *(content_terms(texts[j]) for j in unit))
 
     return answers
 
@@ -753,6 +776,19 @@ def _take(ranked: Sequence[int], limit: int, must: bool, kind: Sequence[bool], s
             unit = [i] + rest[:limit - len(taken) - 1]
         taken.extend(unit)
     return taken
+
+
+def _kind_first(ranked: list[int], kind: Sequence[bool], scores: Sequence[float], outside: Collection[int],
+                must: bool, answers: Callable[[int], bool]) -> list[int] | None:
+    """`ranked` with the best line holding the asked kind first (one that answers, when
+    `must`), if any line holds one; None when `must` and none answers."""
+    best = max((i for i in range(len(kind)) if kind[i] and i not in outside and (not must or answers(i))),
+               key=lambda i: (scores[i], -i), default=None)
+    if best is None and must:
+        return None
+    if best is not None and (scores[best] > 0 or must):
+        return [best] + [i for i in ranked if i != best]
+    return ranked
 
 
 def _scores(lines: Sequence[tuple[int, str, str]], kind: Sequence[bool], qterms: Sequence[str],
@@ -796,7 +832,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     such a line must share one of (the quote leaves out the words the document names itself
     by, quote/cite.py); `subject`: those words of the question that name the document: a
     line naming every one of them ("Elvis Aaron Presley (January 8, 1935 ..." for "what
-    year was Elvis born?") speaks of the question too, a line naming a part does not.
+    year was Elvis born?") speaks of the question too when at most one other word of it is
+    left (_SUBJECT_REST), a line naming a part does not.
     `header`: the passage's table header row (kinds.money_cells: no sum of money under
     "Design Flow (MGD)"). `title`: the document's title lines, which speak of the question
     by any of its words, the document's own names too (quote/cite.title_lines)."""
@@ -822,13 +859,9 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
                         question if cfg.siblings else "", frozenset(title))
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
-        # the best line holding the asked kind goes first, if any line has one
-        best_kind = max((i for i in range(len(lines)) if kind[i] and i not in outside and (not must or answers(i))),
-                        key=lambda i: (scores[i], -i), default=None)
-        if best_kind is None and must:
+        ranked = _kind_first(ranked, kind, scores, outside, must, answers)
+        if ranked is None:
             return []  # lines hold the kind, none of them about what was asked
-        if best_kind is not None and (scores[best_kind] > 0 or must):
-            ranked = [best_kind] + [i for i in ranked if i != best_kind]
     taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else ())
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
         return []  # the answer's own line is one OCR could not read surely
