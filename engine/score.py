@@ -271,7 +271,8 @@ def forms_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
     """Mark in `has` (in place) a question term as held by a passage that writes it in
     another form a reader takes for the same (`other_forms`): a number of the same value
     ("25" and "25.00", "1500" and "1,500"), a fiscal year's two years written short or long
-    ("2019-20", "2019-2020", "FY2019-20", "FY19-20"), a street's suffix spelt out or abbreviated as the U.S.
+    ("2019-20", "2019-2020", "FY2019-20", "FY19-20"), a fiscal year by the year it ends in
+    ("FY26", "FY2026" and 2026), a street's suffix spelt out or abbreviated as the U.S.
     Postal Service abbreviates it ("Mission Street" and "MISSION ST"), a state's name and its
     two-letter code ("Florida" and a row's "FL")."""
     wanted = [(k, other_forms(t)) for k, t in enumerate(qterms)]
@@ -302,12 +303,14 @@ _VERB_FORMS = ({past: frozenset({verb}) for past, verb in IRREGULAR.items()}
 _PLAIN_NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$")
 _YEAR_SPAN = re.compile(r"^((?:19|20)\d\d)[-/–]((?:19|20)?\d\d)$")
 _FY_SPAN = re.compile(r"^fy(\d\d)[-/–](\d\d)$")  # "fy22-23": a fiscal year's two years written short
+_FY_ONE = re.compile(r"^fy((?:19|20)?\d\d)$")  # "fy26", "fy2026": a fiscal year named by the year it ends in
 
 
 @lru_cache(maxsize=100_000)
 def _form_key(term: str) -> str:
     """The one spelling of `term` that its other forms share: a number's value, a fiscal
-    year's two full years, a street suffix's abbreviation; else the term itself."""
+    year's two full years, a fiscal year's one as a number ("fy26": 2026), a street suffix's
+    abbreviation; else the term itself."""
     thousands = _THOUSANDS.match(term)
     if thousands:  # "10k": ten thousand
         term = str(int(float(thousands.group(1)) * 1000))
@@ -324,6 +327,9 @@ def _form_key(term: str) -> str:
     short = _FY_SPAN.match(term)
     if short:
         return f"fy20{short.group(1)}-20{short.group(2)}"
+    one = _FY_ONE.match(term)
+    if one:  # "FY26" is fiscal 2026, as a question names it ("in fiscal 2026")
+        return "#" + (one.group(1) if len(one.group(1)) == 4 else "20" + one.group(1))
     return term
 
 
