@@ -469,3 +469,50 @@ def test_a_line_naming_the_whole_subject_speaks_of_it_when_one_word_is_left_to_a
     line = "Authorize the City Manager to amend the agreement for Mora Park in the amount of $20,000."
     assert choose("How much was the construction bid the contractor won for Mora Park?", line, {"mora", "park"}) == []
     assert choose("How much is the agreement for Mora Park?", line, {"mora", "park"}) == [line]
+
+
+def test_a_line_saying_less_than_another_variant_s_entry_is_another_thing():
+    """A fee schedule lists the asked thing's kind by variants: "Wire Transfer (Domestic)"
+    shares "wire" and "transfer" with a question about an outgoing international wire, so a
+    line lacking either ("IRA funds Transfer Fee", "Account to Account Transfer ... outgoing",
+    "International ACH") is another thing; the international wire's own entry answers."""
+    q = "What is the credit union's fee for an outgoing international wire transfer?"
+    fees = ["Returned Deposited Items .... $27.00 per item",
+            "International ACH .... $ 3.00 per transaction",
+            "Account to Account Transfer .... $3.00 outgoing and $1.00 incoming",
+            "Wire Transfer (Domestic - In or Out) .... $35.00 per wire",
+            "IRA funds Transfer Fee (To Another Financial Institution) .... $50.00 per transfer"]
+    assert _choose(q, fees) == []
+    own = "Wire Transfer (International, outgoing) .... $45.00 per wire"
+    assert own in _choose(q, fees + [own])
+    # a variant's mention in running text lists nothing: "the July meeting" beside the August one's place
+    q = "Where was the council meeting of August 13, 2018 held?"
+    lines = ["The meeting was called to order at Lloyd Minor Park at 7:08 p.m.",
+             "Councilor Bahrman stated that she was at the July meeting at City Hall and spoke on the closure."]
+    assert _choose(q, lines)[:1] == [lines[0]]
+    # a runner-up of the same document is held to the winner's variants' words (`rival`)
+    from engine.quote.lines import variants_share
+    winner = [(0, "L1", fees[3]), (1, "L2", fees[4])]
+    qt = question_terms(q := "What is the credit union's fee for an outgoing international wire transfer?")
+    rival = variants_share(winner, qt, asked(q), None, q, Config())
+    assert {"wire", "transfer"} <= rival
+    runner = [(5, "L6", fees[2])]
+    assert choose_lines(runner, qt, dict.fromkeys(qt, 1.0), Config(), 3, kinds=asked(q), question=q) != []
+    assert choose_lines(runner, qt, dict.fromkeys(qt, 1.0), Config(), 3, kinds=asked(q), question=q,
+                        rival=rival) == []
+
+
+def test_end_to_end_a_fee_schedule_without_the_asked_variant_refuses_and_says_why(tmp_path):
+    docs = tmp_path / "docs"
+    write(docs, "credit_union_fee_schedule.txt", "CREDIT UNION FEE SCHEDULE\n\n"
+          "Returned Deposited Items .... $27.00 per item\n"
+          "International ACH .... $3.00 per transaction\n"
+          "Wire Transfer (Domestic - In or Out) .... $35.00 per wire\n"
+          "IRA funds Transfer Fee (To Another Financial Institution) .... $50.00 per transfer\n"
+          "IRA Administration Fee .... $5.00 per quarter\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("What is the credit union's fee for an outgoing international wire transfer?")
+        assert not a.answered and a.refusal.reason == "no_answer_kind"
+        assert "for other kinds of what is asked" in a.refusal.message
+        a = eng.ask("What is the credit union's fee for a domestic wire transfer?")
+        assert a.answered and any("$35.00 per wire" in ln.text for ln in a.citations[0].lines)
