@@ -23,7 +23,7 @@ from ..locators import span
 from ..pool import Pool
 from ..readers.ocr import QUOTE_FLOOR
 from ..types import Candidate, Citation, Refusal
-from .lines import PASSAGE_SIBLINGS, choose_lines, line_budget, sibling, variants_share
+from .lines import PASSAGE_SIBLINGS, choose_lines, line_budget, sibling
 
 Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
 
@@ -58,12 +58,9 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
                  furniture[0], topic[0], q.text)
     citations = [first]
     if d.runner is not None:
-        # a winner quoting nothing holds its document's runner-up to its variants' words
-        rival = variants_share(lines[0], q.terms, q.kinds, topic[0][0], q.text, cfg, topic[0][2], furniture[0]) \
-            if not first.lines and spans[1][0] == spans[0][0] and cfg.siblings and firm(q.kinds) else ()
         second = cite(lines[1], d.runner, q.terms, rarity, cfg,
                       line_budget(cfg.max_lines, True, len(first.lines)), sims[1], q.kinds, marks[1],
-                      furniture[1], topic[1], q.text, rival)
+                      furniture[1], topic[1], q.text)
         citations.append(second)
     citations = [c for c in citations if c.lines]
     if citations:
@@ -77,10 +74,7 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
         held = any(holds(text, q.kinds, q.terms) for seq, _, text in lines[0] if seq not in furniture[0])
         other = sibling("\n".join(t for _, _, t in lines[0]), q.text, q.terms, PASSAGE_SIBLINGS, line=False) \
             if cfg.siblings else None
-        variants = held and not other and cfg.siblings and variants_share(
-            lines[0], q.terms, q.kinds, topic[0][0], q.text, cfg, topic[0][2], furniture[0])
         why = (f"it speaks of {other[0]}, not {other[1]}" if other else
-               f"its lines that hold {name(q.kinds)} are for other kinds of what is asked" if variants else
                f"its lines that hold {name(q.kinds)} share no word with the question" if held else
                f"no line of it holds {name(q.kinds)}")
         return Quoted((), Refusal(reason="no_answer_kind",
@@ -116,17 +110,15 @@ def table_header(context: str) -> str:
 
 def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None,
          kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
-         furniture: frozenset[int] = frozenset(), topic=(None, (), "", frozenset()), question: str = "",
-         rival=()) -> Citation:
+         furniture: frozenset[int] = frozenset(), topic=(None, (), "", frozenset()), question: str = "") -> Citation:
     """`ocr`: OCR's confidence per line seq, for the lines OCR read (store.ocr_marks);
     `furniture`: the seqs of page furniture (store.furniture), never quoted; `topic`: the
     question words a line holding the asked kind must share one of (_topic), the question's
     words that name the document (a line naming all of them speaks of it too), and the
-    passage's table header row (table_header), and the document's title lines (title_lines);
-    `rival`: lines.choose_lines's."""
+    passage's table header row (table_header), and the document's title lines (title_lines)."""
     chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds, ocr, furniture,
                           topic=topic[0], subject=topic[1], header=topic[2], question=question,
-                          title=topic[3], rival=rival)
+                          title=topic[3])
     return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                     score=c.score, coverage=c.coverage, lines=tuple(chosen))
 

@@ -571,16 +571,6 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     (`line`), another kind of a priced thing (_other_kind_of; `named`: the words the
     document names itself by); or another value of a label the question gives ("Plan B"
     for "Plan D", "Tier 3" for "Tier 2")."""
-    return (_variant(unit, question, qterms, classes, named, line) or _change_only(unit, question, qterms)
-            or _opposite_bound(unit, question) or _next_meeting_only(unit, question)
-            or _other_value(unit, question) or _other_year(unit, question))
-
-
-def _variant(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS,
-             named: Collection[str] = (), line: bool = True) -> tuple[str, str] | None:
-    """The siblings of sibling() that name another variant of the thing asked of, not another
-    value of it: another member of a closed class, the negation of the question's word,
-    another kind of a priced thing, another value of a label ("Plan B" for "Plan D")."""
     terms = {_ORDINAL.get(t, t) for t in content_terms(unit)} | _bound_words(unit)
     asked = {_ORDINAL.get(t, t) for t in qterms}
     for members in classes:
@@ -588,7 +578,9 @@ def _variant(unit: str, question: str, qterms: Collection[str], classes=_SIBLING
         if wanted and not (terms & wanted) and (terms & members):
             return (", ".join(sorted(_SHOWN.get(t, t) for t in terms & members)),
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
-    opposite = _negated(unit, question) or (line and _other_kind_of(unit, question, qterms, named))
+    opposite = (_negated(unit, question) or _change_only(unit, question, qterms)
+                or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
+                or _next_meeting_only(unit, question) or _other_value(unit, question) or _other_year(unit, question))
     if opposite:
         return opposite
     theirs = _labels(unit)
@@ -597,50 +589,6 @@ def _variant(unit: str, question: str, qterms: Collection[str], classes=_SIBLING
             return (", ".join(f"{label} {v}" for v in sorted(theirs[label])),
                     ", ".join(f"{label} {v}" for v in sorted(values)))
     return None
-
-
-def _variants_share(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
-                    question: str, qterms: Sequence[str], topic: Sequence[str] | None,
-                    kinds: tuple[str, ...], skip: Collection[int] = ()) -> frozenset[str]:
-    """The question's words said by the passage's entries (units of no running text: rows,
-    labels and values) holding the asked kind for another variant of the thing asked of
-    (_variant: "Wire Transfer (Domestic – In or Out) $35.00" shares "wire" and "transfer" with
-    an outgoing international wire's question); none of `skip`'s lines."""
-    asked = frozenset(qterms if topic is None else topic)
-    named = frozenset(qterms) - asked - kind_words(kinds)
-    shared: set[str] = set()
-    for i in range(len(texts)):
-        unit = unit_of(i) if kind[i] and i not in skip else []
-        if unit and not any(_prose(texts[j]) for j in unit):
-            text = " ".join(texts[j] for j in unit)
-            if _variant(text, question, qterms, named=named):
-                shared |= asked & set(content_terms(text))
-    return frozenset(shared)
-
-
-def variants_share(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str], kinds: tuple[str, ...],
-                   topic: Sequence[str] | None, question: str, cfg: Config, header: str = "",
-                   furniture: Collection[int] = ()) -> frozenset[str]:
-    """_variants_share of a passage's lines as choose_lines reads them: its `rival` for a
-    runner-up of the same document when this passage quoted nothing."""
-    texts = [text for seq, _, text in lines if seq not in furniture]
-    kind, joins = _held(texts, kinds, qterms, header)
-    return _variants_share(texts, kind, lambda i: _unit(texts, i, kind, joins) if cfg.quote_units else [i],
-                           question, qterms, topic, kinds)
-
-
-def _lesser(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]], first: int,
-            question: str, qterms: Sequence[str], topic: Sequence[str] | None, kinds: tuple[str, ...],
-            rival: Collection[str] = ()) -> bool:
-    """The line chosen first lacks a word of the question that an entry of another variant
-    of the thing asked of says (_variants_share; `rival`: those another passage of the same
-    document says): the document lists the asked thing's kind by variants ("Wire Transfer
-    (Domestic – In or Out) $35.00"), and a line saying less of it ("IRA funds Transfer Fee
-    ... $50.00", "Account to Account Transfer ... $3.00 outgoing" for an outgoing
-    international wire) is another thing, not the answer."""
-    mine = unit_of(first)
-    need = _variants_share(texts, kind, unit_of, question, qterms, topic, kinds, set(mine)) | set(rival)
-    return bool(need - set().union(*(content_terms(texts[j]) for j in mine)))
 
 
 def contradicts(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS,
@@ -869,8 +817,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
                  furniture: Collection[int] = (), require_kind: bool = True,
                  topic: Sequence[str] | None = None, subject: Sequence[str] = (),
-                 header: str = "", question: str = "", title: Collection[str] = (),
-                 rival: Collection[str] = ()) -> list[QuotedLine]:
+                 header: str = "", question: str = "", title: Collection[str] = ()) -> list[QuotedLine]:
     """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
     kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
     seq -> OCR's confidence for the lines read by OCR; furniture: the seqs of page furniture
@@ -886,13 +833,13 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     by, quote/cite.py); `subject`: those words of the question that name the document: a
     line naming every one of them ("Elvis Aaron Presley (January 8, 1935 ..." for "what
     year was Elvis born?") speaks of the question too when at most one other word of it is
-    left (_SUBJECT_REST). `header`: the passage's table header row (kinds.money_cells: no
-    sum of money under "Design Flow (MGD)"). `title`: the document's title lines, which speak
-    of the question by any of its words (quote/cite.title_lines). `rival`: the question's
-    words another passage of the document says for other variants of what is asked
-    (variants_share), which the first line must say too (_lesser)."""
+    left (_SUBJECT_REST), a line naming a part does not.
+    `header`: the passage's table header row (kinds.money_cells: no sum of money under
+    "Design Flow (MGD)"). `title`: the document's title lines, which speak of the question
+    by any of its words, the document's own names too (quote/cite.title_lines)."""
     sims, ocr = sims or {}, ocr or {}
-    lines = [ln for ln in lines if ln[0] not in furniture] if furniture else lines
+    if furniture:
+        lines = [ln for ln in lines if ln[0] not in furniture]
     texts = [text for _, _, text in lines]
     kind, joins = _held(texts, kinds, qterms, header)
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
@@ -916,9 +863,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         if ranked is None:
             return []  # lines hold the kind, none of them about what was asked
     taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else ())
-    if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken) or (
-            must and taken and question and cfg.siblings
-            and _lesser(texts, kind, unit_of, taken[0], question, qterms, topic, kinds, rival)):
-        return []  # the answer's own line is one OCR could not read surely, or another thing's
+    if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
+        return []  # the answer's own line is one OCR could not read surely
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
             for i in sorted(taken)]
