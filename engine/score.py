@@ -328,8 +328,9 @@ def _form_key(term: str) -> str:
     if short:
         return f"fy20{short.group(1)}-20{short.group(2)}"
     one = _FY_ONE.match(term)
-    if one:  # "FY26" is fiscal 2026, as a question names it ("in fiscal 2026")
-        return "#" + (one.group(1) if len(one.group(1)) == 4 else "20" + one.group(1))
+    if one:  # "FY26" is fiscal 2026, as a question names it ("in fiscal 2026"); "FY98" 1998
+        year = one.group(1)
+        return "#" + (year if len(year) == 4 else ("19" if year >= "50" else "20") + year)
     return term
 
 

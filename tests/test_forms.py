@@ -12,7 +12,7 @@ from engine.score import other_forms, _form_key
     ("25", "25.00"), ("1500", "1,500"), ("1,500.50", "1500.5"),
     ("2019-20", "2019-2020"), ("2019/20", "2019-20"),
     ("fy2016-17", "2016-17"), ("fy22-23", "fy2022-23"), ("fy22-23", "2022-2023"),  # a fiscal year's forms
-    ("2026", "fy26"), ("2026", "fy2026"), ("fy26", "2026"),  # a fiscal year by the year it ends in
+    ("2026", "fy26"), ("2026", "fy2026"), ("fy26", "2026"), ("1998", "fy98"),  # a fiscal year by its end
     ("street", "st"), ("ave", "avenu"),  # stemmed, as question terms are
     ("florida", "fl"), ("york", "ny"), ("michigan", "mi"),  # a state's name and its code
 ])
@@ -24,7 +24,7 @@ def test_a_term_meets_its_other_form(asked, written):
     ("25", "250"), ("25", "2.5"), ("007", "7"), ("2019-20", "2019-2021"), ("street", "road"),
     ("2021-08", "2021-2008"),  # a year and a month are no fiscal year
     ("fee", "fees"), ("florida", "ga"),
-    ("2026", "fy25"), ("2025", "fy2026"), ("2026", "fyi"), ("26", "fy26"),  # another year; a bare 26 is no year
+    ("2026", "fy25"), ("2025", "fy2026"), ("2026", "fyi"), ("26", "fy26"), ("2099", "fy99"),  # another year
 ])
 def test_other_values_are_not_the_same_term(asked, written):
     assert _form_key(written) not in other_forms(asked)

@@ -296,6 +296,14 @@ def test_a_line_naming_a_sibling_of_what_was_asked_is_no_answer():
     assert not contradicts("2014 | 010-000266-00 | abated through 2015 | 116370000", q, question_terms(q))
     assert not contradicts("Abated in 2014: $116,370,000", q, question_terms(q))  # running text: no year cell
     assert not contradicts("Parcel | 2014/15 | 116370000", q, question_terms(q))  # a fiscal year is no year cell
+    # a year further along the row is a year built, a model year or an amount, not the row's key
+    q = "What was the assessed value of 12 Main St in 2024?"
+    assert not contradicts("12 Main St | 1962 | $350,000", q, question_terms(q))
+    assert not contradicts("Parks | 1985 | 2040", q, question_terms(q))
+    lines = [(0, "L1", "Address | Year Built | Assessed Value"), (1, "L2", "12 Main St | 1962 | $350,000"),
+             (2, "L3", "14 Main St | 1971 | $410,000")]
+    qt = question_terms(q)
+    assert choose_lines(lines, qt, dict.fromkeys(qt, 1.0), Config(), 3, kinds=asked(q), question=q) != []
     # quoted: the sibling's line is passed over, and with no other line the passage gives none
     lines = [(0, "L1", "Net income for the third quarter of fiscal 2024 was $44.2 million.")]
     q = "What net income did the company report for the fourth quarter of fiscal 2024?"

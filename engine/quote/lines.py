@@ -413,18 +413,19 @@ def _next_meeting_only(unit: str, question: str) -> tuple[str, str] | None:
 # $216,000", "a meter of 2 inches"): the word, then the number (a sum or a figure of three
 # digits or more, so no year, day or small count)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
-_YEAR_CELL = re.compile(r"(?:^|\s\|)\s*((?:19|20)\d\d)\s*(?=\|\s|$)", re.M)
+_YEAR_FIRST = re.compile(r"^\s*((?:19|20)\d\d)\s*\|\s")
 
 
 def _other_year(unit: str, question: str) -> tuple[str, str] | None:
-    """A table row whose cell is a year, another than every year the question names, which
-    the row does not name ("2014 | 010-000266-00 | ... | 116370000" for tax year 2015): the
-    row of another year."""
+    """A table row keyed by a year, its first cell, another than every year the question
+    names, which the row does not name ("2014 | 010-000266-00 | ... | 116370000" for tax
+    year 2015): the row of another year. Only the first cell: a year further along may be a
+    year built, a model year or an amount ("12 Main St | 1962 | $350,000", "Parks | 1985")."""
     asked = set(_YEAR.findall(question))
-    if not asked or not _TABLE_ROW.search(unit) or asked & set(_YEAR.findall(unit)):
+    first = _YEAR_FIRST.match(unit)
+    if not asked or not first or asked & set(_YEAR.findall(unit)):
         return None
-    years = set(_YEAR_CELL.findall(unit))
-    return (", ".join(sorted(years)), ", ".join(sorted(asked))) if years else None
+    return first.group(1), ", ".join(sorted(asked))
 
 
 _GIVEN = re.compile(r"\b([a-z]{4,})\s+(?:(?:at|of|for|to|by|is|was)\s+)?(\$\s?\d[\d,]*(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?)", re.I)
@@ -580,7 +581,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
     opposite = (_negated(unit, question) or _change_only(unit, question, qterms)
                 or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
-                or _next_meeting_only(unit, question) or _other_value(unit, question) or _other_year(unit, question))
+                or _next_meeting_only(unit, question) or _other_value(unit, question)
+                or (line and _other_year(unit, question)))
     if opposite:
         return opposite
     theirs = _labels(unit)
