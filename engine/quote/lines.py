@@ -525,28 +525,7 @@ def _other_kind_of(unit: str, question: str, qterms: Collection[str],
         for other, h in sorted(theirs):
             if h == head and other not in asked and other not in _PLAIN_MODIFIERS:
                 return f"{_word(unit, other)} {_word(unit, head)}", f"{_word(question, modifier)} {_word(question, head)}"
-    # another priced thing altogether: the question's kind of price ("penalty"; not a word
-    # asking for any price: "fee", "charge", _ASKING_PRICE) nowhere in
-    # the unit, nor the word it names it by ("late" of "late fee"), and the unit prices a
-    # thing of another kind ("capital improvement charge")
-    wanted = {t for t in asked & _PRICED if t not in named and t not in _ASKING_PRICE}
-    own = {m for m, h in _pairs(question) if h in wanted}  # "late" of "late fee": said, it is the same
-    if wanted and not any(_PRICE_GROUP.get(t, {t}) & said for t in wanted) and not own & said:
-        for other, h in sorted(theirs):
-            if h not in asked and other not in asked and other not in _PLAIN_MODIFIERS \
-                    and not any(h in _PRICE_GROUP.get(t, {t}) for t in wanted):
-                return f"{_word(unit, other)} {_word(unit, h)}", ", ".join(sorted(_word(question, t) for t in wanted))
     return None
-
-
-# the priced things' words a question asks for a price with, naming no kind of it ("what does
-# the city charge", "what is the fee")
-_ASKING_PRICE = kind_words(("amount", "rate"))
-# the priced things' words that name one kind of price: a fee is a charge, a fine a penalty,
-# a permit a licence
-_PRICE_GROUP = {t: group for group in (frozenset(content_terms(g)) for g in
-                                       ("fee charge", "fine penalty", "permit license licence"))
-                for t in group}
 
 
 def _word(text: str, term: str) -> str:
