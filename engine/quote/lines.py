@@ -409,9 +409,6 @@ def _next_meeting_only(unit: str, question: str) -> tuple[str, str] | None:
     return None
 
 
-# a value the question gives after a word that says what it is ("a property assessed at
-# $216,000", "a meter of 2 inches"): the word, then the number (a sum or a figure of three
-# digits or more, so no year, day or small count)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _YEAR_FIRST = re.compile(r"^\s*((?:19|20)\d\d)\s*\|\s")
 
@@ -428,6 +425,9 @@ def _other_year(unit: str, question: str) -> tuple[str, str] | None:
     return first.group(1), ", ".join(sorted(asked))
 
 
+# a value the question gives after a word that says what it is ("a property assessed at
+# $216,000", "a meter of 2 inches"): the word, then the number (a sum or a figure of three
+# digits or more, so no year, day or small count)
 _GIVEN = re.compile(r"\b([a-z]{4,})\s+(?:(?:at|of|for|to|by|is|was)\s+)?(\$\s?\d[\d,]*(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?)", re.I)
 
 
@@ -570,7 +570,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     bounded the other way (_opposite_bound); the question's date only as the next meeting's;
     another value after the question's value's word (_other_value); on a line's unit
     (`line`), another kind of a priced thing (_other_kind_of; `named`: the words the
-    document names itself by); or another value of a label the question gives ("Plan B"
+    document names itself by) or a row keyed by another year (_other_year); or another value of a label the question gives ("Plan B"
     for "Plan D", "Tier 3" for "Tier 2")."""
     terms = {_ORDINAL.get(t, t) for t in content_terms(unit)} | _bound_words(unit)
     asked = {_ORDINAL.get(t, t) for t in qterms}
