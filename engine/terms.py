@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "9"
+TOKENIZER_VERSION = "10"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -114,9 +114,13 @@ def _expand(tok: str) -> list[str]:
     return out
 
 
-# an English contraction: a word and "n't", "'re", "'ve", "'ll", "'d" or "'m" ("can't" is "can"
-# and "not", "won't" "will" and "not": _CONTRACTED_BASE)
-_CONTRACTED = re.compile(r"^([a-z]+?)(n't|'re|'ve|'ll|'d|'m)$")
+# an English contraction: a verb and "n't" ("can't" is "can" and "not", "won't" "will" and
+# "not": _CONTRACTED_BASE), or a pronoun and "'re", "'ve", "'ll", "'d" or "'m"; the closed
+# lists, so a name is no contraction ("Sa'd", "Ma'm")
+_CONTRACTED = re.compile(
+    r"^((?:is|are|was|were|do|does|did|has|have|had|ca|could|wo|would|sha|should|ai|must|need|might)(?=n't)"
+    r"|(?:i|you|he|she|it|we|they|that|there|here|who|what|where|when|why|how)(?='))"
+    r"(n't|'re|'ve|'ll|'d|'m)$")
 _CONTRACTED_BASE = {"ca": "can", "wo": "will", "sha": "shall", "ai": "is"}
 
 # a short code of letters and digits, with or without a hyphen between ("b-20", "b20", "e1")

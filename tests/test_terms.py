@@ -21,6 +21,7 @@ from engine.terms import content_terms, is_number, question_terms, tokens
     ("if the bill isn't paid", ["bill", "paid"]),
     ("a driver who can’t produce a license; they've won't I'd", ["driver", "produc", "licens"]),
     ("rock'n'roll at o'clock", ["rock'n'rol", "o'clock"]),  # no contraction's ending
+    ("Sa'd Hariri rec'd", ["sa'd", "hariri", "rec'd"]),  # a name, an abbreviation: no contraction
 ])
 def test_content_terms(text, expected):
     assert content_terms(text) == expected
