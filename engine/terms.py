@@ -103,8 +103,7 @@ def _expand(tok: str) -> list[str]:
         tok = tok[:-2]
     short = _CONTRACTED.match(tok)
     if short:  # "isn't" is "is" and "not", "they've" "they": stop words, no term of the topic
-        base = _CONTRACTED_BASE.get(short[1], short[1]) if short[2] == "n't" else short[1]
-        return [base, "not"] if short[2] == "n't" else [base]
+        return [_CONTRACTED_BASE.get(short[1], short[1]), "not"] if short[2] == "n't" else [short[1]]
     out = [tok]
     if "-" in tok and not _DIGIT.search(tok):
         out.extend(p for p in tok.split("-") if p)

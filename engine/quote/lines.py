@@ -472,7 +472,7 @@ def _change_only(unit: str, question: str, qterms: Collection[str]) -> tuple[str
     in from parcel fees in 2021?"): a difference, not the value asked."""
     if set(qterms) & _ASKS_CHANGE or set(_lemmas(qterms)) & _ASKS_CHANGE or _ASKS_CHANGE_WORDS.search(question):
         return None
-    figures = [m for m in _FIGURE.finditer(unit) if not re.fullmatch(r"(?:19|20)\d\d", m.group(0))]
+    figures = [m for m in _FIGURE.finditer(unit) if not _YEAR.fullmatch(m.group(0))]
     if figures and all(_CHANGE_BEFORE.search(unit, max(0, m.start() - 40), m.start()) for m in figures):
         return "a change", "the value itself"
     return None
@@ -570,8 +570,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     bounded the other way (_opposite_bound); the question's date only as the next meeting's;
     another value after the question's value's word (_other_value); on a line's unit
     (`line`), another kind of a priced thing (_other_kind_of; `named`: the words the
-    document names itself by) or a row keyed by another year (_other_year); or another value of a label the question gives ("Plan B"
-    for "Plan D", "Tier 3" for "Tier 2")."""
+    document names itself by) or a row keyed by another year (_other_year); or another
+    value of a label the question gives ("Plan B" for "Plan D", "Tier 3" for "Tier 2")."""
     terms = {_ORDINAL.get(t, t) for t in content_terms(unit)} | _bound_words(unit)
     asked = {_ORDINAL.get(t, t) for t in qterms}
     for members in classes:
@@ -706,8 +706,9 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     or it stands under a heading that names it; in running text, the sentence holding the
     value says it (_value_sentence_speaks). A table row holds the word itself, or a line
     above it that holds no value of the kind does, as a header row names its columns
-    (`row_topic`; off, any row answers, as if its header row named it). With `question` given, a unit naming a sibling of what it
-    names (sibling: the third quarter for the fourth) answers nothing."""
+    (`row_topic`; off, any row answers, as if its header row named it). With `question`
+    given, a unit naming a sibling of what it names (sibling: the third quarter for the
+    fourth) answers nothing."""
     asked = frozenset(qterms if topic is None else topic)
     named = frozenset(qterms) - asked - kind_words(kinds)  # the words the document names itself by
     says = _sayer(asked, question, kinds)
