@@ -203,6 +203,64 @@ def _under_heading(texts: Sequence[str], i: int, asked: frozenset[str], every: f
     return False
 
 
+# a list item's marker: a symbol ("■", "–", "o"), a number ("3.", "(2)"), a letter ("b)",
+# "(c)") or a roman numeral ("iv."); items under an item are marked otherwise than it
+_MARKER = re.compile(r"^\s*(?:([■□▪▫●○◦•‣∙·*➢➤►✓✔o–—-])|\(?(\d{1,2})[.)]|\(?([a-z])[.)]|\(?([ivx]{2,5})[.)])\s", re.I)
+_ITEM_REACH = 8  # lines a sub-item may stand below its item
+
+
+def _marker(text: str) -> str | None:
+    """The kind of list marker a line opens with: the symbol itself, "1", "a" or "i"; None."""
+    m = _MARKER.match(text)
+    if m is None:
+        return None
+    return m.group(1) or ("1" if m.group(2) else "a" if m.group(3) else "i")
+
+
+def _item_of(texts: Sequence[str], i: int) -> int | None:
+    """The list item line i is a sub-item of: the first line above it, within _ITEM_REACH,
+    opening with another kind of marker ("■ Wolfe Lake Landfill gained almost 2 years" over
+    "– Approximately 16.7 Year lifespan remaining on the site."), past the sub-items marked as
+    line i is and the lines that carry one on; None when line i is no list item or none is."""
+    own = _marker(texts[i])
+    if own is None:
+        return None
+    for j in range(i - 1, max(-1, i - 1 - _ITEM_REACH), -1):
+        mark = _marker(texts[j])
+        if mark is not None and mark != own:
+            return j
+    return None
+
+
+def _under_item(texts: Sequence[str], i: int, kind: Sequence[bool], says: Callable[[str], bool],
+                qterms: Collection[str], question: str) -> bool:
+    """Line i is a sub-item of a list item (_item_of) that says the question's topic, holds a
+    value of the asked kind itself and names no sibling of what the question names: the
+    item is a record ("■ Wolfe Lake Landfill gained almost 2 years ...") and its sub-items
+    are more of its figures ("– Approximately 16.7 Year lifespan remaining on the site.").
+    An item with no value of its own heads a list of other things ("■ Park fees" over
+    "– Picnic shelter $50"), each named by its own line."""
+    item = _item_of(texts, i)
+    return item is not None and kind[item] and says(texts[item]) and not (question and (
+        _member(texts[item], qterms) or _label_value(texts[item], question)))
+
+
+def _with_item(taken: list[int], texts: Sequence[str], unit: Sequence[int], limit: int,
+               asked: frozenset[str]) -> list[int]:
+    """`taken` with the list item its first line is a sub-item of (_item_of), when that line's
+    unit says no word of the question and the item does: the item names what the sub-item's
+    value is of, and is quoted with it (in the place of the last line taken past that unit, at
+    the limit)."""
+    item = _item_of(texts, taken[0])
+    if item is None or item in taken or any(about(texts[j], asked) for j in unit) \
+            or not about(texts[item], asked):
+        return taken
+    if len(taken) < limit:
+        return taken + [item]
+    rest = [j for j in taken if j not in unit]
+    return [j for j in taken if j != rest[-1]] + [item] if rest else taken
+
+
 def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bool] = ()) -> list[int]:
     """Line i with the lines that complete it (indexes into the passage, in order): the value
     of a label, the rest of a wrapped sentence. At most three lines. `kind[j]`: line j holds
@@ -572,20 +630,29 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     (`line`), another kind of a priced thing (_other_kind_of; `named`: the words the
     document names itself by) or a row keyed by another year (_other_year); or another
     value of a label the question gives ("Plan B" for "Plan D", "Tier 3" for "Tier 2")."""
-    terms = {_ORDINAL.get(t, t) for t in content_terms(unit)} | _bound_words(unit)
+    opposite = (_negated(unit, question) or _change_only(unit, question, qterms)
+                or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
+                or _next_meeting_only(unit, question) or _other_value(unit, question)
+                or (line and _other_year(unit, question)))
+    return _member(unit, qterms, classes) or opposite or _label_value(unit, question)
+
+
+def _member(text: str, qterms: Collection[str], classes=_SIBLINGS) -> tuple[str, str] | None:
+    """Another member of a closed class than the question's (sibling), as (the text's, the
+    question's), or None."""
+    terms = {_ORDINAL.get(t, t) for t in content_terms(text)} | _bound_words(text)
     asked = {_ORDINAL.get(t, t) for t in qterms}
     for members in classes:
         wanted = asked & members
         if wanted and not (terms & wanted) and (terms & members):
             return (", ".join(sorted(_SHOWN.get(t, t) for t in terms & members)),
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
-    opposite = (_negated(unit, question) or _change_only(unit, question, qterms)
-                or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
-                or _next_meeting_only(unit, question) or _other_value(unit, question)
-                or (line and _other_year(unit, question)))
-    if opposite:
-        return opposite
-    theirs = _labels(unit)
+    return None
+
+
+def _label_value(text: str, question: str) -> tuple[str, str] | None:
+    """Another value of a label the question gives ("Plan B" for "Plan D"), or None."""
+    theirs = _labels(text)
     for label, values in _labels(question).items():
         if label in theirs and not (theirs[label] & values):
             return (", ".join(f"{label} {v}" for v in sorted(theirs[label])),
@@ -747,6 +814,8 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
             return True
         if _under_heading(texts, i, heading_words, every):
             return True
+        if _under_item(texts, i, kind, says, qterms, question):
+            return True
         if signer and any(_signed(texts, j) for j in unit):
             return True
         return bool(subject) and len(asked) <= _SUBJECT_REST and set(subject) <= set().union(
@@ -866,6 +935,9 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         if ranked is None:
             return []  # lines hold the kind, none of them about what was asked
     taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else ())
+    if must and taken:
+        taken = _with_item(taken, texts, unit_of(taken[0]), limit,
+                           frozenset(qterms if topic is None else topic))
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
         return []  # the answer's own line is one OCR could not read surely
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
