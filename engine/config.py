@@ -76,11 +76,6 @@ class Config:
     # the same document may cover less, as a chunk's edge can part a topic from its value);
     # 0: any candidate that clears the gate.
     kind_fallback_cover: int = 1
-    # 1: when the first candidate says every question word but one, a candidate of its own
-    # document that it gives way to is held to the score floor by the first one's score, as a
-    # chunk's edge can part a topic from its value (gate/decide.py _judged); coverage and the
-    # names-and-numbers check are its own. 0: its own score (before issue 27's tenth pass).
-    kind_fallback_score: int = 1
     # A winner holding the asked kind needs coverage >= coverage_floor - kind_relief: a long
     # question whose passage misses a word or two but holds the value asked for is answered.
     kind_relief: float = 0.0

@@ -35,34 +35,3 @@ def test_a_passage_of_the_same_document_or_one_that_covers_as_well_does():
     fuller = _cand(3, "fee_schedule.pdf", 0.9, kind=True)
     d = decide([first, fuller], (), Config(), vectors=False, kinds=KINDS)
     assert d.winner is fuller and d.refusal is None
-
-
-def _named(rowid, path, kind, score, unmatched):
-    return dataclasses.replace(_cand(rowid, path, 0.8, kind, score=score), unmatched=unmatched)
-
-
-def test_a_neighbour_of_a_first_passage_that_says_all_but_one_word_is_held_to_the_floor_by_its_score():
-    # "What's the CAWCD tax rate on my property bill?": the first chunk is the heading and
-    # lacks only "rate"; the next one, ranked lower, holds "10-cents per $100"
-    floor = Config().score_floor
-    first = _named(1, "cawcd_tax_qa.pdf", False, floor + 0.2, ("rate",))
-    value = _named(2, "cawcd_tax_qa.pdf", True, floor - 0.2, ("bill", "district"))
-    d = decide([first, value], (), Config(), vectors=True, kinds=KINDS)
-    assert d.winner is value and d.refusal is None
-    assert d.gate.score == first.score  # what the floor read
-    # switched off, the neighbour's own score fails the floor: the first is refused for the kind
-    off = dataclasses.replace(Config(), kind_fallback_score=0)
-    d = decide([first, value], (), off, vectors=True, kinds=KINDS)
-    assert d.winner is first and d.refusal.reason == "no_answer_kind"
-
-
-def test_not_when_the_first_passage_lacks_two_words_or_the_neighbour_is_of_another_document():
-    floor = Config().score_floor
-    first = _named(1, "minutes.md", False, floor + 0.2, ("building", "figure"))
-    value = _named(2, "minutes.md", True, floor - 0.2, ("results",))
-    d = decide([first, value], (), Config(), vectors=True, kinds=KINDS)
-    assert d.winner is first and d.refusal.reason == "no_answer_kind"
-    first = _named(1, "minutes.md", False, floor + 0.2, ("rate",))
-    other = _named(2, "fee_schedule.pdf", True, floor - 0.2, ())
-    d = decide([first, other], (), Config(), vectors=True, kinds=KINDS)
-    assert d.winner is first and d.refusal.reason == "no_answer_kind"

@@ -7,7 +7,7 @@ Refusal (which floor, by how much, the words not found), or the refusal for an e
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from ..config import Config
@@ -35,9 +35,7 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     holds none, the first of the next cfg.kind_depth candidates that holds one, clears the
     gate and covers the question as well (covers_as_well, cfg.kind_fallback_cover) wins in
     its place; when none does, the answer is refused (`no_answer_kind`), since a
-    passage that names the topic but not the value asked for is a wrong answer. A candidate
-    of the first one's document is held to the score floor by the first one's score when the
-    first says every question word but one (_judged).
+    passage that names the topic but not the value asked for is a wrong answer.
 
     `lacks`: for a candidate's path, the class words of the question its document never uses
     (engine/scope.py). Such a candidate gives way in the same way, and when no candidate in
@@ -52,10 +50,9 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     at = 0
     if not fits(cands[0], kinds, lacks) and cfg.kind_depth > 0:
         at = next((i for i, c in enumerate(cands[1 : cfg.kind_depth + 1], 1)
-                   if passes(_judged(c, cands[0], cfg)) and (not cfg.kind_fallback_cover or covers_as_well(c, cands[0]))), 0)
+                   if passes(c) and (not cfg.kind_fallback_cover or covers_as_well(c, cands[0]))), 0)
     winner = cands[at]
-    judged = _judged(winner, cands[0], cfg)  # the score the floor reads (--explain shows it)
-    refusal = check(judged, cfg, required, vectors)
+    refusal = check(winner, cfg, required, vectors)
     if refusal is None and winner.path in lacks:
         refusal = outside_scope(winner, lacks[winner.path])
     if refusal is None and kinds and winner.kind is False:
@@ -64,24 +61,12 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     nxt = cands[at + 1] if len(cands) > at + 1 else None
     if nxt is not None and passes(nxt):
         runner = nxt
-    gate = GateDecision(judged.score, cfg.score_floor_for(vectors), coverage_of(winner, cfg),
+    gate = GateDecision(winner.score, cfg.score_floor_for(vectors), coverage_of(winner, cfg),
                         coverage_floor_for(winner, cfg), runner is not None, vectors,
                         names_numbers=refusal is None or refusal.reason != "name_or_number_missing",
                         answer_kind=refusal is None or refusal.reason != "no_answer_kind",
                         in_scope=refusal is None or refusal.reason != "outside_scope")
     return Decision(winner, runner, refusal, gate)
-
-
-def _judged(c: Candidate, first: Candidate, cfg: Config) -> Candidate:
-    """`c` as the score floor judges it: with the first candidate's score when `c` is of its
-    document and the first says all of the question's words but one (cfg.kind_fallback_score).
-    The first passage is then the place the question is about, lacking only its value, which a
-    chunk's edge has put in a neighbour ranked lower ("WHAT IS THE CAWCD TAX ON MY PROPERTY
-    TAX BILL?" / next chunk: "The CAWCD tax rate currently is 10-cents per $100"). Its own
-    coverage and names are still checked."""
-    if cfg.kind_fallback_score and c is not first and c.path == first.path and len(first.unmatched) <= 1:
-        return replace(c, score=max(c.score, first.score))
-    return c
 
 
 def covers_as_well(c: Candidate, first: Candidate) -> bool:
