@@ -203,46 +203,73 @@ def _under_heading(texts: Sequence[str], i: int, asked: frozenset[str], every: f
     return False
 
 
-# a list item's marker: a symbol ("■", "–", "o"), a number ("3.", "(2)"), a letter ("b)",
-# "(c)") or a roman numeral ("iv."); items under an item are marked otherwise than it
-_MARKER = re.compile(r"^\s*(?:([■□▪▫●○◦•‣∙·*➢➤►✓✔o–—-])|\(?(\d{1,2})[.)]|\(?([a-z])[.)]|\(?([ivx]{2,5})[.)])\s", re.I)
+# a list item's marker: a symbol ("■", "–", "o" before two spaces), a number ("3.", "(2)"), a
+# letter ("b)", "(c)") or a roman numeral ("iv."); items under an item are marked otherwise
+_MARKER = re.compile(r"^\s*(?:([■□▪▫●○◦•‣∙·*➢➤►✓✔–—-])|(o)(?=\s\s|\t)|\(?(\d{1,2})[.)]|\(?([a-zA-Z])[.)]|"
+                     r"\(?([ivxIVX]{2,5})[.)])\s")
+_SAME_MARK = {"–": "-", "—": "-", "●": "•", "∙": "•", "·": "•"}  # one kind, however drawn
 _ITEM_REACH = 8  # lines a sub-item may stand below its item
 
 
 def _marker(text: str) -> str | None:
-    """The kind of list marker a line opens with: the symbol itself, "1", "a" or "i"; None."""
+    """The kind of list marker a line opens with: the symbol itself (dashes one kind, dots
+    one), "1", "a", "i", or "i?" for a lone i, v or x (a letter or a roman numeral); None."""
     m = _MARKER.match(text)
     if m is None:
         return None
-    return m.group(1) or ("1" if m.group(2) else "a" if m.group(3) else "i")
+    if m.group(1) or m.group(2):
+        return _SAME_MARK.get(m.group(1), m.group(1) or "o")
+    if m.group(4):
+        return "i?" if m.group(4).lower() in "ivx" else "a"
+    return "1" if m.group(3) else "i"
+
+
+def _kin(a: str | None, b: str | None) -> bool:
+    """Two markers of one list level: the same kind, or a lone i, v or x beside letters or
+    roman numerals ("(i)" then "(ii)"; "(h)" then "(i)")."""
+    return a == b or ("i?" in (a, b) and {a, b} <= {"a", "i", "i?"})
 
 
 def _item_of(texts: Sequence[str], i: int) -> int | None:
     """The list item line i is a sub-item of: the first line above it, within _ITEM_REACH,
     opening with another kind of marker ("■ Wolfe Lake Landfill gained almost 2 years" over
     "– Approximately 16.7 Year lifespan remaining on the site."), past the sub-items marked as
-    line i is and the lines that carry one on; None when line i is no list item or none is."""
+    line i is and the lines that carry one on; None when line i is no list item, or a line
+    above it is neither a list item nor the rest of the line above it (a heading parts lists)."""
     own = _marker(texts[i])
     if own is None:
         return None
     for j in range(i - 1, max(-1, i - 1 - _ITEM_REACH), -1):
         mark = _marker(texts[j])
-        if mark is not None and mark != own:
+        if mark is None and not (j > 0 and (_wraps(texts[j - 1], texts[j]) or _STARTS_MID.match(texts[j]))):
+            return None
+        if mark is not None and not _kin(mark, own):
             return j
     return None
 
 
-def _under_item(texts: Sequence[str], i: int, kind: Sequence[bool], says: Callable[[str], bool],
+def _under_item(texts: Sequence[str], i: int, kind: Sequence[bool], asked: frozenset[str],
                 qterms: Collection[str], question: str) -> bool:
-    """Line i is a sub-item of a list item (_item_of) that says the question's topic, holds a
-    value of the asked kind itself and names no sibling of what the question names: the
-    item is a record ("■ Wolfe Lake Landfill gained almost 2 years ...") and its sub-items
-    are more of its figures ("– Approximately 16.7 Year lifespan remaining on the site.").
-    An item with no value of its own heads a list of other things ("■ Park fees" over
-    "– Picnic shelter $50"), each named by its own line."""
+    """Line i is a sub-item of a list item (_item_of) that is a record of what the question
+    asks of: the item holds a value of the asked kind itself, says more of the question's
+    topic (`asked`) than any other item of its list, and names nothing in the place of what
+    the question names (sibling; a figure given as a change is the record's own: "■ Wolfe
+    Lake Landfill gained almost 2 years ..." over "– Approximately 16.7 Year lifespan
+    remaining on the site."; not "– 14.5 Year lifespan remaining in 2023." for a question
+    naming 2024 only). An item with no value of its own heads a list of other things ("■ Park
+    fees" over "– Picnic shelter $50"), each named by its own line."""
     item = _item_of(texts, i)
-    return item is not None and kind[item] and says(texts[item]) and not (question and (
-        _member(texts[item], qterms) or _label_value(texts[item], question)))
+    if item is None or not kind[item] or not about(texts[item], asked):
+        return False
+    said = [len(set(content_terms(t)) & asked) for t in texts]
+    mark = _marker(texts[item])
+    if any(said[j] >= said[item] for j in range(len(texts)) if j != item and _kin(_marker(texts[j]), mark)):
+        return False
+    if question and (sibling(texts[i], question, qterms) or (
+            _YEAR.search(question) and set(_YEAR.findall(texts[i])) - set(_YEAR.findall(question)))):
+        return False  # the sub-item's own words name another thing, or another year's figure
+    other = sibling(texts[item], question, qterms) if question else None
+    return other is None or other == _change_only(texts[item], question, qterms)
 
 
 def _with_item(taken: list[int], texts: Sequence[str], unit: Sequence[int], limit: int,
@@ -814,8 +841,6 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
             return True
         if _under_heading(texts, i, heading_words, every):
             return True
-        if _under_item(texts, i, kind, says, qterms, question):
-            return True
         if signer and any(_signed(texts, j) for j in unit):
             return True
         return bool(subject) and len(asked) <= _SUBJECT_REST and set(subject) <= set().union(
@@ -851,11 +876,18 @@ def _take(ranked: Sequence[int], limit: int, must: bool, kind: Sequence[bool], s
 
 
 def _kind_first(ranked: list[int], kind: Sequence[bool], scores: Sequence[float], outside: Collection[int],
-                must: bool, answers: Callable[[int], bool]) -> list[int] | None:
+                must: bool, answers: Callable[[int], bool],
+                items: Callable[[int], bool] = lambda i: False) -> list[int] | None:
     """`ranked` with the best line holding the asked kind first (one that answers, when
-    `must`), if any line holds one; None when `must` and none answers."""
-    best = max((i for i in range(len(kind)) if kind[i] and i not in outside and (not must or answers(i))),
-               key=lambda i: (scores[i], -i), default=None)
+    `must`; when none does, one that `items` lets answer by its list item: _under_item), if
+    any line holds one; None when `must` and none answers."""
+    def best_of(ok: Callable[[int], bool]) -> int | None:
+        return max((i for i in range(len(kind)) if kind[i] and i not in outside and ok(i)),
+                   key=lambda i: (scores[i], -i), default=None)
+
+    best = best_of(lambda i: not must or answers(i))
+    if best is None and must:
+        best = best_of(items)
     if best is None and must:
         return None
     if best is not None and (scores[best] > 0 or must):
@@ -917,7 +949,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
     # a sibling section's lines are not quoted at all ("(d) Within the City of Steilacoom:"
     # and its values, for a question about University Place: _other_sections)
-    outside = _other_sections(texts, frozenset(qterms if topic is None else topic)) if cfg.siblings else set()
+    asked = frozenset(qterms if topic is None else topic)
+    outside = _other_sections(texts, asked) if cfg.siblings else set()
     ranked = _ranked(scores, cfg, outside)
     must = require_kind and bool(cfg.quote_invariant) and firm(kinds)
     if must and not any(kind):
@@ -931,13 +964,13 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
                         question if cfg.siblings else "", frozenset(title))
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
-        ranked = _kind_first(ranked, kind, scores, outside, must, answers)
+        ranked = _kind_first(ranked, kind, scores, outside, must, answers,
+                             lambda i: _under_item(texts, i, kind, asked, qterms, question))
         if ranked is None:
             return []  # lines hold the kind, none of them about what was asked
     taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else ())
     if must and taken:
-        taken = _with_item(taken, texts, unit_of(taken[0]), limit,
-                           frozenset(qterms if topic is None else topic))
+        taken = _with_item(taken, texts, unit_of(taken[0]), limit, asked)
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
         return []  # the answer's own line is one OCR could not read surely
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
