@@ -203,91 +203,6 @@ def _under_heading(texts: Sequence[str], i: int, asked: frozenset[str], every: f
     return False
 
 
-# a list item's marker: a symbol ("■", "–", "o" before two spaces), a number ("3.", "(2)"), a
-# letter ("b)", "(c)") or a roman numeral ("iv."); items under an item are marked otherwise
-_MARKER = re.compile(r"^\s*(?:([■□▪▫●○◦•‣∙·*➢➤►✓✔–—-])|(o)(?=\s\s|\t)|\(?(\d{1,2})[.)]|\(?([a-zA-Z])[.)]|"
-                     r"\(?([ivxIVX]{2,5})[.)])\s")
-_SAME_MARK = {"–": "-", "—": "-", "●": "•", "∙": "•", "·": "•"}  # one kind, however drawn
-_ITEM_REACH = 8  # lines a sub-item may stand below its item
-
-
-def _marker(text: str) -> str | None:
-    """The kind of list marker a line opens with: the symbol itself (dashes one kind, dots
-    one), "1", "a", "i", or "i?" for a lone i, v or x (a letter or a roman numeral); None."""
-    m = _MARKER.match(text)
-    if m is None:
-        return None
-    if m.group(1) or m.group(2):
-        return _SAME_MARK.get(m.group(1), m.group(1) or "o")
-    if m.group(4):
-        return "i?" if m.group(4).lower() in "ivx" else "a"
-    return "1" if m.group(3) else "i"
-
-
-def _kin(a: str | None, b: str | None) -> bool:
-    """Two markers of one list level: the same kind, or a lone i, v or x beside letters or
-    roman numerals ("(i)" then "(ii)"; "(h)" then "(i)")."""
-    return a == b or ("i?" in (a, b) and {a, b} <= {"a", "i", "i?"})
-
-
-def _item_of(texts: Sequence[str], i: int) -> int | None:
-    """The list item line i is a sub-item of: the first line above it, within _ITEM_REACH,
-    opening with another kind of marker ("■ Wolfe Lake Landfill gained almost 2 years" over
-    "– Approximately 16.7 Year lifespan remaining on the site."), past the sub-items marked as
-    line i is and the lines that carry one on; None when line i is no list item, or a line
-    above it is neither a list item nor the rest of the line above it (a heading parts lists)."""
-    own = _marker(texts[i])
-    if own is None:
-        return None
-    for j in range(i - 1, max(-1, i - 1 - _ITEM_REACH), -1):
-        mark = _marker(texts[j])
-        if mark is None and not (j > 0 and (_wraps(texts[j - 1], texts[j]) or _STARTS_MID.match(texts[j]))):
-            return None
-        if mark is not None and not _kin(mark, own):
-            return j
-    return None
-
-
-def _under_item(texts: Sequence[str], i: int, kind: Sequence[bool], asked: frozenset[str],
-                qterms: Collection[str], question: str) -> bool:
-    """Line i is a sub-item of a list item (_item_of) that is a record of what the question
-    asks of: the item holds a value of the asked kind itself, says more of the question's
-    topic (`asked`) than any other item of its list, and names nothing in the place of what
-    the question names (sibling; a figure given as a change is the record's own: "■ Wolfe
-    Lake Landfill gained almost 2 years ..." over "– Approximately 16.7 Year lifespan
-    remaining on the site."; not "– 14.5 Year lifespan remaining in 2023." for a question
-    naming 2024 only). An item with no value of its own heads a list of other things ("■ Park
-    fees" over "– Picnic shelter $50"), each named by its own line."""
-    item = _item_of(texts, i)
-    if item is None or not kind[item] or not about(texts[item], asked):
-        return False
-    said = [len(set(content_terms(t)) & asked) for t in texts]
-    mark = _marker(texts[item])
-    if any(said[j] >= said[item] for j in range(len(texts)) if j != item and _kin(_marker(texts[j]), mark)):
-        return False
-    if question and (sibling(texts[i], question, qterms) or (
-            _YEAR.search(question) and set(_YEAR.findall(texts[i])) - set(_YEAR.findall(question)))):
-        return False  # the sub-item's own words name another thing, or another year's figure
-    other = sibling(texts[item], question, qterms) if question else None
-    return other is None or other == _change_only(texts[item], question, qterms)
-
-
-def _with_item(taken: list[int], texts: Sequence[str], unit: Sequence[int], limit: int,
-               asked: frozenset[str]) -> list[int]:
-    """`taken` with the list item its first line is a sub-item of (_item_of), when that line's
-    unit says no word of the question and the item does: the item names what the sub-item's
-    value is of, and is quoted with it (in the place of the last line taken past that unit, at
-    the limit)."""
-    item = _item_of(texts, taken[0])
-    if item is None or item in taken or any(about(texts[j], asked) for j in unit) \
-            or not about(texts[item], asked):
-        return taken
-    if len(taken) < limit:
-        return taken + [item]
-    rest = [j for j in taken if j not in unit]
-    return [j for j in taken if j != rest[-1]] + [item] if rest else taken
-
-
 def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bool] = ()) -> list[int]:
     """Line i with the lines that complete it (indexes into the passage, in order): the value
     of a label, the rest of a wrapped sentence. At most three lines. `kind[j]`: line j holds
@@ -657,29 +572,20 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     (`line`), another kind of a priced thing (_other_kind_of; `named`: the words the
     document names itself by) or a row keyed by another year (_other_year); or another
     value of a label the question gives ("Plan B" for "Plan D", "Tier 3" for "Tier 2")."""
-    opposite = (_negated(unit, question) or _change_only(unit, question, qterms)
-                or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
-                or _next_meeting_only(unit, question) or _other_value(unit, question)
-                or (line and _other_year(unit, question)))
-    return _member(unit, qterms, classes) or opposite or _label_value(unit, question)
-
-
-def _member(text: str, qterms: Collection[str], classes=_SIBLINGS) -> tuple[str, str] | None:
-    """Another member of a closed class than the question's (sibling), as (the text's, the
-    question's), or None."""
-    terms = {_ORDINAL.get(t, t) for t in content_terms(text)} | _bound_words(text)
+    terms = {_ORDINAL.get(t, t) for t in content_terms(unit)} | _bound_words(unit)
     asked = {_ORDINAL.get(t, t) for t in qterms}
     for members in classes:
         wanted = asked & members
         if wanted and not (terms & wanted) and (terms & members):
             return (", ".join(sorted(_SHOWN.get(t, t) for t in terms & members)),
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
-    return None
-
-
-def _label_value(text: str, question: str) -> tuple[str, str] | None:
-    """Another value of a label the question gives ("Plan B" for "Plan D"), or None."""
-    theirs = _labels(text)
+    opposite = (_negated(unit, question) or _change_only(unit, question, qterms)
+                or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
+                or _next_meeting_only(unit, question) or _other_value(unit, question)
+                or (line and _other_year(unit, question)))
+    if opposite:
+        return opposite
+    theirs = _labels(unit)
     for label, values in _labels(question).items():
         if label in theirs and not (theirs[label] & values):
             return (", ".join(f"{label} {v}" for v in sorted(theirs[label])),
@@ -876,18 +782,11 @@ def _take(ranked: Sequence[int], limit: int, must: bool, kind: Sequence[bool], s
 
 
 def _kind_first(ranked: list[int], kind: Sequence[bool], scores: Sequence[float], outside: Collection[int],
-                must: bool, answers: Callable[[int], bool],
-                items: Callable[[int], bool] = lambda i: False) -> list[int] | None:
+                must: bool, answers: Callable[[int], bool]) -> list[int] | None:
     """`ranked` with the best line holding the asked kind first (one that answers, when
-    `must`; when none does, one that `items` lets answer by its list item: _under_item), if
-    any line holds one; None when `must` and none answers."""
-    def best_of(ok: Callable[[int], bool]) -> int | None:
-        return max((i for i in range(len(kind)) if kind[i] and i not in outside and ok(i)),
-                   key=lambda i: (scores[i], -i), default=None)
-
-    best = best_of(lambda i: not must or answers(i))
-    if best is None and must:
-        best = best_of(items)
+    `must`), if any line holds one; None when `must` and none answers."""
+    best = max((i for i in range(len(kind)) if kind[i] and i not in outside and (not must or answers(i))),
+               key=lambda i: (scores[i], -i), default=None)
     if best is None and must:
         return None
     if best is not None and (scores[best] > 0 or must):
@@ -949,8 +848,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
     # a sibling section's lines are not quoted at all ("(d) Within the City of Steilacoom:"
     # and its values, for a question about University Place: _other_sections)
-    asked = frozenset(qterms if topic is None else topic)
-    outside = _other_sections(texts, asked) if cfg.siblings else set()
+    outside = _other_sections(texts, frozenset(qterms if topic is None else topic)) if cfg.siblings else set()
     ranked = _ranked(scores, cfg, outside)
     must = require_kind and bool(cfg.quote_invariant) and firm(kinds)
     if must and not any(kind):
@@ -964,13 +862,10 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
                         question if cfg.siblings else "", frozenset(title))
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
-        ranked = _kind_first(ranked, kind, scores, outside, must, answers,
-                             lambda i: _under_item(texts, i, kind, asked, qterms, question))
+        ranked = _kind_first(ranked, kind, scores, outside, must, answers)
         if ranked is None:
             return []  # lines hold the kind, none of them about what was asked
     taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else ())
-    if must and taken:
-        taken = _with_item(taken, texts, unit_of(taken[0]), limit, asked)
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
         return []  # the answer's own line is one OCR could not read surely
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
