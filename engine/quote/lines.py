@@ -36,7 +36,9 @@ _BROKEN_NUMBER = re.compile(r"^\s*\d+")
 _TABLE_ROW = re.compile(r"\s\|\s")
 _ENDS_SENTENCE = re.compile(r"[.!?;:)\]\"”’]\s*$|^\s*$")
 _ENDS_LABEL = re.compile(r":\s*$")
-_STARTS_MID = re.compile(r"^\s*[a-z(]")  # a lower-case first word continues the line above
+# a lower-case first word continues the line above; a list item's marker ("a) ", "(b) ", "ii. ",
+# "o" before two spaces) opens an item of its own
+_STARTS_MID = re.compile(r"^\s*(?!\(?(?:[a-z]|[ivx]{2,4})[.)]\s|o(?:\s\s|\t))[a-z(]")
 _TABLE = re.compile(r"\s\|\s|^\s*(?:[-•*–]|\(?\d+[.)]|\(?[a-z][.)])\s")  # a table row, a list item
 _OPEN_END = re.compile(r"(?:,|\b(?:and|or|of|the|a|an|to|for|in|on|at|by|with|under|than|is|"
                        r"are|be|shall|will|per|from|not|no)\s*)$", re.I)
@@ -466,13 +468,18 @@ _ASKS_CHANGE = frozenset(content_terms("increase decrease change changed raise r
 _ASKS_CHANGE_WORDS = re.compile(r"\b(?:more|less|up|down|fewer)\b", re.I)  # stop words to content_terms
 
 
+_LIST_NUMBER = re.compile(r"^\s*\(?\d{1,2}[.)]\s")
+
+
 def _change_only(unit: str, question: str, qterms: Collection[str]) -> tuple[str, str] | None:
     """Every figure of the unit (no year) is given as a change ("Parcel fees decreased by
     $10,470 in 2021") and the question asks for no change ("how much did the district bring
     in from parcel fees in 2021?"): a difference, not the value asked."""
     if set(qterms) & _ASKS_CHANGE or set(_lemmas(qterms)) & _ASKS_CHANGE or _ASKS_CHANGE_WORDS.search(question):
         return None
-    figures = [m for m in _FIGURE.finditer(unit) if not _YEAR.fullmatch(m.group(0))]
+    marker = _LIST_NUMBER.match(unit)  # "1. Shelter rental increased by $10": "1" numbers the item
+    figures = [m for m in _FIGURE.finditer(unit)
+               if not _YEAR.fullmatch(m.group(0)) and not (marker and m.end() <= marker.end())]
     if figures and all(_CHANGE_BEFORE.search(unit, max(0, m.start() - 40), m.start()) for m in figures):
         return "a change", "the value itself"
     return None

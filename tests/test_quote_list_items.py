@@ -1,0 +1,40 @@
+"""A list item's marker is no continuation of the line above, and its number is no figure
+(quote/lines.py _STARTS_MID, _change_only): an agenda's lettered items are quoted one by one,
+and "1. Shelter rental increased by $10" gives a change, not a rental's cost."""
+from engine.config import Config
+from engine.kinds import asked
+from engine.quote import choose_lines
+from engine.terms import question_terms
+
+
+def _choose(question, texts):
+    lines = [(i, f"L{i + 1}", t) for i, t in enumerate(texts)]
+    q = question_terms(question)
+    return [ln.text for ln in choose_lines(lines, q, dict.fromkeys(q, 1.0), Config(), 3,
+                                           kinds=asked(question), question=question)]
+
+
+AGENDA = ["7. PUBLIC WORKS",
+          "a) Award of contract to Apex Paving for street resurfacing, $120,000",
+          "b) Purchase of a dump truck from Valley Motors, $95,000"]
+
+
+def test_a_lettered_item_is_not_read_as_the_rest_of_the_line_above():
+    got = _choose("How much is the street resurfacing contract with Apex Paving?", AGENDA)
+    assert got[0] == AGENDA[1]
+    assert AGENDA[2] not in got  # the next item is another purchase, not the rest of this one
+
+
+def test_roman_and_o_markers_open_items_too():
+    for mark in ("ii.", "(b)", "o  "):
+        lines = ["i. Award of contract to Apex Paving for street resurfacing, $120,000",
+                 f"{mark} purchase of a dump truck from Valley Motors, $95,000"]
+        got = _choose("How much is the street resurfacing contract with Apex Paving?", lines)
+        assert lines[1] not in got, mark
+
+
+def test_an_items_number_is_not_a_figure_beside_a_change():
+    got = _choose("What does a picnic shelter rental cost?", ["1. Picnic shelter rental increased by $10"])
+    assert got == []  # a change of the price, not the price
+    assert _choose("What does a picnic shelter rental cost?", ["1. Picnic shelter rental: $60 per day"]) \
+        == ["1. Picnic shelter rental: $60 per day"]
