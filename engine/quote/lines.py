@@ -788,6 +788,30 @@ def _take(ranked: Sequence[int], limit: int, must: bool, kind: Sequence[bool], s
     return taken
 
 
+def _lead_first(taken: list[int], ranked: Sequence[int], texts: Sequence[str],
+                unit_of: Callable[[int], list[int]], kind: Sequence[bool],
+                answers: Callable[[int], bool], qterms: Sequence[str]) -> list[int]:
+    """`taken` without the lines above the answer's own unit that do not answer themselves:
+    lines print in document order, and the first printed line is the answer's (the quote's
+    invariant), not a heading or a neighbouring row that scored well enough to come along.
+    Kept above it: a line whose own unit reaches the answer's line (a label over its value:
+    "(3) Customer Charge: ..." over "$1,715.00 per month."), a table row's header row (the
+    labels of its cells), and a line giving a number of the question that the answer's unit
+    does not ("Effective July 1, 2019" over "Fence permit: $40.00" for "what did a fence
+    permit cost in 2019?")."""
+    lead = next(i for i in ranked if i in taken)
+    unit = [j for j in unit_of(lead) if j in taken]
+    row = _TABLE_ROW.search(texts[lead]) is not None
+    said = set().union(*(content_terms(texts[j]) for j in unit))
+    numbers = {t for t in qterms if is_number(t)} - said
+
+    def kept(j: int) -> bool:
+        return (kind[j] and answers(j)) or lead in unit_of(j) or bool(numbers & set(content_terms(texts[j]))) or (
+            row and _TABLE_ROW.search(texts[j]) is not None and not kind[j] and header_like(texts[j]))
+
+    return [j for j in taken if j >= min(unit) or kept(j)]
+
+
 def _kind_first(ranked: list[int], kind: Sequence[bool], scores: Sequence[float], outside: Collection[int],
                 must: bool, answers: Callable[[int], bool]) -> list[int] | None:
     """`ranked` with the best line holding the asked kind first (one that answers, when
@@ -873,6 +897,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         if ranked is None:
             return []  # lines hold the kind, none of them about what was asked
     taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else ())
+    if must and cfg.lead_first:
+        taken = _lead_first(taken, ranked, texts, unit_of, kind, answers, qterms)
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
         return []  # the answer's own line is one OCR could not read surely
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))

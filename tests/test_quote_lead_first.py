@@ -1,0 +1,55 @@
+"""The first printed line is the answer's (quote/lines.py _lead_first, config lead_first):
+lines print in document order, so a heading or a neighbouring line above the answer that
+scored well enough to be taken is left out, unless it answers too, is the answer's label,
+a table row's header row, or gives a number of the question the answer's line does not."""
+from engine.config import Config
+from engine.kinds import asked
+from engine.quote import choose_lines
+from engine.terms import question_terms
+
+
+def _choose(question, texts, config=Config()):
+    lines = [(i, f"L{i + 1}", t) for i, t in enumerate(texts)]
+    q = question_terms(question)
+    return [ln.text for ln in choose_lines(lines, q, dict.fromkeys(q, 1.0), config, 3,
+                                           kinds=asked(question), question=question)]
+
+
+OFF = Config().replace(lead_first=0)
+SUMMARY = ["GSB Rate Schedule Summary", "Available to general service customers on the GSB schedule.",
+           "Monthly Customer Charge: $1,560 per account"]
+QUESTION = "What is the monthly customer charge on the GSB rate schedule?"
+
+
+def test_a_heading_above_the_answer_is_not_printed_first():
+    assert _choose(QUESTION, SUMMARY) == ["Monthly Customer Charge: $1,560 per account"]
+    assert _choose(QUESTION, SUMMARY, OFF)[0] == SUMMARY[0]  # before: the heading printed first
+
+
+def test_a_line_directly_over_its_value_is_its_label_and_stays():
+    # a short line with no sentence's end over the value labels it (quote/lines.py _unit)
+    lines = ["BY BARNES COUNTY AUDITOR", "EDWARD R. MCGOUGH"]
+    assert _choose("Who is the Barnes County auditor?", lines) == lines
+
+
+def test_a_label_over_its_value_stays():
+    lines = ["(3) Customer Charge: Calculated on a monthly basis, invoiced, and",
+             "collected pursuant to the applicable customer service policies:", "$1,715.00 per month."]
+    assert _choose("What is the monthly customer charge?", lines) == lines
+
+
+def test_a_line_above_that_answers_too_stays():
+    both = ["Fence permit: $40.00", "Sign permit: $25.00"]
+    assert _choose("What do fence and sign permits cost?", both) == both
+
+
+def test_the_year_asked_for_stays_above_the_answer():
+    got = _choose("What did a fence permit cost in 2019?",
+                  ["Fee schedule", "Effective July 1, 2019", "Fence permit: $40.00"])
+    assert got == ["Effective July 1, 2019", "Fence permit: $40.00"]
+
+
+def test_no_kind_asked_keeps_document_order_as_it_was():
+    lines = ["Parks and Recreation", "The parks department maintains the trails."]
+    q = "What does the parks department maintain?"
+    assert _choose(q, lines) == _choose(q, lines, OFF)
