@@ -8,10 +8,10 @@ from engine.quote import choose_lines
 from engine.terms import question_terms
 
 
-def _choose(question, texts, config=Config()):
+def _choose(question, texts, config=Config(), limit=3):
     lines = [(i, f"L{i + 1}", t) for i, t in enumerate(texts)]
     q = question_terms(question)
-    return [ln.text for ln in choose_lines(lines, q, dict.fromkeys(q, 1.0), config, 3,
+    return [ln.text for ln in choose_lines(lines, q, dict.fromkeys(q, 1.0), config, limit,
                                            kinds=asked(question), question=question)]
 
 
@@ -53,3 +53,33 @@ def test_no_kind_asked_keeps_document_order_as_it_was():
     lines = ["Parks and Recreation", "The parks department maintains the trails."]
     q = "What does the parks department maintain?"
     assert _choose(q, lines) == _choose(q, lines, OFF)
+
+
+# shapes a review of the first version found (each printed the lines above before the rule)
+
+def test_the_heading_a_stack_of_values_stands_under_stays():
+    notice = ["Town of Elm Grove", "Special Council Meeting", "Monday, October 21, 2024", "7:00 pm",
+              "at the Fire Hall"]
+    got = _choose("What time is the special council meeting?", notice)
+    assert "Special Council Meeting" in got and "7:00 pm" in got
+
+
+def test_the_period_a_figure_is_for_stays():
+    report = ["Water Treatment Plant Monthly Report - June 2024", "Plant operated 30 of 30 days",
+              "Total water produced: 41.2 million gallons"]
+    got = _choose("How much water did the plant produce?", report)
+    assert got[0] == report[0] and report[2] in got
+
+
+def test_a_dropped_line_leaves_its_place_to_the_next_best():
+    # two lines allowed: the heading, dropped, takes neither
+    lines = SUMMARY + ["Billed monthly to each GSB customer."]
+    assert _choose(QUESTION, lines, limit=2) == lines[2:]
+    assert _choose(QUESTION, lines, OFF, limit=2) == [lines[0], lines[2]]
+
+
+def test_one_line_allowed_with_a_runner_up_goes_to_the_winner():
+    from engine.quote.lines import line_budget
+    assert line_budget(1, True) == 1 and line_budget(1, True, winner_quoted=1) == 0
+    assert line_budget(3, True) == 2 and line_budget(3, True, winner_quoted=2) == 1
+    assert line_budget(3, True, winner_quoted=1) == 2

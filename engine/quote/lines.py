@@ -47,10 +47,12 @@ _OPEN_END = re.compile(r"(?:,|\b(?:and|or|of|the|a|an|to|for|in|on|at|by|with|un
 def line_budget(max_lines: int, runner_up: bool, winner_quoted: int | None = None) -> int:
     """How many lines a citation may quote. The winner alone: max_lines; beside a runner-up
     that passes the gate: max_lines - 1. The runner-up (winner_quoted given): what the winner
-    left, at least one. Shared by the quoter and the calibration sweep, which must agree."""
+    left, at least one. With max_lines 1 the winner quotes its one line and the runner-up
+    none (it had been the other way round: the winner's budget 0, its citation empty).
+    Shared by the quoter and the calibration sweep, which must agree."""
     if winner_quoted is not None:
-        return max(1, max_lines - winner_quoted)
-    return max_lines - 1 if runner_up else max_lines
+        return max(1, max_lines - winner_quoted) if max_lines > 1 else 0
+    return max(1, max_lines - 1) if runner_up else max_lines
 
 
 def line_score(text: str, qterms: Sequence[str], weights: Mapping[str, float], cfg: Config,
@@ -188,21 +190,27 @@ def _signed(texts: Sequence[str], i: int) -> bool:
     return any(_CLOSING.match(texts[j]) for j in range(max(0, i - 2), i + 1))
 
 
-def _under_heading(texts: Sequence[str], i: int, asked: frozenset[str], every: frozenset[str]) -> bool:
-    """Line i is a bare value in a stack of them under a heading that names the question's
-    topic ("Special Council Meeting" / "Monday, October 21, 2024" / "7:00 pm" / "at the Fire
-    Hall"): the heading is its label, as a table's header row is its cells'. The heading is
-    at most _HEADING_REACH lines above, every line between is a bare value too, it is no
-    bare value itself, it holds one of `asked`, and it says nothing the question (`every`,
-    its words) does not: "Special Council Meeting" labels no regular meeting's time."""
+def _heading_of(texts: Sequence[str], i: int, asked: frozenset[str], every: frozenset[str]) -> int | None:
+    """The heading line i stands under as a bare value in a stack of them, when the heading
+    names the question's topic ("Special Council Meeting" / "Monday, October 21, 2024" /
+    "7:00 pm" / "at the Fire Hall"): the heading is its label, as a table's header row is its
+    cells'. The heading is at most _HEADING_REACH lines above, every line between is a bare
+    value too, it is no bare value itself, it holds one of `asked`, and it says nothing the
+    question (`every`, its words) does not: "Special Council Meeting" labels no regular
+    meeting's time. None when there is no such heading."""
     if not _bare(texts[i]):
-        return False
+        return None
     for j in range(i - 1, max(-1, i - 1 - _HEADING_REACH), -1):
         if _bare(texts[j]):
             continue
         terms = set(content_terms(texts[j]))
-        return bool(terms & asked) and terms <= every and not _TABLE_ROW.search(texts[j])
-    return False
+        return j if terms & asked and terms <= every and not _TABLE_ROW.search(texts[j]) else None
+    return None
+
+
+def _under_heading(texts: Sequence[str], i: int, asked: frozenset[str], every: frozenset[str]) -> bool:
+    """Line i is a bare value under a heading that names the question's topic (_heading_of)."""
+    return _heading_of(texts, i, asked, every) is not None
 
 
 def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bool] = ()) -> list[int]:
@@ -764,19 +772,23 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
 
 def _take(ranked: Sequence[int], limit: int, must: bool, kind: Sequence[bool], scores: Sequence[float],
           answers: Callable[[int], bool], unit_of: Callable[[int], list[int]],
-          joins: Sequence[bool] = ()) -> list[int]:
+          joins: Sequence[bool] = (), above: Callable[[int, list[int]], Callable[[int], bool]] | None = None
+          ) -> list[int]:
     """The lines to quote: best first, each with the lines that complete it, up to `limit`.
     A unit cut short keeps first the line a value runs in from or on to (`joins`: "... a
-    total of 506,674" / "square feet of building space ..."), then a line of the asked kind."""
+    total of 506,674" / "square feet of building space ..."), then a line of the asked kind.
+    `above(lead, unit)`, given the first line taken and its unit, says which later lines may
+    be taken (_above_lead); a line it refuses takes no place of the limit."""
     taken: list[int] = []
+    may: Callable[[int], bool] = lambda j: True
     for i in ranked:  # ties: earlier line wins (the order of `ranked`)
         if len(taken) >= limit:
             break
-        if i in taken:
+        if i in taken or not may(i):
             continue
         if must and taken and kind[i] and not answers(i):
             continue  # another figure beside the one asked ("SEWER FEE $55.00" by "FENCE PERMIT $5.00")
-        unit = [j for j in unit_of(i) if j not in taken]
+        unit = [j for j in unit_of(i) if j not in taken and may(j)]
         if len(taken) + len(unit) > limit:  # the line, and the best of what completes it that fits
             # (the first unit keeps the line that holds the asked kind: a label's value)
             def seamed(j: int) -> bool:
@@ -785,31 +797,48 @@ def _take(ranked: Sequence[int], limit: int, must: bool, kind: Sequence[bool], s
                           key=lambda j: (not seamed(j), not (must and not taken and kind[j]), -scores[j], j))
             unit = [i] + rest[:limit - len(taken) - 1]
         taken.extend(unit)
+        if above is not None and len(taken) == len(unit):  # the first unit: the answer's own
+            may = above(i, list(unit))
     return taken
 
 
-def _lead_first(taken: list[int], ranked: Sequence[int], texts: Sequence[str],
-                unit_of: Callable[[int], list[int]], kind: Sequence[bool],
-                answers: Callable[[int], bool], qterms: Sequence[str]) -> list[int]:
-    """`taken` without the lines above the answer's own unit that do not answer themselves:
-    lines print in document order, and the first printed line is the answer's (the quote's
-    invariant), not a heading or a neighbouring row that scored well enough to come along.
-    Kept above it: a line whose own unit reaches the answer's line (a label over its value:
-    "(3) Customer Charge: ..." over "$1,715.00 per month."), a table row's header row (the
-    labels of its cells), and a line giving a number of the question that the answer's unit
-    does not ("Effective July 1, 2019" over "Fence permit: $40.00" for "what did a fence
-    permit cost in 2019?")."""
-    lead = next(i for i in ranked if i in taken)
-    unit = [j for j in unit_of(lead) if j in taken]
-    row = _TABLE_ROW.search(texts[lead]) is not None
-    said = set().union(*(content_terms(texts[j]) for j in unit))
-    numbers = {t for t in qterms if is_number(t)} - said
+def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind: Sequence[bool],
+                answers: Callable[[int], bool], qterms: Sequence[str], heading_of: Callable[[int], int | None]
+                ) -> Callable[[int, list[int]], Callable[[int], bool]]:
+    """For _take: given the answer's line and unit, which lines may print with it. Lines
+    print in document order, and the first printed line is the answer's (the quote's
+    invariant), not a heading or a neighbouring line that scored well enough to come along;
+    so a line above the answer's unit prints only when it says what the reader needs to read
+    the answer by:
+    - it answers too ("Fence permit: $40.00" over "Sign permit: $25.00" for both);
+    - its own unit reaches the answer or a line that answers (a label over its value: "(3)
+      Customer Charge: ..." / "... policies:" / "$1,715.00 per month.");
+    - it is the heading a stack of bare values stands under (_heading_of: "Special Council
+      Meeting" / "Monday, October 21, 2024" / "7:00 pm");
+    - it is a table row's header row (the labels of its cells);
+    - it gives a number of the question that the answer's unit does not ("Effective July 1,
+      2019" over "Fence permit: $40.00" for a 2019 question), or a year, holding no value of
+      the kind, when the answer's unit names none (the period a figure is for: "Water
+      Treatment Plant Monthly Report - June 2024")."""
+    def above(lead: int, unit: list[int]) -> Callable[[int], bool]:
+        said = set().union(*(content_terms(texts[j]) for j in unit))
+        numbers = {t for t in qterms if is_number(t)} - said
+        undated = not any(_YEAR.search(texts[j]) for j in unit)
+        row = _TABLE_ROW.search(texts[lead]) is not None
 
-    def kept(j: int) -> bool:
-        return (kind[j] and answers(j)) or lead in unit_of(j) or bool(numbers & set(content_terms(texts[j]))) or (
-            row and _TABLE_ROW.search(texts[j]) is not None and not kind[j] and header_like(texts[j]))
+        def answering(k: int) -> bool:
+            return kind[k] and answers(k)
 
-    return [j for j in taken if j >= min(unit) or kept(j)]
+        def may(j: int) -> bool:
+            if j >= min(unit):
+                return True
+            terms = set(content_terms(texts[j]))
+            return (answering(j) or any(k == lead or answering(k) for k in unit_of(j) if k != j)
+                    or j == heading_of(lead) or bool(numbers & terms)
+                    or (undated and not kind[j] and _YEAR.search(texts[j]) is not None)
+                    or (row and _TABLE_ROW.search(texts[j]) is not None and not kind[j] and header_like(texts[j])))
+        return may
+    return above
 
 
 def _kind_first(ranked: list[int], kind: Sequence[bool], scores: Sequence[float], outside: Collection[int],
@@ -896,9 +925,10 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         ranked = _kind_first(ranked, kind, scores, outside, must, answers)
         if ranked is None:
             return []  # lines hold the kind, none of them about what was asked
-    taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else ())
-    if must and cfg.lead_first:
-        taken = _lead_first(taken, ranked, texts, unit_of, kind, answers, qterms)
+    every = frozenset(qterms)
+    above = _above_lead(texts, unit_of, kind, answers, qterms, lambda i: _heading_of(
+        texts, i, every - kind_words(kinds), every)) if must and cfg.lead_first else None
+    taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else (), above)
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
         return []  # the answer's own line is one OCR could not read surely
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
