@@ -224,6 +224,8 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
     j = i
     while len(out) < 3 and j + 1 < len(texts):
         line, nxt = texts[j], texts[j + 1]
+        if _TABLE_ROW.search(line) and _TABLE_ROW.search(nxt):
+            break  # a row is labelled by its own cells and its header, not by the row above it
         needs_value = not kind[j] and kind[j + 1]
         label = _ENDS_LABEL.search(line) is not None
         wrapped = _wraps(line, nxt) or bool(joins and joins[j])
