@@ -83,3 +83,10 @@ def test_one_line_allowed_with_a_runner_up_goes_to_the_winner():
     assert line_budget(1, True) == 1 and line_budget(1, True, winner_quoted=1) == 0
     assert line_budget(3, True) == 2 and line_budget(3, True, winner_quoted=2) == 1
     assert line_budget(3, True, winner_quoted=1) == 2
+
+
+def test_a_line_above_saying_less_of_the_question_than_the_answer_does_not_print_first():
+    fines = ["Parking in a loading zone: $50", "Parking in a fire lane: $100"]
+    assert _choose("What is the fine for parking in a fire lane?", fines) == ["Parking in a fire lane: $100"]
+    wages = ["Fire Chief Salary $91,694", "Fire Wages $302,993", "Fire Call Wages $75,096"]
+    assert _choose("How much are the fire call wages?", wages)[0] == "Fire Call Wages $75,096"

@@ -812,7 +812,9 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
     invariant), not a heading or a neighbouring line that scored well enough to come along;
     so a line above the answer's unit prints only when it says what the reader needs to read
     the answer by:
-    - it answers too ("Fence permit: $40.00" over "Sign permit: $25.00" for both);
+    - it answers too, and says no less of the question than the answer ("Fence permit:
+      $40.00" over "Sign permit: $25.00" for both; not "Parking in a loading zone: $50",
+      whose question words are some of "Parking in a fire lane: $100"'s);
     - its own unit reaches the answer or a line that answers (a label over its value: "(3)
       Customer Charge: ..." / "... policies:" / "$1,715.00 per month.");
     - it is the heading a stack of bare values stands under (_heading_of: "Special Council
@@ -822,14 +824,19 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
       2019" over "Fence permit: $40.00" for a 2019 question), or a year, holding no value of
       the kind, when the answer's unit names none (the period a figure is for: "Water
       Treatment Plant Monthly Report - June 2024")."""
+    asked = set(qterms)
+
     def above(lead: int, unit: list[int]) -> Callable[[int], bool]:
         said = set().union(*(content_terms(texts[j]) for j in unit))
         numbers = {t for t in qterms if is_number(t)} - said
         undated = not any(_YEAR.search(texts[j]) for j in unit)
         row = _TABLE_ROW.search(texts[lead]) is not None
 
-        def answering(k: int) -> bool:
-            return kind[k] and answers(k)
+        def answering(k: int) -> bool:  # and says no less of the question than the answer
+            words = set(content_terms(texts[k]))
+            if k > 0 and k in unit_of(k - 1):  # with its label
+                words |= set(content_terms(texts[k - 1]))
+            return kind[k] and answers(k) and not (words & asked < said & asked)
 
         def may(j: int) -> bool:
             if j >= min(unit):
