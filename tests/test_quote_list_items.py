@@ -38,3 +38,10 @@ def test_an_items_number_is_not_a_figure_beside_a_change():
     assert got == []  # a change of the price, not the price
     assert _choose("What does a picnic shelter rental cost?", ["1. Picnic shelter rental: $60 per day"]) \
         == ["1. Picnic shelter rental: $60 per day"]
+
+
+def test_up_by_and_down_by_give_a_change():
+    assert _choose("What is the parks department's revenue?", ["Parks department revenue is up by $1.2 million"]) == []
+    assert _choose("What is the parks department's revenue?", ["Parks department revenue is down by $300,000"]) == []
+    assert _choose("What is the parks department's revenue?", ["Parks department revenue is $4.5 million"]) \
+        == ["Parks department revenue is $4.5 million"]

@@ -467,7 +467,7 @@ def _other_value(unit: str, question: str) -> tuple[str, str] | None:
 # increase of 4%"; not a new level, "increased to $250,000", nor a sum raised, "raised
 # $5,000"): the words before its number
 _CHANGE_BEFORE = re.compile(r"\b(?:(?:increased|decreased|declined|dropped|fell|rose|grew|gained|went up|went down)"
-                            r"\s+(?:by\s+)?|(?:increases?|decreases?|rises?|drops?|declines?|gains?|raised?|cut|"
+                            r"\s+(?:by\s+)?|(?:increases?|decreases?|rises?|drops?|declines?|gains?|raised?|cut|up|down|"
                             r"reduced|reductions?|lost|lowered)\s+(?:by|of)\s+)(?:(?:almost|about|nearly|"
                             r"approximately|roughly|over|just|some)\s+)?$", re.I)
 _FIGURE = re.compile(r"[$£€]?\d[\d,]*(?:\.\d+)?%?")
