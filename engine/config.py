@@ -102,11 +102,12 @@ class Config:
     # it and speaks of the question, or the passage quotes nothing; 0: a line with the kind
     # is preferred, never required (before issue 27)
     quote_invariant: int = 1
-    # 1: with a firm kind asked, a line above the answer's own unit is quoted only when it
-    # answers too, labels it, heads its stack of values, is a table's header row or gives a
-    # number or year it does not (quote/lines.py _above_lead): lines print in document
-    # order, and the first printed line is the answer's, not a heading that came along;
-    # 0: every line taken prints (before issue 27's tenth pass)
+    # 1 (with quote_invariant on): with a firm kind asked, a line above the answer's own
+    # unit is quoted only when it answers too, labels it, heads its stack of values, is a
+    # table's header row or gives a number or year it does not (quote/lines.py
+    # _above_lead): lines print in document order, and the first printed line is the
+    # answer's, not a heading that came along; 0: every line taken prints (before issue
+    # 27's tenth pass)
     lead_first: int = 1
     # 1: a table row answers only when it holds a word of the question's topic itself (a
     # row is told from its neighbours by its label: "REVENUE ESTIMATE | $645,950,000" is no

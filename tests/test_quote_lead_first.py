@@ -1,4 +1,4 @@
-"""The first printed line is the answer's (quote/lines.py _lead_first, config lead_first):
+"""The first printed line is the answer's (quote/lines.py _above_lead, config lead_first):
 lines print in document order, so a heading or a neighbouring line above the answer that
 scored well enough to be taken is left out, unless it answers too, is the answer's label,
 a table row's header row, or gives a number of the question the answer's line does not."""
@@ -78,15 +78,42 @@ def test_a_dropped_line_leaves_its_place_to_the_next_best():
     assert _choose(QUESTION, lines, OFF, limit=2) == [lines[0], lines[2]]
 
 
-def test_one_line_allowed_with_a_runner_up_goes_to_the_winner():
-    from engine.quote.lines import line_budget
-    assert line_budget(1, True) == 1 and line_budget(1, True, winner_quoted=1) == 0
-    assert line_budget(3, True) == 2 and line_budget(3, True, winner_quoted=2) == 1
-    assert line_budget(3, True, winner_quoted=1) == 2
-
 
 def test_a_line_above_saying_less_of_the_question_than_the_answer_does_not_print_first():
     fines = ["Parking in a loading zone: $50", "Parking in a fire lane: $100"]
     assert _choose("What is the fine for parking in a fire lane?", fines) == ["Parking in a fire lane: $100"]
     wages = ["Fire Chief Salary $91,694", "Fire Wages $302,993", "Fire Call Wages $75,096"]
     assert _choose("How much are the fire call wages?", wages)[0] == "Fire Call Wages $75,096"
+
+
+
+def test_a_number_of_the_question_above_the_answer_stays():
+    # the year sits on a line of its own, not the answer's label: "Zone 2 ..." is not kept
+    lines = ["Rates adopted for 2019", "Zone 2 hydrant meter: $30.00", "Notes on billing follow.",
+             "Zone 3 hydrant meter: $45.00"]
+    got = _choose("What is the Zone 3 hydrant meter rate for 2019?", lines)
+    assert got[0] == "Rates adopted for 2019" and "Zone 3 hydrant meter: $45.00" in got
+    assert "Zone 2 hydrant meter: $30.00" not in got
+
+
+def test_a_table_rows_header_row_stays():
+    rows = ["Customer Class | Meter Size | Water Base Charge per Month | Water Usage Rate",
+            "Residential | 5/8 inch | $12.50 | $5.85", "Commercial | 2 inch | $45.00 | $6.10"]
+    q = "What is the monthly water base charge for a residential 5/8 inch meter?"
+    terms = question_terms(q)
+    # the header's words rarer than the row's, as they are in a folder of rate sheets
+    weights = {t: 3.0 if t in ("water", "base", "charg", "month") else 1.0 for t in terms}
+    lines = [(i, f"L{i + 1}", t) for i, t in enumerate(rows)]
+    got = [ln.text for ln in choose_lines(lines, terms, weights, Config(), 3, kinds=asked(q), question=q)]
+    assert got == rows[:2]
+
+
+def test_a_label_over_another_answering_line_stays():
+    lines = ["Regular session", "Fence permit:", "$40.00", "Sign permit: $25.00"]
+    got = _choose("What do fence and sign permits cost?", lines)
+    assert got == ["Fence permit:", "$40.00", "Sign permit: $25.00"]
+
+
+def test_a_sentence_with_a_year_above_the_answer_does_not_print_first():
+    lines = ["Fence permit fees were last changed in 2012.", "Fence permit: $40.00"]
+    assert _choose("What does a fence permit cost?", lines) == ["Fence permit: $40.00"]

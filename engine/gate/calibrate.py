@@ -80,7 +80,8 @@ def measure(case: Case, a: Answer, max_lines: int, cfg: Config | None = None) ->
 
     The two shapes follow the pipeline's rule (docs/decisions.md): the winner alone quotes up
     to max_lines lines; with a runner-up it keeps max_lines - 1 and the runner-up gets what is
-    left (at least one). Both are the best lines of this answer's longer citations.
+    left (quote/lines.py line_budget). Both are the best lines of this answer's longer
+    citations.
     """
     cands = a.candidates or ()
     if a.gate is None or not cands:

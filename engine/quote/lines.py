@@ -10,7 +10,10 @@ line), each with the lines that complete it, until `limit` lines are taken:
 - a label whose value sits on the next line(s) ("Customer Charge:" / "$1,715.00 per
   month") is quoted with the line that holds the value;
 - a sentence wrapped over lines is quoted whole: a line that does not end its sentence
-  takes the next line, a line that begins mid-sentence takes the one before.
+  takes the next line, a line that begins mid-sentence takes the one before (two table rows
+  are never one unit);
+- when a firm kind is asked, the answer's line is taken first and a line above its unit only
+  when it helps read the answer (_above_lead), so the first printed line is the answer's.
 
 When the question asks for a kind and some line of the passage holds one, at least one
 quoted line does. A line OCR read with a confidence below QUOTE_FLOOR is never quoted: when
@@ -46,12 +49,12 @@ _OPEN_END = re.compile(r"(?:,|\b(?:and|or|of|the|a|an|to|for|in|on|at|by|with|un
 
 def line_budget(max_lines: int, runner_up: bool, winner_quoted: int | None = None) -> int:
     """How many lines a citation may quote. The winner alone: max_lines; beside a runner-up
-    that passes the gate: max_lines - 1. The runner-up (winner_quoted given): what the winner
-    left, at least one. With max_lines 1 the winner quotes its one line and the runner-up
-    none (it had been the other way round: the winner's budget 0, its citation empty).
+    that passes the gate: max_lines - 1, at least one. The runner-up (winner_quoted given):
+    what the winner left, at least one when max_lines allows two lines, none otherwise
+    (max_lines 1: the winner's one line, or the runner-up's when the winner quoted none).
     Shared by the quoter and the calibration sweep, which must agree."""
     if winner_quoted is not None:
-        return max(1, max_lines - winner_quoted) if max_lines > 1 else 0
+        return max(max_lines - winner_quoted, 1 if max_lines > 1 else 0)
     return max(1, max_lines - 1) if runner_up else max_lines
 
 
@@ -218,14 +221,17 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
     of a label, the rest of a wrapped sentence. At most three lines. `kind[j]`: line j holds
     the kind of value asked for (all False when none is asked); `joins[j]`: the value asked
     for runs from line j into the next ("... the Bonneville Power" / "Administration")."""
+    def rows(a: int, b: int) -> bool:  # a row is labelled by its cells and its header, not a row
+        return bool(_TABLE_ROW.search(texts[a]) and _TABLE_ROW.search(texts[b]))
+
     out = [i]
-    if i > 0 and (_wraps(texts[i - 1], texts[i]) or (joins and joins[i - 1])):
+    if i > 0 and not rows(i - 1, i) and (_wraps(texts[i - 1], texts[i]) or (joins and joins[i - 1])):
         out.insert(0, i - 1)
     j = i
     while len(out) < 3 and j + 1 < len(texts):
         line, nxt = texts[j], texts[j + 1]
-        if _TABLE_ROW.search(line) and _TABLE_ROW.search(nxt):
-            break  # a row is labelled by its own cells and its header, not by the row above it
+        if rows(j, j + 1):
+            break
         needs_value = not kind[j] and kind[j + 1]
         label = _ENDS_LABEL.search(line) is not None
         wrapped = _wraps(line, nxt) or bool(joins and joins[j])
@@ -467,7 +473,7 @@ def _other_value(unit: str, question: str) -> tuple[str, str] | None:
 # increase of 4%"; not a new level, "increased to $250,000", nor a sum raised, "raised
 # $5,000"): the words before its number
 _CHANGE_BEFORE = re.compile(r"\b(?:(?:increased|decreased|declined|dropped|fell|rose|grew|gained|went up|went down)"
-                            r"\s+(?:by\s+)?|(?:increases?|decreases?|rises?|drops?|declines?|gains?|raised?|cut|up|down|"
+                            r"\s+(?:by\s+)?|(?:up|down)\s+by\s+|(?:increases?|decreases?|rises?|drops?|declines?|gains?|raised?|cut|"
                             r"reduced|reductions?|lost|lowered)\s+(?:by|of)\s+)(?:(?:almost|about|nearly|"
                             r"approximately|roughly|over|just|some)\s+)?$", re.I)
 _FIGURE = re.compile(r"[$£€]?\d[\d,]*(?:\.\d+)?%?")
@@ -798,8 +804,9 @@ def _take(ranked: Sequence[int], limit: int, must: bool, kind: Sequence[bool], s
             rest = sorted((j for j in unit if j != i),
                           key=lambda j: (not seamed(j), not (must and not taken and kind[j]), -scores[j], j))
             unit = [i] + rest[:limit - len(taken) - 1]
+        first = not taken
         taken.extend(unit)
-        if above is not None and len(taken) == len(unit):  # the first unit: the answer's own
+        if above is not None and first:  # the first unit: the answer's own
             may = above(i, list(unit))
     return taken
 
@@ -821,16 +828,19 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
       Meeting" / "Monday, October 21, 2024" / "7:00 pm");
     - it is a table row's header row (the labels of its cells);
     - it gives a number of the question that the answer's unit does not ("Effective July 1,
-      2019" over "Fence permit: $40.00" for a 2019 question), or a year, holding no value of
-      the kind, when the answer's unit names none (the period a figure is for: "Water
-      Treatment Plant Monthly Report - June 2024")."""
+      2019" over "Fence permit: $40.00" for a 2019 question); or, when neither the question
+      nor the answer's unit names a year, it is a heading with one, holding no value of the
+      kind and ending no sentence (the period a figure is for: "Water Treatment Plant Monthly
+      Report - June 2024"; not "Fence permit fees were last changed in 2012.")."""
     asked = set(qterms)
+    yearless = not any(_YEAR.fullmatch(t) for t in qterms)
 
     def above(lead: int, unit: list[int]) -> Callable[[int], bool]:
         said = set().union(*(content_terms(texts[j]) for j in unit))
         numbers = {t for t in qterms if is_number(t)} - said
-        undated = not any(_YEAR.search(texts[j]) for j in unit)
+        undated = yearless and not any(_YEAR.search(texts[j]) for j in unit)
         row = _TABLE_ROW.search(texts[lead]) is not None
+        heading = heading_of(lead)
 
         def answering(k: int) -> bool:  # and says no less of the question than the answer
             words = set(content_terms(texts[k]))
@@ -838,14 +848,19 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
                 words |= set(content_terms(texts[k - 1]))
             return kind[k] and answers(k) and not (words & asked < said & asked)
 
+        def labels(j: int) -> bool:  # its unit reaches the answer or a line that answers
+            return any(k == lead or answering(k) for k in unit_of(j) if k != j)
+
+        def dates(j: int) -> bool:  # the period a figure is for: a heading's year, no sentence
+            return undated and not kind[j] and _YEAR.search(texts[j]) is not None \
+                and not _ENDS_SENTENCE.search(texts[j])
+
+        def header(j: int) -> bool:
+            return row and _TABLE_ROW.search(texts[j]) is not None and not kind[j] and header_like(texts[j])
+
         def may(j: int) -> bool:
-            if j >= min(unit):
-                return True
-            terms = set(content_terms(texts[j]))
-            return (answering(j) or any(k == lead or answering(k) for k in unit_of(j) if k != j)
-                    or j == heading_of(lead) or bool(numbers & terms)
-                    or (undated and not kind[j] and _YEAR.search(texts[j]) is not None)
-                    or (row and _TABLE_ROW.search(texts[j]) is not None and not kind[j] and header_like(texts[j])))
+            return (j >= min(unit) or answering(j) or labels(j) or j == heading
+                    or bool(numbers & set(content_terms(texts[j]))) or dates(j) or header(j))
         return may
     return above
 
