@@ -211,11 +211,6 @@ def _heading_of(texts: Sequence[str], i: int, asked: frozenset[str], every: froz
     return None
 
 
-def _under_heading(texts: Sequence[str], i: int, asked: frozenset[str], every: frozenset[str]) -> bool:
-    """Line i is a bare value under a heading that names the question's topic (_heading_of)."""
-    return _heading_of(texts, i, asked, every) is not None
-
-
 def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bool] = ()) -> list[int]:
     """Line i with the lines that complete it (indexes into the passage, in order): the value
     of a label, the rest of a wrapped sentence. At most three lines. `kind[j]`: line j holds
@@ -768,7 +763,7 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
             return False
         if any(speaks(j) for j in unit):
             return True
-        if _under_heading(texts, i, heading_words, every):
+        if _heading_of(texts, i, heading_words, every) is not None:
             return True
         if signer and any(_signed(texts, j) for j in unit):
             return True
