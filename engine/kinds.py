@@ -98,7 +98,10 @@ _NOT_NAMES = (
     "trustees|directors|supervisors|commissioners|aldermen|selectmen|governors|regents|members|"
     # an instrument or a document names no firm ("DBC Construction Agreement", "Cost Matrix")
     "agreement|agreements|contract|contracts|amendment|addendum|proposal|proposals|matrix|"
-    "application|statement|memorandum|memo|letter|certificate|invoice|form|forms")
+    "application|statement|memorandum|memo|letter|certificate|invoice|form|forms|"
+    # nor a document's parts ("General Conditions", "Technical Specifications")
+    "conditions|provisions|specifications|requirements|instructions|guidelines|procedures|"
+    "standards|regulations|bylaws|terms|policies")
 
 
 def _trie(words: list[str]) -> str:
@@ -417,11 +420,12 @@ _TITLED = re.compile(rf"^(?:{_TITLE}|{_TITLE_CAPS})\b(?!['’]s\b)")
 # an office after a name, set off by a comma or a table's gap ("Nkechi Okonkwo, Director of
 # Finance", "Reeta Madhavan  Chief Financial Officer"): the name is a person's, whatever
 # its first name
-_OFFICE_AFTER = re.compile(r"(?:,\s*|\s{2,}|\s*\|\s*)(?:the\s+)?(?:[A-Za-z&]+\s+){0,3}?(?:director|manager|superintendent|president|"
-                           r"chair|chairman|chairperson|chairwoman|secretary|treasurer|clerk|attorney|"
-                           r"engineer|officer|administrator|commissioner|councilmember|councilor|"
-                           r"councillor|mayor|trustee|coordinator|analyst|planner|inspector|"
-                           r"supervisor|principal|controller|auditor|counsel|judge)\b", re.I)
+_OFFICES = ("director|manager|superintendent|president|chair|chairman|chairperson|chairwoman|secretary|"
+            "treasurer|clerk|attorney|engineer|officer|administrator|commissioner|councilmember|"
+            "councilor|councillor|mayor|trustee|coordinator|analyst|planner|inspector|supervisor|"
+            "principal|controller|auditor|counsel|judge")
+_OFFICE_AFTER = re.compile(rf"(?:,\s*|\s{{2,}}|\s*\|\s*)(?:the\s+)?(?:[A-Za-z&]+\s+){{0,3}}?(?:{_OFFICES})\b", re.I)
+_OFFICE_WORDS = frozenset(_OFFICES.split("|"))
 
 
 def _a_person(match: str) -> bool:
@@ -476,7 +480,8 @@ def _org_run(match: str, asked_terms: Collection[str] = ()) -> bool:
         return True
     if asked_terms and set(content_terms(match)) & set(asked_terms):
         return False
-    return words[-1].strip(".,").lower() not in _COMMON
+    last = words[-1].strip(".,").lower()
+    return last not in _COMMON and last not in _OFFICE_WORDS  # "City Manager": an office
 
 
 # "a $30,770.00 contingency allowance", "the $500 deposit": an article, the amount, and the

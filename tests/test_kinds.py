@@ -141,6 +141,11 @@ def test_lines_hold_their_kind(line, kind):
     # a governing body's members are no firm
     ("Board of Trustees", "organisation"),
     ("(attached to the DBC Construction Agreement amendment at contract execution)", "organisation"),
+    # an office is no firm, nor a document's part
+    ("3. Authorize the City Manager to award the construction contract to the lowest", "organisation"),
+    ("as directed by the Public Works Director", "organisation"),
+    ("Contract and General Conditions, the undersigned certifies having examined the RFP,", "organisation"),
+    ("in accordance with the Special Provisions and Technical Specifications", "organisation"),
     ("ADOPT ORDINANCE 2319, NEW SERIES, OF THE CITY OF MORGAN HILL", "vote"),
     ("ORDINANCE No. 22-02", "vote"),
     # a list's or a section's number is no count
