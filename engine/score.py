@@ -156,6 +156,7 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
         for k, t in enumerate(qterms):
             if t in parts:
                 has[:, k] |= held
+    initials_held(pool, qterms, initials or {}, has, path_of, context_of)
     rarity = rarity_weights(qterms, has)
     named = named_by_document(pool, qterms, required, has, path_of, initials or {}, context_of)
     order = Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of, kinds, named)
@@ -214,6 +215,39 @@ def path_names(path: str, initials: Mapping[str, tuple[str, ...]], context: str 
         if any(w.startswith(short) and len(w) - len(short) <= _INITIALS_LEFT for w in words):
             held.update(parts)
     return held
+
+
+def initials_held(pool: Pool, qterms: Sequence[str], initials: Mapping[str, tuple[str, ...]],
+                  has: np.ndarray, path_of: Callable[[int], str],
+                  context_of: Callable[[int], str] = lambda doc: "") -> None:
+    """Mark in `has` (in place) a name's words as held by a passage that writes the name's
+    initials (terms.initialisms) — in capitals in its own text ("SJWD"), or as a word of its
+    file's path ("sjwd_board_minutes.txt") — in a document that spells the name out: one of
+    its passages in the pool, or its context (title lines, running headers), holds every
+    word of it. A document names a body in full once and by its initials after; initials in
+    a document that never spells the name out are another body's ("CCWD" in the Calaveras
+    County Water District's minutes for a question on Contra Costa's) or another thing's
+    ("ADA", "SFD": single-family dwelling, "oct" in a file name)."""
+    if not initials:
+        return
+    words_of: dict[int, set[str]] = {}
+    for row in pool.rows:
+        if row.doc not in words_of:
+            words_of[row.doc] = set(content_terms(context_of(row.doc)))
+        words_of[row.doc].update(row.terms.split())
+    paths: dict[int, list[str]] = {}
+    for short, parts in initials.items():
+        cols = [k for k, t in enumerate(qterms) if t in parts]
+        if not cols:
+            continue
+        written = re.compile(rf"(?<![\w&]){re.escape(short.upper())}(?![\w&])")
+        for i, row in enumerate(pool.rows):
+            if not set(parts) <= words_of[row.doc]:
+                continue
+            if row.doc not in paths:
+                paths[row.doc] = re.split(r"[^0-9a-z]+", path_of(row.doc).lower())
+            if short in paths[row.doc] or written.search(row.text):
+                has[i, cols] = True
 
 
 def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str], has: np.ndarray,

@@ -273,8 +273,8 @@ def initialisms(question: str) -> dict[str, tuple[str, ...]]:
     ...")."""
     out: dict[str, tuple[str, ...]] = {}
     text = question.strip()
-    for m in re.finditer(r"\b[A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)+", text):
-        words = m.group(0).split()
+    for m in re.finditer(r"\b[A-Z][A-Za-z]*(?:(?:\s+|-)[A-Z][A-Za-z]*)+", text):
+        words = m.group(0).replace("-", " ").split()  # "Mid-City Security District": "mcsd"
         if m.start() == 0 and not content_terms(words[0]):
             words = words[1:]
         if len(words) >= 3:

@@ -32,6 +32,8 @@ from engine.types import Line
     ("What is the maximum height of a fence in a front yard?", "length"),
     ("Who signed the filing for the utility?", "person"),
     ("Which company got the construction contract?", "organisation"),
+    ("What chlorine disinfectant residual did the town report for 2022?", "figure"),
+    ("What was the last radon reading in the basement?", "figure"),
     ("What is the license number for the restaurant?", "code"),
     ("What password do callers enter for the audio conference?", "access"),
     ("What's the Zoom passcode for the council meeting?", "access"),

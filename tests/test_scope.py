@@ -58,8 +58,8 @@ def test_a_file_name_gives_its_body_s_name_written_out_or_as_initials():
 def test_a_passage_holds_the_name_its_file_is_named_for(tmp_path):
     """Minutes named fowd_… are the Fair Oaks Water District's: the names-and-numbers check
     passes there, though no line repeats the name. The same lines in a file whose name gives
-    another body are still refused for lacking the name. Coverage still counts the passage's
-    own words, so the name in the file name lifts no passage over the coverage floor."""
+    another body are still refused for lacking the name. Coverage counts the file name's
+    initials only in a document that spells the name out (next test)."""
     line = "President Costa opened the public hearing on the water rates at 6:58 p.m.\n"
     filler = "".join(f"Item {i}: the directors reviewed the monthly operations report.\n" for i in range(30))
     q = "When did the Fair Oaks Water District president open the public hearing on water rates?"
@@ -76,4 +76,30 @@ def test_a_passage_holds_the_name_its_file_is_named_for(tmp_path):
         top = b.to_dict()["candidates"][0]
         assert top["path"] == "fowd_board_minutes.txt"
         assert top["named_by_document"] == ["fair", "oak", "district"]  # "water" is in the line
-        assert top["coverage"] < 1.0  # the name counts for the check, not for coverage
+        # the name counts for the check, not for coverage: the document never spells it out
+        assert top["coverage"] < 1.0
+
+
+def test_a_passage_that_calls_the_body_by_its_initials_holds_its_name(tmp_path):
+    """A document spells a body's name out once and calls it by its initials after
+    ("Director Tobin moved ... SJWD"): a passage writing "SJWD" holds the question's "San
+    Juan Water District" for coverage and for the names check. Not when the document never
+    spells that name out (its "SJWD" may be another body's: the Santa Jacinta Water
+    District's), nor another body's initials, nor the letters in lower case."""
+    q = "What day did the San Juan Water District board move its August meeting to?"
+    filler = "".join(f"Item {i}: the directors reviewed the monthly operations report.\n" for i in range(30))
+    line = "SJWD Director Tobin moved to change the August board meeting to August 14, 2025.\n"
+    d = tmp_path / "docs"
+    write(d, "minutes.txt", "Regular Board Meeting Minutes, San Juan Water District\n" + filler + line)
+    with Engine(d, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask(q, explain=True)
+        assert a.answered and "August 14, 2025" in a.citations[0].lines[0].text, a.to_dict()
+        top = a.to_dict()["candidates"][0]
+        assert not {"san", "juan", "district"} & set(top["unmatched"]), top
+        for header, written in (("Santa Jacinta Water District", line),
+                                ("San Juan Water District", line.replace("SJWD", "FOWD")),
+                                ("San Juan Water District", line.replace("SJWD", "Sjwd"))):
+            write(d, "minutes.txt", f"Regular Board Meeting Minutes, {header}\n" + filler + written)
+            eng.refresh()
+            b = eng.ask(q, explain=True)
+            assert not b.answered, (header, written, b.to_dict())
