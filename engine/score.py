@@ -217,6 +217,16 @@ def path_names(path: str, initials: Mapping[str, tuple[str, ...]], context: str 
     return held
 
 
+def _words_of(pool: Pool, context_of: Callable[[int], str]) -> dict[int, set[str]]:
+    """Each pool document's terms: its passages' in the pool and its context's."""
+    out: dict[int, set[str]] = {}
+    for row in pool.rows:
+        if row.doc not in out:
+            out[row.doc] = set(content_terms(context_of(row.doc)))
+        out[row.doc].update(row.terms.split())
+    return out
+
+
 def initials_held(pool: Pool, qterms: Sequence[str], initials: Mapping[str, tuple[str, ...]],
                   has: np.ndarray, path_of: Callable[[int], str],
                   context_of: Callable[[int], str] = lambda doc: "") -> None:
@@ -230,11 +240,7 @@ def initials_held(pool: Pool, qterms: Sequence[str], initials: Mapping[str, tupl
     ("ADA", "SFD": single-family dwelling, "oct" in a file name)."""
     if not initials:
         return
-    words_of: dict[int, set[str]] = {}
-    for row in pool.rows:
-        if row.doc not in words_of:
-            words_of[row.doc] = set(content_terms(context_of(row.doc)))
-        words_of[row.doc].update(row.terms.split())
+    words_of = _words_of(pool, context_of)
     paths: dict[int, list[str]] = {}
     for short, parts in initials.items():
         cols = [k for k, t in enumerate(qterms) if t in parts]
@@ -257,17 +263,21 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
     every passage whose document names it of itself (path_names: its path, its title lines
     and running headers): a file named for a body, a place or a date, or minutes headed by
     the body that met, are about it in every passage, though a passage's own lines rarely
-    repeat it. Read for the required check only; coverage still counts the passage's own
-    words."""
+    repeat it. A path's initials name the body only in a document that spells its name out
+    (_words_of): "oct" in a file's name is a month as often as the Orange County Transit.
+    Read for the required check only; coverage counts the passage's own words, and the
+    initials it or its path writes (initials_held)."""
     need = [k for k, t in enumerate(qterms) if t in set(required)]
     if not need:
         return has
     out = has.copy()
     named: dict[int, set[str]] = {}
 
+    spelled = _words_of(pool, context_of) if initials else {}
     for i, row in enumerate(pool.rows):
         if row.doc not in named:
-            named[row.doc] = path_names(path_of(row.doc), initials, context_of(row.doc))
+            mine = {s: p for s, p in initials.items() if set(p) <= spelled[row.doc]}
+            named[row.doc] = path_names(path_of(row.doc), mine, context_of(row.doc))
         for k in need:
             if qterms[k] in named[row.doc] or _form_key(qterms[k]) in named[row.doc]:
                 out[i, k] = True

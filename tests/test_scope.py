@@ -53,31 +53,39 @@ def test_a_file_name_gives_its_body_s_name_written_out_or_as_initials():
     assert initialisms("San Juan Water District daily base charge for a 2-inch meter") == \
         {"sjwd": ("san", "juan", "water", "district")}
     assert initialisms("What Fair Oaks Water District board met?") == {"fowd": ("fair", "oak", "water", "district")}
+    assert initialisms("What did the Mid-City Security District collect?") == \
+        {"mcsd": ("mid", "citi", "secur", "district")}  # a hyphen joins two words of a name
 
 
 def test_a_passage_holds_the_name_its_file_is_named_for(tmp_path):
-    """Minutes named fowd_… are the Fair Oaks Water District's: the names-and-numbers check
-    passes there, though no line repeats the name. The same lines in a file whose name gives
-    another body are still refused for lacking the name. Coverage counts the file name's
-    initials only in a document that spells the name out (next test)."""
+    """Minutes named fowd_… that spell the Fair Oaks Water District out somewhere are its
+    minutes: every passage holds the name, for the names check and for coverage, though
+    the answer's lines do not repeat it. The same lines in a file whose name gives another
+    body are refused for lacking the name, and so are they in a fowd_ file that never
+    spells the name out: initials alone may be anything's ("oct" in a file name is a month,
+    not the Orange County Transit)."""
     line = "President Costa opened the public hearing on the water rates at 6:58 p.m.\n"
     filler = "".join(f"Item {i}: the directors reviewed the monthly operations report.\n" for i in range(30))
+    address = "Offices of the Fair Oaks Water District, 10326 Fair Oaks Boulevard.\n"
     q = "When did the Fair Oaks Water District president open the public hearing on water rates?"
     d = tmp_path / "docs"
-    write(d, "sjwd_board_minutes.txt", "Regular Board Meeting Minutes\n" + filler + line)
+    write(d, "sjwd_board_minutes.txt", "Regular Board Meeting Minutes\n" + filler + line + filler + address)
     with Engine(d, index=tmp_path / "i.sqlite", embed_model="none") as eng:
         a = eng.ask(q, explain=True)
-        assert not a.answered and a.refusal.reason == "name_or_number_missing", a.to_dict()
+        assert not a.answered, a.to_dict()  # its own name is another body's
+        (d / "sjwd_board_minutes.txt").unlink()
         write(d, "fowd_board_minutes.txt", "Regular Board Meeting Minutes\n" + filler + line)
         eng.refresh()
         b = eng.ask(q, explain=True)
-        assert b.answered, b.to_dict()
-        assert b.citations[0].path == "fowd_board_minutes.txt" and "6:58" in b.citations[0].lines[0].text
-        top = b.to_dict()["candidates"][0]
-        assert top["path"] == "fowd_board_minutes.txt"
-        assert top["named_by_document"] == ["fair", "oak", "district"]  # "water" is in the line
-        # the name counts for the check, not for coverage: the document never spells it out
-        assert top["coverage"] < 1.0
+        assert not b.answered and b.refusal.reason == "name_or_number_missing", b.to_dict()
+        write(d, "fowd_board_minutes.txt", "Regular Board Meeting Minutes\n" + filler + line + filler + address)
+        eng.refresh()
+        c = eng.ask(q, explain=True)
+        assert c.answered, c.to_dict()
+        assert c.citations[0].path == "fowd_board_minutes.txt" and "6:58" in c.citations[0].lines[0].text
+        top = c.to_dict()["candidates"][0]
+        assert top["path"] == "fowd_board_minutes.txt" and top["locator"] == "L27-38", top  # the line L32's
+        assert not {"fair", "oak", "district"} & set(top["unmatched"]), top
 
 
 def test_a_passage_that_calls_the_body_by_its_initials_holds_its_name(tmp_path):
