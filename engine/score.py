@@ -217,30 +217,64 @@ def path_names(path: str, initials: Mapping[str, tuple[str, ...]], context: str 
     return held
 
 
-def _words_of(pool: Pool, context_of: Callable[[int], str]) -> dict[int, set[str]]:
-    """Each pool document's terms: its passages' in the pool and its context's."""
-    out: dict[int, set[str]] = {}
+def _in_order(terms: Sequence[str], parts: tuple[str, ...]) -> bool:
+    """Whether `parts` stand together, in order, in `terms`."""
+    n = len(parts)
+    return any(tuple(terms[i:i + n]) == parts for i in range(len(terms) - n + 1))
+
+
+def spelled_out(pool: Pool, initials: Mapping[str, tuple[str, ...]],
+                context_of: Callable[[int], str]) -> dict[int, set[str]]:
+    """Each pool document's initials (the question's, terms.initialisms) whose name it spells
+    out: the name's words together and in order in its context (title lines, running
+    headers) or in one of its passages in the pool, while no line of its context gives the
+    initials to another name ("Calaveras County Water District" heading minutes that write
+    "CCWD", for a question on the Contra Costa Water District). A document names a body in
+    full once and by its initials after; initials in a document that never spells the name
+    out are another body's or another thing's ("ADA", "SFD": single-family dwelling, "oct"
+    in a file's name)."""
+    from .terms import initialisms
+
+    rows_of: dict[int, list] = {}
     for row in pool.rows:
-        if row.doc not in out:
-            out[row.doc] = set(content_terms(context_of(row.doc)))
-        out[row.doc].update(row.terms.split())
+        rows_of.setdefault(row.doc, []).append(row)
+    out: dict[int, set[str]] = {}
+    for doc, rows in rows_of.items():
+        context = context_of(doc)
+        theirs: dict[str, set[tuple[str, ...]]] = {}
+        for line in context.splitlines():  # a line in capitals read as a name is written
+            for short, parts in initialisms(line.title() if line.isupper() else line).items():
+                theirs.setdefault(short, set()).add(parts)
+        terms = content_terms(context)
+        out[doc] = {short for short, parts in initials.items()
+                    if theirs.get(short, {parts}) == {parts}
+                    and (_in_order(terms, parts) or any(_in_order(r.terms.split(), parts) for r in rows))}
     return out
+
+
+def _capitals(line: str) -> bool:
+    """Whether most of a line's letters are capitals: such a line writes every word as
+    initials would be ("THE BOARD VOTED TO CAP WATER DELIVERIES")."""
+    letters = [c for c in line if c.isalpha()]
+    return sum(c.isupper() for c in letters) > 0.6 * len(letters)
+
+
+def _line_at(text: str, at: int) -> str:
+    """The line of `text` holding the character at `at`."""
+    end = text.find("\n", at)
+    return text[text.rfind("\n", 0, at) + 1:len(text) if end < 0 else end]
 
 
 def initials_held(pool: Pool, qterms: Sequence[str], initials: Mapping[str, tuple[str, ...]],
                   has: np.ndarray, path_of: Callable[[int], str],
                   context_of: Callable[[int], str] = lambda doc: "") -> None:
     """Mark in `has` (in place) a name's words as held by a passage that writes the name's
-    initials (terms.initialisms) — in capitals in its own text ("SJWD"), or as a word of its
-    file's path ("sjwd_board_minutes.txt") — in a document that spells the name out: one of
-    its passages in the pool, or its context (title lines, running headers), holds every
-    word of it. A document names a body in full once and by its initials after; initials in
-    a document that never spells the name out are another body's ("CCWD" in the Calaveras
-    County Water District's minutes for a question on Contra Costa's) or another thing's
-    ("ADA", "SFD": single-family dwelling, "oct" in a file name)."""
+    initials (terms.initialisms) — in capitals in its own text ("SJWD"), on a line not in
+    capitals throughout, or as a word of its file's path ("sjwd_board_minutes.txt") — in
+    a document that spells the name out (spelled_out)."""
     if not initials:
         return
-    words_of = _words_of(pool, context_of)
+    spelled = spelled_out(pool, initials, context_of)
     paths: dict[int, list[str]] = {}
     for short, parts in initials.items():
         cols = [k for k, t in enumerate(qterms) if t in parts]
@@ -248,11 +282,12 @@ def initials_held(pool: Pool, qterms: Sequence[str], initials: Mapping[str, tupl
             continue
         written = re.compile(rf"(?<![\w&]){re.escape(short.upper())}(?![\w&])")
         for i, row in enumerate(pool.rows):
-            if not set(parts) <= words_of[row.doc]:
+            if short not in spelled[row.doc]:
                 continue
             if row.doc not in paths:
                 paths[row.doc] = re.split(r"[^0-9a-z]+", path_of(row.doc).lower())
-            if short in paths[row.doc] or written.search(row.text):
+            if short in paths[row.doc] or any(not _capitals(_line_at(row.text, m.start()))
+                                              for m in written.finditer(row.text)):
                 has[i, cols] = True
 
 
@@ -264,7 +299,7 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
     and running headers): a file named for a body, a place or a date, or minutes headed by
     the body that met, are about it in every passage, though a passage's own lines rarely
     repeat it. A path's initials name the body only in a document that spells its name out
-    (_words_of): "oct" in a file's name is a month as often as the Orange County Transit.
+    (spelled_out): "oct" in a file's name is a month as often as the Orange County Transit.
     Read for the required check only; coverage counts the passage's own words, and the
     initials it or its path writes (initials_held)."""
     need = [k for k, t in enumerate(qterms) if t in set(required)]
@@ -273,10 +308,10 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
     out = has.copy()
     named: dict[int, set[str]] = {}
 
-    spelled = _words_of(pool, context_of) if initials else {}
+    spelled = spelled_out(pool, initials, context_of) if initials else {}
     for i, row in enumerate(pool.rows):
         if row.doc not in named:
-            mine = {s: p for s, p in initials.items() if set(p) <= spelled[row.doc]}
+            mine = {s: p for s, p in initials.items() if s in spelled[row.doc]}
             named[row.doc] = path_names(path_of(row.doc), mine, context_of(row.doc))
         for k in need:
             if qterms[k] in named[row.doc] or _form_key(qterms[k]) in named[row.doc]:

@@ -92,8 +92,10 @@ def test_a_passage_that_calls_the_body_by_its_initials_holds_its_name(tmp_path):
     """A document spells a body's name out once and calls it by its initials after
     ("Director Tobin moved ... SJWD"): a passage writing "SJWD" holds the question's "San
     Juan Water District" for coverage and for the names check. Not when the document never
-    spells that name out (its "SJWD" may be another body's: the Santa Jacinta Water
-    District's), nor another body's initials, nor the letters in lower case."""
+    spells that name out, its words together and in order, nor when its heading gives the
+    initials to another body (the Santa Jacinta Water District's minutes, which mention a
+    letter from San Juan's), nor another body's initials, nor the letters in lower case or
+    in a line in capitals."""
     q = "What day did the San Juan Water District board move its August meeting to?"
     filler = "".join(f"Item {i}: the directors reviewed the monthly operations report.\n" for i in range(30))
     line = "SJWD Director Tobin moved to change the August board meeting to August 14, 2025.\n"
@@ -104,10 +106,17 @@ def test_a_passage_that_calls_the_body_by_its_initials_holds_its_name(tmp_path):
         assert a.answered and "August 14, 2025" in a.citations[0].lines[0].text, a.to_dict()
         top = a.to_dict()["candidates"][0]
         assert not {"san", "juan", "district"} & set(top["unmatched"]), top
-        for header, written in (("Santa Jacinta Water District", line),
-                                ("San Juan Water District", line.replace("SJWD", "FOWD")),
-                                ("San Juan Water District", line.replace("SJWD", "Sjwd"))):
-            write(d, "minutes.txt", f"Regular Board Meeting Minutes, {header}\n" + filler + written)
+        mention = "Correspondence: a letter from the San Juan Water District on the intertie.\n"
+        scattered = "Held at the San Juan Bautista mission; the water district's staff attended.\n"
+        for header, written in (("Santa Jacinta Water District", mention + filler + line),
+                                ("Santa Jacinta Water District", filler + line),
+                                ("Annual Report", scattered + filler + line),
+                                ("San Juan Water District", filler + line.replace("SJWD", "FOWD")),
+                                ("San Juan Water District", filler + line.replace("SJWD", "Sjwd")),
+                                # in a text in capitals, initials are no sign: "CAP WATER DELIVERIES"
+                                ("Annual Report", filler + "The San Juan Water District serves Granite Bay.\n"
+                                 + filler + line.upper())):
+            write(d, "minutes.txt", f"Regular Board Meeting Minutes, {header}\n" + written)
             eng.refresh()
             b = eng.ask(q, explain=True)
             assert not b.answered, (header, written, b.to_dict())
