@@ -117,7 +117,8 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
               path_of: Callable[[int], str], lap: Callable[[str], None] = lambda stage: None,
               kinds: tuple[str, ...] = (), joined: Mapping[str, tuple[str, ...]] | None = None,
               initials: Mapping[str, tuple[str, ...]] | None = None,
-              context_of: Callable[[int], str] = lambda doc: "") -> Ranked:
+              context_of: Callable[[int], str] = lambda doc: "",
+              names: Sequence[tuple[str, ...]] = ()) -> Ranked:
     """Score the pool with the chosen arms, fuse, rerank and order it.
 
     `qvec` is the vector the embedding arm compares with (the question's, or the written
@@ -159,6 +160,8 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     initials_held(pool, qterms, initials or {}, has, path_of, context_of)
     rarity = rarity_weights(qterms, has)
     named = named_by_document(pool, qterms, required, has, path_of, initials or {}, context_of)
+    if names and cfg.name_phrases:
+        names_whole(pool, qterms, required, names, named, initials or {}, context_of)
     order = Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of, kinds, named)
     return Ranked(pool=pool, raw=raw, normed=normed, arm_ranks=arm_ranks, fused=fused,
                   scale=scale, fusion=fusion, rarity=rarity, order=order, with_vec=with_vec)
@@ -289,6 +292,41 @@ def initials_held(pool: Pool, qterms: Sequence[str], initials: Mapping[str, tupl
             if short in paths[row.doc] or any(not _capitals(_line_at(row.text, m.start()))
                                               for m in written.finditer(row.text)):
                 has[i, cols] = True
+
+
+def names_whole(pool: Pool, qterms: Sequence[str], required: Sequence[str],
+                names: Sequence[tuple[str, ...]], named: np.ndarray,
+                initials: Mapping[str, tuple[str, ...]], context_of: Callable[[int], str]) -> None:
+    """Take back from `named` (in place) the words of a proper name of the question
+    (terms.name_runs) for every passage of a document that does not hold the name whole:
+    its words together and in order, common words aside, in its context or in one of its
+    passages in the pool, or its initials spelled out (spelled_out). Minutes of the
+    Multnomah County Farm Bureau, filed under Portland, OR, hold "Farm Bureau" and name
+    Oregon (named_by_document), but their president is not the Oregon Farm Bureau's.
+    `named` orders the pool (rerank.Order: passages lacking a required word rank after those
+    holding every one) and gives the names check the words a document gives of itself; the
+    check still counts a passage's own words (gate/floors.py), so a document whose own lines
+    say "Oregon" and "Farm Bureau" apart is ranked lower, not refused."""
+    from .kinds import common_terms
+
+    need, common = set(required), common_terms()
+    runs = [own for own in (tuple(t for t in p if t not in common) for p in names)
+            if len(own) >= 2 and set(own) & need]  # "Tulare County Federal Credit Union": tulare, credit
+    if not runs:
+        return
+    spelled = spelled_out(pool, initials, context_of) if initials else {}
+    rows_of: dict[int, list[int]] = {}
+    for i, row in enumerate(pool.rows):
+        rows_of.setdefault(row.doc, []).append(i)
+    for doc, idx in rows_of.items():
+        seqs = [[t for t in ts if t not in common]
+                for ts in [content_terms(context_of(doc))] + [pool.rows[i].terms.split() for i in idx]]
+        for parts in runs:
+            if any(_in_order(t, parts) for t in seqs) or \
+                    any(set(parts) <= set(p) and s in spelled.get(doc, ()) for s, p in initials.items()):
+                continue
+            cols = [k for k, t in enumerate(qterms) if t in parts and t in need]
+            named[np.ix_(idx, cols)] = False
 
 
 def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str], has: np.ndarray,
@@ -461,4 +499,4 @@ def score(q, pulled, cfg: Config, clock: Clock, path_of: Callable[[int], str],
     return rank_pool(pulled.pool, q.terms, q.required, cfg, arms=q.arms, fusion=q.fusion,
                      qvec=pulled.qvec, vectors=pulled.vectors, hyde=q.hyde is not None,
                      path_of=path_of, lap=clock.lap, kinds=q.kinds, joined=q.joined,
-                     initials=q.initials, context_of=context_of)
+                     initials=q.initials, context_of=context_of, names=q.names)

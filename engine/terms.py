@@ -284,6 +284,24 @@ def initialisms(question: str) -> dict[str, tuple[str, ...]]:
     return out
 
 
+def name_runs(question: str) -> tuple[tuple[str, ...], ...]:
+    """The question's proper names of two or more capitalised words, as their terms ("Oregon
+    Farm Bureau" -> ("oregon", "farm", "bureau")); the question's first word opens one only
+    when it is no stop word."""
+    out: list[tuple[str, ...]] = []
+    text = re.sub(r"['’]s\b", " ;", question.strip())  # "Toronto's Debenture Committee": two names
+    for m in re.finditer(r"\b[A-Z][\w&]*(?:(?:\s+|-)[A-Z][\w&]*)+", text):
+        run = m.group(0)
+        if m.start() == 0 and not content_terms(run.split()[0]):
+            run = run.split(maxsplit=1)[-1] if " " in run else ""
+        # as the documents' words are cut, a number or a code aside ("FY2025", "G-NR2": the
+        # names check asks for those alone), a hyphened word by its parts ("Mid-City")
+        parts = tuple(t for t in content_terms(run) if "-" not in t and not any(c.isdigit() for c in t))
+        if len(parts) >= 2 and parts not in out:
+            out.append(parts)
+    return tuple(out)
+
+
 def required_terms(question: str) -> tuple[str, ...]:
     """Question terms an answer must contain: numbers and codes (a year, an amount, a permit
     number) and proper names (capitalised words that do not open the question). Asking about

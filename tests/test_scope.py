@@ -120,3 +120,32 @@ def test_a_passage_that_calls_the_body_by_its_initials_holds_its_name(tmp_path):
             eng.refresh()
             b = eng.ask(q, explain=True)
             assert not b.answered, (header, written, b.to_dict())
+
+
+def test_a_proper_name_s_words_are_one_name(tmp_path):
+    """The question's "Oregon Farm Bureau" is one name. Minutes of the Multnomah County
+    Farm Bureau, filed as ..._portland_or_..., hold "Farm Bureau", and their file name
+    states Oregon (score._STATES) — but not the name: their president is not the Oregon
+    Farm Bureau's. A name's words a document gives of itself (its path, title lines, state)
+    count for the names check only when the document holds the name whole: its words
+    together and in order (common words such as "County" or "Bureau" aside)."""
+    from engine.terms import name_runs
+    assert name_runs("Who chairs the Oregon Farm Bureau?") == (("oregon", "farm", "bureau"),)
+    # a possessive ends a name; the question's opening word opens none; a number or a code
+    # is asked for alone, and a hyphened word by its parts
+    assert name_runs("What time did Toronto's Debenture Committee meet?") == (("debentur", "committe"),)
+    assert name_runs("What is the FY2025 GSA rate for the Mid-City Security District?") == \
+        (("mid", "citi", "secur", "district"),)
+    q = "Who was elected president of the Oregon Farm Bureau in 2019?"
+    body = ("Annual Meeting Minutes, November 8, 2019\nMembers discussed the county fair booth.\n"
+            "Officers elected for 2019:\nPresident: Larry Bailey\nVice President: Al Garre\n")
+    d = tmp_path / "docs"
+    write(d, "multnomah_farm_bureau_portland_or_minutes.txt", body)
+    with Engine(d, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask(q)
+        assert not a.answered and a.refusal.reason == "name_or_number_missing", a.to_dict()
+        (d / "multnomah_farm_bureau_portland_or_minutes.txt").unlink()
+        write(d, "oregon_farm_bureau_minutes.txt", body)
+        eng.refresh()
+        b = eng.ask(q)
+        assert b.answered and any("Larry Bailey" in ln.text for ln in b.citations[0].lines), b.to_dict()
