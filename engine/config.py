@@ -98,9 +98,9 @@ class Config:
     # headers, sheet names: readers/layout.py) counts as present in its passages for that
     # check, as its path's words do; 0: the path alone (docs/decisions.md, issue 27)
     document_context: int = 1
-    # 1: a proper name of the question's (two capitalised words or more) that a document
-    # gives of itself counts for that check only when the document holds it whole, its words
-    # together and in order (score.names_whole); 0: each word alone (before 2026-12-04)
+    # 1: a state a document gives only by its code ("Portland, OR") names no body whose
+    # name the state opens ("Oregon Farm Bureau") unless the document holds that name whole
+    # (score.names_whole); 0: the code names the state's word wherever it stands
     name_phrases: int = 1
     # 1: the quote's invariant (quote/lines.py): for a firm kind, the first line quoted holds
     # it and speaks of the question, or the passage quotes nothing; 0: a line with the kind

@@ -297,16 +297,17 @@ def initials_held(pool: Pool, qterms: Sequence[str], initials: Mapping[str, tupl
 def names_whole(pool: Pool, qterms: Sequence[str], required: Sequence[str],
                 names: Sequence[tuple[str, ...]], named: np.ndarray,
                 initials: Mapping[str, tuple[str, ...]], context_of: Callable[[int], str]) -> None:
-    """Take back from `named` (in place) the words of a proper name of the question
-    (terms.name_runs) for every passage of a document that does not hold the name whole:
-    its words together and in order, common words aside, in its context or in one of its
-    passages in the pool, or its initials spelled out (spelled_out). Minutes of the
-    Multnomah County Farm Bureau, filed under Portland, OR, hold "Farm Bureau" and name
-    Oregon (named_by_document), but their president is not the Oregon Farm Bureau's.
-    `named` orders the pool (rerank.Order: passages lacking a required word rank after those
-    holding every one) and gives the names check the words a document gives of itself; the
-    check still counts a passage's own words (gate/floors.py), so a document whose own lines
-    say "Oregon" and "Farm Bureau" apart is ranked lower, not refused."""
+    """Take back from `named` (in place) the first word of a proper name of the question
+    (terms.name_runs) that a passage's document gives only by a state's code, when the
+    document does not hold the name whole: its words together and in order, common words
+    aside, in its context or in one of its passages in the pool, or its initials spelled out
+    (spelled_out). Minutes of the Multnomah County Farm Bureau headed "Portland, OR" hold
+    "Farm Bureau" and name Oregon (named_by_document), but their president is not the
+    Oregon Farm Bureau's: a state that leads a body's name names another body than the
+    county's. A word the document writes itself stays (a review found "Salem Mayor Chuck
+    Bennett", "Multnomah County Sheriff" and "Boulder County Clerk" refused when it did
+    not), and so does a trailing state ("Xcel Energy Colorado" from a sheet of Xcel
+    Energy's headed "Denver, CO": the state's part of that body)."""
     from .kinds import common_terms
 
     need, common = set(required), common_terms()
@@ -319,14 +320,21 @@ def names_whole(pool: Pool, qterms: Sequence[str], required: Sequence[str],
     for i, row in enumerate(pool.rows):
         rows_of.setdefault(row.doc, []).append(i)
     for doc, idx in rows_of.items():
+        context = content_terms(context_of(doc))
         seqs = [[t for t in ts if t not in common]
-                for ts in [content_terms(context_of(doc))] + [pool.rows[i].terms.split() for i in idx]]
+                for ts in [context] + [pool.rows[i].terms.split() for i in idx]]
         for parts in runs:
             if any(_in_order(t, parts) for t in seqs) or \
                     any(set(parts) <= set(p) and s in spelled.get(doc, ()) for s, p in initials.items()):
                 continue
-            cols = [k for k, t in enumerate(qterms) if t in parts and t in need]
-            named[np.ix_(idx, cols)] = False
+            # what is taken back: the name's first word, when the document does not write it
+            # itself but gives it by a state's code ("Portland, OR" for "Oregon Farm Bureau");
+            # a word it writes stays, and so does a trailing one ("Xcel Energy Colorado" from
+            # a sheet of Xcel Energy's headed "Denver, CO": the state's part of that body)
+            cols = [k for k, t in enumerate(qterms) if t == parts[0] and t in need]
+            for i in idx:
+                if parts[0] not in context and parts[0] not in pool.rows[i].terms.split():
+                    named[i, cols] = False
 
 
 def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str], has: np.ndarray,
