@@ -149,3 +149,12 @@ def test_a_proper_name_s_words_are_one_name(tmp_path):
         eng.refresh()
         b = eng.ask(q)
         assert b.answered and any("Larry Bailey" in ln.text for ln in b.citations[0].lines), b.to_dict()
+        # a state that trails the name is the state's part of that body: a sheet of Xcel
+        # Energy's headed "Denver, CO" answers for "Xcel Energy Colorado"
+        write(d, "electric_rates_2024.txt", "Xcel Energy\n1800 Larimer Street, Denver, CO 80202\n"
+              "Electric Rate Summary, effective January 1, 2024\n" + "".join(
+                  f"Commercial line {i}: contracted services carried forward at the same level.\n"
+                  for i in range(12)) + "RESIDENTIAL SERVICE SCHEDULE R\nWinter energy charge per kWh: $0.07852\n")
+        eng.refresh()
+        c = eng.ask("What is the Xcel Energy Colorado residential winter energy charge?")
+        assert c.answered and "$0.07852" in c.citations[0].lines[0].text, c.to_dict()
