@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Collection, Mapping
+from typing import Collection, Mapping, Sequence
 
 from .terms import content_terms
 
@@ -528,6 +528,36 @@ def _inside_topic(text: str, start: int, end: int, asked_terms: Collection[str])
         return False  # "proposes 45 homes": the question's predicate, not a name
     b, a = content_terms(before.group(1)), content_terms(after.group(1))
     return bool(b) and bool(a) and set(b) <= set(asked_terms) and set(a) <= set(asked_terms)
+
+
+# a line giving an example's figures, not the document's own: "For example: ...", "Example:
+# a home assessed at $100,000 pays ...", or any line under a heading "Example(s)" until the
+# next heading (a short line with no figure that ends no sentence)
+_EXAMPLE_OPENS = re.compile(r"^\W*(?:for (?:example|instance)\b|examples?\s*[:.\-–—]|e\.g\.|"
+                            r"sample calculations?\b|hypothetical(?:ly)?\b)", re.I)
+_EXAMPLE_HEADING = re.compile(r"^\W*(?:examples?|sample calculations?|illustrations?)(?:\s+\d+)?\W*$", re.I)
+_BLOCK_HEADING = re.compile(r"^(?!.*\d)(?!.*[.!?:;]\s*$)\W*\w+(?:\s+\S+){0,6}\s*$")
+_ASKS_EXAMPLE = frozenset({"exampl", "sampl", "hypothet", "illustr"})
+
+
+def examples(texts: Sequence[str], qterms: Collection[str] = ()) -> list[bool]:
+    """Which of a passage's lines (in order) give an example's figures: a line opening "For
+    example" or "Example:", and the lines under a heading "Example" up to the next heading.
+    Their values illustrate a rule ("An annual water budget of $100,000 would require
+    $77,000 in revenue ...") and are no answer to what the rate is — unless the question
+    asks for the example."""
+    if _ASKS_EXAMPLE & set(qterms):
+        return [False] * len(texts)
+    out, inside = [], False
+    for t in texts:
+        if _EXAMPLE_HEADING.match(t):
+            inside = True
+            out.append(True)
+            continue
+        if inside and _BLOCK_HEADING.match(t):
+            inside = False
+        out.append(inside or _EXAMPLE_OPENS.match(t) is not None)
+    return out
 
 
 def holds(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()) -> bool:

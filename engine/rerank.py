@@ -19,7 +19,7 @@ from typing import Callable, Mapping, Sequence
 import numpy as np
 
 from .config import Config
-from .kinds import answered_words, holds
+from .kinds import answered_words, examples, holds
 from .pool import Pool
 from .terms import is_number
 
@@ -148,7 +148,7 @@ class Order(Sequence):
             self.kind = [False] * n
             self.score = list(pre)
             for i in within_reach(pre, has_required, cfg.kind_bonus):
-                self.kind[i] = holds(pool.rows[i].text, kinds, qterms)
+                self.kind[i] = holds(_own(pool.rows[i].text, qterms), kinds, qterms)
                 if self.kind[i]:
                     self.score[i] += cfg.kind_bonus
             if cfg.kind_words_cover:
@@ -199,3 +199,10 @@ class Order(Sequence):
         if isinstance(at, slice):
             return [self._scored(i) for i in self.index[at]]
         return self._scored(self.index[at])
+
+
+def _own(text: str, qterms) -> str:
+    """A passage's text without the lines giving an example's figures (kinds.examples)."""
+    lines = text.split("\n")
+    marks = examples(lines, qterms)
+    return text if not any(marks) else "\n".join(t for t, m in zip(lines, marks) if not m)

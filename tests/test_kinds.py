@@ -746,3 +746,28 @@ def test_one_of_a_set_and_a_fraction_count_nothing():
     assert not holds("a two-thirds vote of the board", ("count",))
     assert not holds("one half of the members present", ("count",))
     assert holds("the board has one member from each ward", ("count",))
+
+
+def test_an_example_s_figures_are_no_answer(tmp_path):
+    """A rate page explains its structure with an example ("Example" / "An annual water
+    budget of $100,000 would require $77,000 ..."): those figures illustrate the rule and
+    answer no question on what the rate is, so a page whose only figures are an example's
+    quotes nothing. The lines after the example's heading are the page's own again from the
+    next heading; a question asking for the example gets it."""
+    from conftest import write
+    from engine import Engine
+    from engine.kinds import examples
+    lines = ["Example", "An annual water budget of $100,000 would require $77,000 in base revenue.",
+             "Current Rates", "Base rate per meter: $25.00 per month"]
+    assert examples(lines) == [True, True, False, False]
+    assert examples(["For example: a 3/4 inch meter pays the base rate.", "Meters are read monthly."]) == [True, False]
+    assert examples(lines, ["exampl"]) == [False] * 4
+    d = tmp_path / "docs"
+    write(d, "water_rates.html.txt", "Water Rate Structure\nThe water base rate pays for the system's fixed costs.\n"
+          "Example\nAn annual water budget of $100,000 would require $77,000 in revenue from the base rate"
+          " and $23,000 from the monthly consumptive rate per meter.\n")
+    with Engine(d, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("What is the current monthly water base rate per meter?")
+        assert not a.answered, a.to_dict()
+        b = eng.ask("In the example, how much revenue would the base rate generate?")
+        assert b.answered and "$77,000" in b.citations[0].lines[0].text, b.to_dict()

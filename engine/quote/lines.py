@@ -27,7 +27,7 @@ import re
 from typing import Callable, Collection, Mapping, Sequence
 
 from ..config import Config
-from ..kinds import evidence, firm, header_like, holds, kind_words, money_cells
+from ..kinds import evidence, examples, firm, header_like, holds, kind_words, money_cells
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import dated_as_asked
 from ..terms import IRREGULAR, content_terms, is_number, stem
@@ -276,7 +276,9 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
         header = texts[0]
     if header and kinds and set(kinds) <= _MONEY_KINDS:  # a row's cells under its header's
         seen = [money_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
-    kind = [bool(kinds) and _holds_line(seen, i, texts, kinds, qterms) for i in range(len(seen))]
+    example = examples(texts, qterms) if kinds else [False] * len(texts)
+    kind = [bool(kinds) and not example[i] and _holds_line(seen, i, texts, kinds, qterms)
+            for i in range(len(seen))]
     seam_kinds = tuple(k for k in kinds if k != "place")
 
     def seam(i: int) -> bool:
