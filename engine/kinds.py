@@ -530,33 +530,41 @@ def _inside_topic(text: str, start: int, end: int, asked_terms: Collection[str])
     return bool(b) and bool(a) and set(b) <= set(asked_terms) and set(a) <= set(asked_terms)
 
 
-# a line giving an example's figures, not the document's own: "For example: ...", "Example:
-# a home assessed at $100,000 pays ...", or any line under a heading "Example(s)" until the
-# next heading (a short line with no figure that ends no sentence)
-_EXAMPLE_OPENS = re.compile(r"^\W*(?:for (?:example|instance)\b|examples?\s*[:.\-–—]|e\.g\.|"
-                            r"sample calculations?\b|hypothetical(?:ly)?\b)", re.I)
-_EXAMPLE_HEADING = re.compile(r"^\W*(?:examples?|sample calculations?|illustrations?)(?:\s+\d+)?\W*$", re.I)
-_BLOCK_HEADING = re.compile(r"^(?!.*\d)(?!.*[.!?:;]\s*$)\W*\w+(?:\s+\S+){0,6}\s*$")
+# a line giving an example's figures, not the document's own: under a heading "Example" (or
+# "Billing example", "Sample calculation"...), the lines up to the first that ends a
+# sentence; or a line opening "For example", "Example:", "e.g." that supposes ("... a
+# budget of $100,000 would require ...", "if a customer uses 900 kWh ..."), where a plain
+# "For example, Brookfield charges $11.50" states a fact
+_EXAMPLE_HEADING = re.compile(r"^\W*(?:(?:billing|sample|worked)\s+)?(?:examples?|sample calculations?)"
+                              r"(?:\s+(?:calculations?|bills?|\d+))?\W*$", re.I)
+_EXAMPLE_OPENS = re.compile(r"^\W*(?:for (?:example|instance)\b|examples?\s*[:.\-–—]|e\.g\.|ex:|"
+                            r"to illustrate\b|illustration\s*:|suppose\b|assume\b|assuming\b)", re.I)
+_SUPPOSES = re.compile(r"\b(?:would|suppose|supposing|assume|assuming|if)\b", re.I)
+_EXAMPLE_ENDS = re.compile(r"[.!?:;]\s*$|\|")  # a sentence's end, a label's colon, a table row
+_EXAMPLE_LINES = 3  # an example under its heading runs at most this many lines
 _ASKS_EXAMPLE = frozenset({"exampl", "sampl", "hypothet", "illustr"})
 
 
 def examples(texts: Sequence[str], qterms: Collection[str] = ()) -> list[bool]:
-    """Which of a passage's lines (in order) give an example's figures: a line opening "For
-    example" or "Example:", and the lines under a heading "Example" up to the next heading.
-    Their values illustrate a rule ("An annual water budget of $100,000 would require
-    $77,000 in revenue ...") and are no answer to what the rate is — unless the question
-    asks for the example."""
+    """Which of a passage's lines (in order) give an example's figures: the lines under a
+    heading "Example" up to the first that ends a sentence (at most three), and a line
+    opening "For example", "Example:", "Suppose" that supposes (would, if, assume). Their
+    values illustrate a rule ("An annual water budget of $100,000 would require $77,000 in
+    revenue ...") and answer no question on what the rate is — unless the question asks for
+    the example. A helper's review on made-up documents shaped the ends: a section running
+    on to the next heading hid real rates under "Current rates:" and "2024 RATES", and "For
+    example, Brookfield charges $11.50 per ERU" is a fact."""
     if _ASKS_EXAMPLE & set(qterms):
         return [False] * len(texts)
-    out, inside = [], False
+    out, left = [], 0
     for t in texts:
         if _EXAMPLE_HEADING.match(t):
-            inside = True
             out.append(True)
+            left = _EXAMPLE_LINES
             continue
-        if inside and _BLOCK_HEADING.match(t):
-            inside = False
-        out.append(inside or _EXAMPLE_OPENS.match(t) is not None)
+        under = left > 0
+        left = 0 if (not under or _EXAMPLE_ENDS.search(t)) else left - 1
+        out.append(under or (_EXAMPLE_OPENS.match(t) is not None and _SUPPOSES.search(t) is not None))
     return out
 
 

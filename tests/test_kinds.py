@@ -760,7 +760,13 @@ def test_an_example_s_figures_are_no_answer(tmp_path):
     lines = ["Example", "An annual water budget of $100,000 would require $77,000 in base revenue.",
              "Current Rates", "Base rate per meter: $25.00 per month"]
     assert examples(lines) == [True, True, False, False]
-    assert examples(["For example: a 3/4 inch meter pays the base rate.", "Meters are read monthly."]) == [True, False]
+    # an opener that supposes is an example; one that states a fact is not
+    assert examples(["For example, a home assessed at $200,000 would pay $500.", "Meters are read monthly."]) == [True, False]
+    assert examples(["For example, Brookfield charges $11.50 per ERU."]) == [False]
+    # under a heading, the example runs to its first sentence's end: the rates after are real
+    assert examples(["Example", "A customer using 10 ccf", "pays $31.50.", "Base rate: $28.40 per month"]) == \
+        [True, True, True, False]
+    assert examples(["Example", "Current rates:", "Base rate per meter: $28.40"]) == [True, True, False]
     assert examples(lines, ["exampl"]) == [False] * 4
     d = tmp_path / "docs"
     write(d, "water_rates.html.txt", "Water Rate Structure\nThe water base rate pays for the system's fixed costs.\n"
