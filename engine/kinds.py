@@ -251,7 +251,7 @@ _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! fo
           r"premium|rate|rates|allowance|reimbursement|expenditure|expenditures|appropriation|"
           r"surcharge|income|earnings|profit|profits|rent|rents|wage|wages|stipend|per diem|spending|value|"
           r"dollar|dollars|millage|levy|levies|deductible|deductibles|copay|copays|co-pay|co-pays|"
-          r"coinsurance|out-of-pocket|admission)")
+          r"coinsurance|out-of-pocket)")
 _BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
              r"administrator|judge|commissioner|director|manager|clerk|chair|chairman|chairperson|"
@@ -319,7 +319,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\b(?:what|how much(?: more| less| extra)?) (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
      rf"\bhow much (?:\w+ ){{0,2}}(?:does|do|did|will|would) .* (?:bring in|brought in|collect|earn|generate|raise)\b|"
      # "what did Hughes Supply bid for the boxes", "what did the board approve spending on ..."
-     rf"\bwhat (?:does|do|did|will|would) .* (?:bid|bids|spend|spending|owe|owes)\b|"
+     rf"\bwhat (?:does|do|did|will|would) (?:[\w&'’.-]+ ){{1,8}}(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\btheir )(?<!\bits )"
+     rf"(?:bid|bids|spend|spending|owe|owes)\b(?! (?:bond|bonds|documents?|packages?|forms?|security)\b)|"
      rf"\bwhat (?:are|were|was|is) .*\b{_MONEY}\b", ("amount", "rate")),
     # "which ... company" asks for one; "what is a holding company" asks for a definition
     (rf"\bwhich {_SOME}{_BODY}\b|\bwhat {_BODY}\b", ("organisation",)),

@@ -173,7 +173,7 @@ class Order(Sequence):
         for i, holds_kind in enumerate(self.kind):
             if not holds_kind:
                 continue
-            text = self.pool.rows[i].text
+            text = _own(self.pool.rows[i].text, qterms)
             cols = [c for k, cs in asking.items() if not has[i, cs].all()
                     and (len(kinds) == 1 or holds(text, (k,), qterms)) for c in cs]
             if not cols or has[i, cols].all():

@@ -157,11 +157,12 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
         for k, t in enumerate(qterms):
             if t in parts:
                 has[:, k] |= held
-    initials_held(pool, qterms, initials or {}, has, path_of, context_of)
+    spelled = spelled_out(pool, initials, context_of) if initials else {}
+    initials_held(pool, qterms, initials or {}, has, path_of, spelled)
     rarity = rarity_weights(qterms, has)
-    named = named_by_document(pool, qterms, required, has, path_of, initials or {}, context_of)
+    named = named_by_document(pool, qterms, required, has, path_of, initials or {}, spelled, context_of)
     if names and cfg.name_phrases:
-        names_whole(pool, qterms, required, names, named, initials or {}, context_of)
+        names_whole(pool, qterms, required, names, has, named, initials or {}, spelled, context_of)
     order = Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of, kinds, named)
     return Ranked(pool=pool, raw=raw, normed=normed, arm_ranks=arm_ranks, fused=fused,
                   scale=scale, fusion=fusion, rarity=rarity, order=order, with_vec=with_vec)
@@ -238,9 +239,9 @@ def spelled_out(pool: Pool, initials: Mapping[str, tuple[str, ...]],
     in a file's name)."""
     from .terms import initialisms
 
-    rows_of: dict[int, list] = {}
-    for row in pool.rows:
-        rows_of.setdefault(row.doc, []).append(row)
+    rows_of: dict[int, list[Sequence[str]]] = {}
+    for row, terms in zip(pool.rows, pool.terms):
+        rows_of.setdefault(row.doc, []).append(terms)
     out: dict[int, set[str]] = {}
     for doc, rows in rows_of.items():
         context = context_of(doc)
@@ -251,13 +252,14 @@ def spelled_out(pool: Pool, initials: Mapping[str, tuple[str, ...]],
         terms = content_terms(context)
         out[doc] = {short for short, parts in initials.items()
                     if theirs.get(short, {parts}) == {parts}
-                    and (_in_order(terms, parts) or any(_in_order(r.terms.split(), parts) for r in rows))}
+                    and (_in_order(terms, parts) or any(parts[0] in r and _in_order(r, parts) for r in rows))}
     return out
 
 
 def _capitals(line: str) -> bool:
-    """Whether most of a line's letters are capitals: such a line writes every word as
-    initials would be ("THE BOARD VOTED TO CAP WATER DELIVERIES")."""
+    """Whether most of a line's letters (the initials' own taken out by the caller) are
+    capitals: such a line writes every word as initials would be ("THE BOARD VOTED TO CAP
+    WATER DELIVERIES"); "SJWD: 14" is no such line."""
     letters = [c for c in line if c.isalpha()]
     return sum(c.isupper() for c in letters) > 0.6 * len(letters)
 
@@ -269,15 +271,13 @@ def _line_at(text: str, at: int) -> str:
 
 
 def initials_held(pool: Pool, qterms: Sequence[str], initials: Mapping[str, tuple[str, ...]],
-                  has: np.ndarray, path_of: Callable[[int], str],
-                  context_of: Callable[[int], str] = lambda doc: "") -> None:
+                  has: np.ndarray, path_of: Callable[[int], str], spelled: Mapping[int, set[str]]) -> None:
     """Mark in `has` (in place) a name's words as held by a passage that writes the name's
-    initials (terms.initialisms) — in capitals in its own text ("SJWD"), on a line not in
-    capitals throughout, or as a word of its file's path ("sjwd_board_minutes.txt") — in
+    initials (terms.initialisms) — in capitals in its own text ("SJWD"), on a line whose other
+    letters are not mostly capitals, or as a word of its file's path ("sjwd_board_minutes.txt") — in
     a document that spells the name out (spelled_out)."""
     if not initials:
         return
-    spelled = spelled_out(pool, initials, context_of)
     paths: dict[int, list[str]] = {}
     for short, parts in initials.items():
         cols = [k for k, t in enumerate(qterms) if t in parts]
@@ -289,14 +289,15 @@ def initials_held(pool: Pool, qterms: Sequence[str], initials: Mapping[str, tupl
                 continue
             if row.doc not in paths:
                 paths[row.doc] = re.split(r"[^0-9a-z]+", path_of(row.doc).lower())
-            if short in paths[row.doc] or any(not _capitals(_line_at(row.text, m.start()))
+            if short in paths[row.doc] or any(not _capitals(_line_at(row.text, m.start()).replace(short.upper(), ""))
                                               for m in written.finditer(row.text)):
                 has[i, cols] = True
 
 
 def names_whole(pool: Pool, qterms: Sequence[str], required: Sequence[str],
-                names: Sequence[tuple[str, ...]], named: np.ndarray,
-                initials: Mapping[str, tuple[str, ...]], context_of: Callable[[int], str]) -> None:
+                names: Sequence[tuple[str, ...]], has: np.ndarray, named: np.ndarray,
+                initials: Mapping[str, tuple[str, ...]], spelled: Mapping[int, set[str]],
+                context_of: Callable[[int], str]) -> None:
     """Take back from `named` (in place) the first word of a proper name of the question
     (terms.name_runs) that a passage's document gives only by a state's code, when the
     document does not hold the name whole: its words together and in order, common words
@@ -315,31 +316,32 @@ def names_whole(pool: Pool, qterms: Sequence[str], required: Sequence[str],
             if len(own) >= 2 and set(own) & need]  # "Tulare County Federal Credit Union": tulare, credit
     if not runs:
         return
-    spelled = spelled_out(pool, initials, context_of) if initials else {}
     rows_of: dict[int, list[int]] = {}
     for i, row in enumerate(pool.rows):
         rows_of.setdefault(row.doc, []).append(i)
     for doc, idx in rows_of.items():
         context = content_terms(context_of(doc))
-        seqs = [[t for t in ts if t not in common]
-                for ts in [context] + [pool.rows[i].terms.split() for i in idx]]
+        seqs = [[t for t in ts if t not in common] for ts in [context] + [pool.terms[i] for i in idx]]
         for parts in runs:
             if any(_in_order(t, parts) for t in seqs) or \
                     any(set(parts) <= set(p) and s in spelled.get(doc, ()) for s, p in initials.items()):
                 continue
-            # what is taken back: the name's first word, when the document does not write it
-            # itself but gives it by a state's code ("Portland, OR" for "Oregon Farm Bureau");
-            # a word it writes stays, and so does a trailing one ("Xcel Energy Colorado" from
-            # a sheet of Xcel Energy's headed "Denver, CO": the state's part of that body)
+            # what is taken back: the name's first word when it is a state's and the document
+            # does not write it (it gives it by a code: "Portland, OR" for "Oregon Farm
+            # Bureau"); a word it writes stays, and so does a trailing state ("Xcel Energy
+            # Colorado" from a sheet of Xcel Energy's headed "Denver, CO": the state's part of
+            # that body); a word the passage holds in another form (has) stays held
+            if parts[0] not in _CODES_OF or parts[0] in context:
+                continue
             cols = [k for k, t in enumerate(qterms) if t == parts[0] and t in need]
             for i in idx:
-                if parts[0] not in context and parts[0] not in pool.rows[i].terms.split():
-                    named[i, cols] = False
+                named[i, cols] = has[i, cols]
 
 
 def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str], has: np.ndarray,
                       path_of: Callable[[int], str], initials: Mapping[str, tuple[str, ...]],
-                      context_of: Callable[[int], str] = lambda doc: "") -> np.ndarray:
+                      spelled: Mapping[int, set[str]], context_of: Callable[[int], str] = lambda doc: ""
+                      ) -> np.ndarray:
     """`has` with a name or number the question requires (terms.required_terms) also held by
     every passage whose document names it of itself (path_names: its path, its title lines
     and running headers): a file named for a body, a place or a date, or minutes headed by
@@ -354,10 +356,9 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
     out = has.copy()
     named: dict[int, set[str]] = {}
 
-    spelled = spelled_out(pool, initials, context_of) if initials else {}
     for i, row in enumerate(pool.rows):
         if row.doc not in named:
-            mine = {s: p for s, p in initials.items() if s in spelled[row.doc]}
+            mine = {s: p for s, p in initials.items() if s in spelled.get(row.doc, ())}
             named[row.doc] = path_names(path_of(row.doc), mine, context_of(row.doc))
         for k in need:
             if qterms[k] in named[row.doc] or _form_key(qterms[k]) in named[row.doc]:

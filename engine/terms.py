@@ -265,6 +265,11 @@ def joined_names(question: str) -> dict[str, tuple[str, ...]]:
     return out
 
 
+# a run of capitalised words, joined by spaces or hyphens ("Mid-City Security District",
+# "PG&E Diablo Canyon"): where a question's proper names are
+_CAPITAL_RUN = re.compile(r"\b[A-Z][\w&]*(?:(?:\s+|-)[A-Z][\w&]*)+")
+
+
 def initialisms(question: str) -> dict[str, tuple[str, ...]]:
     """A proper name of three or more capitalised words as the initials a file name writes it
     with ("Fair Oaks Water District" -> "fowd"), mapped to its terms ("fair", "oak", "water",
@@ -272,8 +277,7 @@ def initialisms(question: str) -> dict[str, tuple[str, ...]]:
     no stop word ("San Juan Water District proposed retail rates: ...", not "What Fair Oaks
     ...")."""
     out: dict[str, tuple[str, ...]] = {}
-    text = question.strip()
-    for m in re.finditer(r"\b[A-Z][A-Za-z]*(?:(?:\s+|-)[A-Z][A-Za-z]*)+", text):
+    for m in _CAPITAL_RUN.finditer(question.strip()):
         words = m.group(0).replace("-", " ").split()  # "Mid-City Security District": "mcsd"
         if m.start() == 0 and not content_terms(words[0]):
             words = words[1:]
@@ -285,14 +289,15 @@ def initialisms(question: str) -> dict[str, tuple[str, ...]]:
 
 
 def name_runs(question: str) -> tuple[tuple[str, ...], ...]:
-    """The question's proper names of two or more capitalised words, as their terms ("Oregon
-    Farm Bureau" -> ("oregon", "farm", "bureau")); the question's first word opens one only
-    when it is no stop word."""
+    """The question's proper names of two capitalised words or more (a hyphen joins two:
+    "Mid-City"), as their terms ("Oregon Farm Bureau" -> ("oregon", "farm", "bureau")). A
+    possessive ends a name ("Toronto's Debenture Committee": two), and the question's first
+    word opens none, as required_terms reads it ("List Oregon Farm Bureau officers")."""
     out: list[tuple[str, ...]] = []
-    text = re.sub(r"['’]s\b", " ;", question.strip())  # "Toronto's Debenture Committee": two names
-    for m in re.finditer(r"\b[A-Z][\w&]*(?:(?:\s+|-)[A-Z][\w&]*)+", text):
+    text = re.sub(r"['’]s\b", " ;", question.strip())
+    for m in _CAPITAL_RUN.finditer(text):
         run = m.group(0)
-        if m.start() == 0 and not content_terms(run.split()[0]):
+        if m.start() == 0:
             run = run.split(maxsplit=1)[-1] if " " in run else ""
         # as the documents' words are cut, a number or a code aside ("FY2025", "G-NR2": the
         # names check asks for those alone), a hyphened word by its parts ("Mid-City")

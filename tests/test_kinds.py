@@ -33,6 +33,8 @@ from engine.types import Line
     ("Who signed the filing for the utility?", "person"),
     ("Which company got the construction contract?", "organisation"),
     ("What chlorine disinfectant residual did the town report for 2022?", "figure"),
+    ("What did Hughes Supply bid for the stop cock boxes?", "amount"),
+    ("What did the board approve spending on the three new flag poles?", "amount"),
     ("What was the last radon reading in the basement?", "figure"),
     ("What is the license number for the restaurant?", "code"),
     ("What password do callers enter for the audio conference?", "access"),
@@ -777,3 +779,27 @@ def test_an_example_s_figures_are_no_answer(tmp_path):
         assert not a.answered, a.to_dict()
         b = eng.ask("In the example, how much revenue would the base rate generate?")
         assert b.answered and "$77,000" in b.citations[0].lines[0].text, b.to_dict()
+
+
+@pytest.mark.parametrize("question", [
+    "What did bidders have to include with the bid?",  # a bid the noun: no sum asked
+    "What did bidders submit with their bid bond?",
+    "What is the admission policy for seniors?",
+    "What were the admission requirements?",
+])
+def test_a_bid_or_an_admission_named_asks_for_no_sum(question):
+    assert "amount" not in asked(question)
+
+
+def test_an_example_line_is_not_the_line_quoted():
+    """The line with the asked kind is chosen over an example's line that says more of the
+    question (quote/lines._held reads kinds.examples), and a value a line break cuts in two
+    inside an example is still the example's."""
+    lines = [(1, "L1", "Example"),
+             (2, "L2", "A customer with a 3/4 inch meter would pay a base rate of $25.00 per month."),
+             (3, "L3", "Current rates"),
+             (4, "L4", "Meter charge: $31.40")]
+    q = "What is the monthly base rate for a 3/4 inch meter?"
+    qterms = question_terms(q)
+    got = choose_lines(lines, qterms, dict.fromkeys(qterms, 1.0), Config(), 1, kinds=asked(q))
+    assert [ln.text for ln in got] == ["Meter charge: $31.40"]

@@ -131,6 +131,7 @@ def test_a_proper_name_s_words_are_one_name(tmp_path):
     together and in order (common words such as "County" or "Bureau" aside)."""
     from engine.terms import name_runs
     assert name_runs("Who chairs the Oregon Farm Bureau?") == (("oregon", "farm", "bureau"),)
+    assert name_runs("List Oregon Farm Bureau officers") == (("oregon", "farm", "bureau"),)
     # a possessive ends a name; the question's opening word opens none; a number or a code
     # is asked for alone, and a hyphened word by its parts
     assert name_runs("What time did Toronto's Debenture Committee meet?") == (("debentur", "committe"),)

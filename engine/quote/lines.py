@@ -269,7 +269,8 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     line break cuts in two ("... an initial term of at least 5" / "years, renewals ...";
     "... the Bonneville Power" / "Administration") is held by both lines: the last words of
     one and the first of the next hold it together. Running text only (two table rows
-    joined make false figures)."""
+    joined make false figures). A line giving an example's figures holds none
+    (kinds.examples)."""
     seen = [_BROKEN_NUMBER.sub("", t, count=1) if i and _ENDS_DASH.search(texts[i - 1]) else t
             for i, t in enumerate(texts)]
     if not header and texts and header_like(texts[0]):  # the table's first passage holds its header
@@ -297,7 +298,7 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     joins = [bool(seam_kinds) and seam(i) for i in range(len(texts) - 1)] + [False]
     for i in range(len(texts)):
         if joins[i] or (i > 0 and joins[i - 1]):
-            kind[i] = True
+            kind[i] = not example[i]
     return kind, joins
 
 
