@@ -152,6 +152,7 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     has = pool.has(qterms)
     dates_held(pool, qterms, has)
     forms_held(pool, qterms, has)
+    states_held(pool, qterms, has)
     for word, parts in (joined or {}).items():  # "pge" in a passage holds PG&E's "pg" and "e"
         held = pool.has([word])[:, 0]
         for k, t in enumerate(qterms):
@@ -364,6 +365,24 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
             if qterms[k] in named[row.doc] or _form_key(qterms[k]) in named[row.doc]:
                 out[i, k] = True
     return out
+
+
+def states_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
+    """Mark in `has` (in place) a U.S. state the question names as held by a passage with a
+    table cell that is the state's code alone (USPS Publication 28, _STATES): the per diem
+    row "173 | OR | Portland | Multnomah" is Oregon's, "173 | ME | Portland | Cumberland"
+    Maine's. A code in running text is a word ("OR", "IN", "ME"); a cell is a column's
+    value."""
+    asked = set(qterms)
+    codes = {code: words for code, words in _STATES.items() if words and set(words) <= asked}
+    if not codes:
+        return
+    cells = {code: re.compile(rf"(?:^|\|)\s*{code.upper()}\s*(?:\||$)", re.M) for code in codes}
+    for code, words in codes.items():
+        cols = [k for k, t in enumerate(qterms) if t in words]
+        for i, row in enumerate(pool.rows):
+            if "|" in row.text and cells[code].search(row.text):
+                has[i, cols] = True
 
 
 def dates_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:

@@ -159,3 +159,26 @@ def test_a_proper_name_s_words_are_one_name(tmp_path):
         eng.refresh()
         c = eng.ask("What is the Xcel Energy Colorado residential winter energy charge?")
         assert c.answered and "$0.07852" in c.citations[0].lines[0].text, c.to_dict()
+
+
+def test_a_table_cell_of_a_state_s_code_is_that_state(tmp_path):
+    """A per diem table names its states by their codes, one column: "OR | Portland" is
+    Portland, Oregon's row, "ME | Portland" Portland, Maine's. The question's "Oregon" is held
+    by the Oregon rows only; "or" in running text is a word, no state."""
+    rows = ["ID | State | City | County | Lodging"]
+    rows += [f"{100 + i} | ME | {c} | Cumberland | $ {120 + i}" for i, c in enumerate(
+        ["Portland", "Portland", "Bar Harbor", "Kittery", "Bangor", "Augusta", "Camden", "York"])]
+    rows += [f"{300 + i} | OR | {c} | Lane | $ {140 + i}" for i, c in enumerate(
+        ["Eugene", "Florence", "Bend", "Salem", "Medford", "Newport", "Astoria", "Ashland", "Hood River",
+         "Lincoln City", "Seaside", "Corvallis"])]
+    rows += ["312 | OR | Portland | Multnomah | $ 155"]
+    d = tmp_path / "docs"
+    write(d, "per_diem_rates.csv", "\n".join(rows) + "\n")
+    with Engine(d, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("What is the lodging rate for Portland, Oregon?")
+        assert a.answered and "OR | Portland | Multnomah" in a.citations[0].lines[0].text, a.to_dict()
+    write(d, "per_diem_rates.csv", "\n".join(r for r in rows if "| OR |" not in r) + "\n")
+    write(d, "notes.txt", "Travelers to Portland may stay in a hotel or a motel; lodging is reimbursed at cost.\n")
+    with Engine(d, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        b = eng.ask("What is the lodging rate for Portland, Oregon?")
+        assert not b.answered, b.to_dict()
