@@ -152,7 +152,7 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     has = pool.has(qterms)
     dates_held(pool, qterms, has)
     forms_held(pool, qterms, has)
-    states_held(pool, qterms, has)
+    states_held(pool, qterms, required, has)
     for word, parts in (joined or {}).items():  # "pge" in a passage holds PG&E's "pg" and "e"
         held = pool.has([word])[:, 0]
         for k, t in enumerate(qterms):
@@ -367,22 +367,53 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
     return out
 
 
-def states_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
-    """Mark in `has` (in place) a U.S. state the question names as held by a passage with a
-    table cell that is the state's code alone (USPS Publication 28, _STATES): the per diem
-    row "173 | OR | Portland | Multnomah" is Oregon's, "173 | ME | Portland | Cumberland"
-    Maine's. A code in running text is a word ("OR", "IN", "ME"); a cell is a column's
-    value."""
-    asked = set(qterms)
-    codes = {code: words for code, words in _STATES.items() if words and set(words) <= asked}
+_STATE_HEADER = re.compile(r"^(?:state|st|state code|state/territory)$", re.I)
+
+
+def _state_column(lines: Sequence[str]) -> int | None:
+    """The index of a table's state column: the cell headed "State" (or "ST") in the first
+    header row among `lines` (a sheet's or CSV's header row joins its passages' context)."""
+    for line in lines:
+        if "|" in line:
+            cells = [c.strip() for c in line.split("|")]
+            for j, cell in enumerate(cells):
+                if _STATE_HEADER.match(cell):
+                    return j
+    return None
+
+
+def states_held(pool: Pool, qterms: Sequence[str], required: Sequence[str], has: np.ndarray) -> None:
+    """Mark in `has` (in place) a U.S. state the question names, capitalised (a required
+    name: "Portland, Oregon", not "the main office"), as held by a passage of a table whose
+    column headed "State" gives that state's code (USPS Publication 28, _STATES) on a row
+    holding the question's other names: the per diem row "305 | OR | Portland | Multnomah"
+    under "ID | STATE | DESTINATION ..." is Portland, Oregon's; "173 | ME | Portland" is
+    Maine's. Not when another row of the passage gives another state's code beside those
+    names (both Portlands: which row answers is then the rows' to say, not the passage's).
+    A code in another column ("IN" network, "OR" operating room) or in running text is no
+    state. A helper's review on made-up tables shaped the column and row conditions."""
+    need = set(required)
+    codes = {code: words for code, words in _STATES.items() if words and set(words) <= need}
     if not codes:
         return
-    cells = {code: re.compile(rf"(?:^|\|)\s*{code.upper()}\s*(?:\||$)", re.M) for code in codes}
-    for code, words in codes.items():
-        cols = [k for k, t in enumerate(qterms) if t in words]
-        for i, row in enumerate(pool.rows):
-            if "|" in row.text and cells[code].search(row.text):
-                has[i, cols] = True
+    state_words = {w for words in codes.values() for w in words}
+    others = {t for t in need if t not in state_words}
+    for i, row in enumerate(pool.rows):
+        if "|" not in row.text:
+            continue
+        col = _state_column(row.context.splitlines() + row.text.splitlines()[:1])
+        if col is None:
+            continue
+        found: dict[str, bool] = {}  # a state's code on a row holding the other names
+        for line in row.text.splitlines():
+            cells = [c.strip() for c in line.split("|")]
+            if len(cells) <= col or cells[col].lower() not in _STATES:
+                continue
+            if not others or others & set(content_terms(line)):
+                found[cells[col].lower()] = True
+        for code, words in codes.items():
+            if found.get(code) and len(found) == 1:
+                has[i, [k for k, t in enumerate(qterms) if t in words]] = True
 
 
 def dates_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:

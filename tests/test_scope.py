@@ -182,3 +182,30 @@ def test_a_table_cell_of_a_state_s_code_is_that_state(tmp_path):
     with Engine(d, index=tmp_path / "i.sqlite", embed_model="none") as eng:
         b = eng.ask("What is the lodging rate for Portland, Oregon?")
         assert not b.answered, b.to_dict()
+
+
+def test_a_state_s_code_counts_only_in_a_state_column_on_the_asked_row(tmp_path):
+    """A code in another column is no state ("IN" network, "OR" operating room), and a
+    passage giving two states' codes beside the asked city says which row, not which state."""
+    from engine.score import states_held, _STATES
+    from engine.index.store import PassageRow
+    from engine.pool import Pool
+    import numpy as np
+
+    def held(text: str, context: str, question_terms: tuple[str, ...], required: tuple[str, ...]):
+        row = PassageRow(1, "p", 1, 1, 2, "rows 1-2", " ".join(content_terms(text)), text, context)
+        pool = Pool((row,), (tuple(content_terms(text)),))
+        has = np.zeros((1, len(question_terms)), dtype=bool)
+        states_held(pool, question_terms, required, has)
+        return dict(zip(question_terms, has[0].tolist()))
+
+    from engine.terms import content_terms
+    q, req = ("portland", "oregon", "lodg", "rate"), ("portland", "oregon")
+    header = "ID | State | City | County | Lodging"
+    assert held("305 | OR | Portland | Multnomah | $ 155", header, q, req)["oregon"]
+    assert not held("305 | OR | Portland | Multnomah | $ 155", "ID | Network | City | County | Fee", q, req)["oregon"]
+    assert not held("301 | OR | Eugene | Lane | $ 141\n102 | ME | Portland | Cumberland | $ 122", header, q, req)["oregon"]
+    assert not held("312 | OR | Portland | Multnomah | $ 155\n102 | ME | Portland | Cumberland | $ 122",
+                    header, q, req)["oregon"]
+    assert not held("305 | OR | Portland | Multnomah | $ 155", header, q, ("portland",))["oregon"]  # not named
+    assert "or" in _STATES
