@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Callable, Collection, Mapping, Sequence
 
 import numpy as np
@@ -238,23 +239,30 @@ def spelled_out(pool: Pool, initials: Mapping[str, tuple[str, ...]],
     full once and by its initials after; initials in a document that never spells the name
     out are another body's or another thing's ("ADA", "SFD": single-family dwelling, "oct"
     in a file's name)."""
-    from .terms import initialisms
-
     rows_of: dict[int, list[Sequence[str]]] = {}
     for row, terms in zip(pool.rows, pool.terms):
         rows_of.setdefault(row.doc, []).append(terms)
     out: dict[int, set[str]] = {}
     for doc, rows in rows_of.items():
-        context = context_of(doc)
-        theirs: dict[str, set[tuple[str, ...]]] = {}
-        for line in context.splitlines():  # a line in capitals read as a name is written
-            for short, parts in initialisms(line.title() if line.isupper() else line).items():
-                theirs.setdefault(short, set()).add(parts)
-        terms = content_terms(context)
+        terms, theirs = _context_names(context_of(doc))
         out[doc] = {short for short, parts in initials.items()
                     if theirs.get(short, {parts}) == {parts}
                     and (_in_order(terms, parts) or any(parts[0] in r and _in_order(r, parts) for r in rows))}
     return out
+
+
+@lru_cache(maxsize=4096)
+def _context_names(context: str) -> tuple[tuple[str, ...], Mapping[str, frozenset[tuple[str, ...]]]]:
+    """A document's context (readers/layout.py) as its terms, and the initials of the names
+    its lines give (a line in capitals read as a name is written); kept by the context's
+    text, the same for every question."""
+    from .terms import initialisms
+
+    theirs: dict[str, set[tuple[str, ...]]] = {}
+    for line in context.splitlines():
+        for short, parts in initialisms(line.title() if line.isupper() else line).items():
+            theirs.setdefault(short, set()).add(parts)
+    return tuple(content_terms(context)), MappingProxyType({k: frozenset(v) for k, v in theirs.items()})
 
 
 def _capitals(line: str) -> bool:
@@ -313,8 +321,10 @@ def names_whole(pool: Pool, qterms: Sequence[str], required: Sequence[str],
     from .kinds import common_terms
 
     need, common = set(required), common_terms()
+    # "Tulare County Federal Credit Union": tulare, credit; only a name a state's word opens
+    # has a word to take back (below), so only those are looked at
     runs = [own for own in (tuple(t for t in p if t not in common) for p in names)
-            if len(own) >= 2 and set(own) & need]  # "Tulare County Federal Credit Union": tulare, credit
+            if len(own) >= 2 and set(own) & need and own[0] in _CODES_OF and own[0] in need]
     if not runs:
         return
     rows_of: dict[int, list[int]] = {}
@@ -322,17 +332,17 @@ def names_whole(pool: Pool, qterms: Sequence[str], required: Sequence[str],
         rows_of.setdefault(row.doc, []).append(i)
     for doc, idx in rows_of.items():
         context = content_terms(context_of(doc))
-        seqs = [[t for t in ts if t not in common] for ts in [context] + [pool.terms[i] for i in idx]]
         for parts in runs:
+            # what is taken back: the name's first word, a state's, when the document does not
+            # write it (it gives it by a code: "Portland, OR" for "Oregon Farm Bureau"); a
+            # word it writes stays, and so does a trailing state ("Xcel Energy Colorado" from
+            # a sheet of Xcel Energy's headed "Denver, CO": the state's part of that body); a
+            # word the passage holds in another form (has) stays held
+            if parts[0] in context:
+                continue
+            seqs = [[t for t in ts if t not in common] for ts in [context] + [pool.terms[i] for i in idx]]
             if any(_in_order(t, parts) for t in seqs) or \
                     any(set(parts) <= set(p) and s in spelled.get(doc, ()) for s, p in initials.items()):
-                continue
-            # what is taken back: the name's first word when it is a state's and the document
-            # does not write it (it gives it by a code: "Portland, OR" for "Oregon Farm
-            # Bureau"); a word it writes stays, and so does a trailing state ("Xcel Energy
-            # Colorado" from a sheet of Xcel Energy's headed "Denver, CO": the state's part of
-            # that body); a word the passage holds in another form (has) stays held
-            if parts[0] not in _CODES_OF or parts[0] in context:
                 continue
             cols = [k for k, t in enumerate(qterms) if t == parts[0] and t in need]
             for i in idx:
@@ -398,8 +408,9 @@ def states_held(pool: Pool, qterms: Sequence[str], required: Sequence[str], has:
         return
     state_words = {w for words in codes.values() for w in words}
     others = {t for t in need if t not in state_words}
+    capitals = [code.upper() for code in codes]
     for i, row in enumerate(pool.rows):
-        if "|" not in row.text:
+        if "|" not in row.text or not any(c in row.text for c in capitals):
             continue
         col = _state_column(row.context.splitlines() + row.text.splitlines()[:1])
         if col is None:
