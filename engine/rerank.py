@@ -147,20 +147,23 @@ class Order(Sequence):
         if kinds:
             self.kind = [False] * n
             self.score = list(pre)
+            own: dict[int, str] = {}  # each read passage's text without its examples (_own)
             for i in within_reach(pre, has_required, cfg.kind_bonus):
-                self.kind[i] = holds(_own(pool.rows[i].text, qterms), kinds, qterms)
+                own[i] = _own(pool.rows[i].text, qterms)
+                self.kind[i] = holds(own[i], kinds, qterms)
                 if self.kind[i]:
                     self.score[i] += cfg.kind_bonus
             if cfg.kind_words_cover:
                 self._answer_kind_words(qterms, held if cfg.document_names_cover else has, rarity,
-                                        kinds, cfg)
+                                        kinds, cfg, own)
         keys = [order_key(self.wcov[i], self.score[i], row.pid, path_of(row.doc), cfg.order,
                           has_required[i] and not missing_need)
                 for i, row in enumerate(pool.rows)]
         self.keys = keys
         self.index = sorted(range(n), key=keys.__getitem__)  # order_key is total (pid, then path, last)
 
-    def _answer_kind_words(self, qterms, has: np.ndarray, rarity, kinds, cfg: Config) -> None:
+    def _answer_kind_words(self, qterms, has: np.ndarray, rarity, kinds, cfg: Config,
+                           own: Mapping[int, str]) -> None:
         """A passage holding the asked kind answers the words that ask for it: "time" in
         "what time did the meeting begin?" is present where "6:00 p.m." is. A word is
         answered by a value of its own kind only ("firm" by a firm's name, not by "$10.00").
@@ -173,7 +176,7 @@ class Order(Sequence):
         for i, holds_kind in enumerate(self.kind):
             if not holds_kind:
                 continue
-            text = _own(self.pool.rows[i].text, qterms)
+            text = own[i]  # every passage holding the kind was read (__init__)
             cols = [c for k, cs in asking.items() if not has[i, cs].all()
                     and (len(kinds) == 1 or holds(text, (k,), qterms)) for c in cs]
             if not cols or has[i, cols].all():

@@ -196,6 +196,12 @@ _CODES_OF = {w: frozenset(code for code, words in _STATES.items() if w in words)
 _INITIALS_LEFT = 2  # letters a path's initialism may have past the question's name
 
 
+def _path_words(path: str) -> list[str]:
+    """A path's words as its file name writes them, lower case ("fowd_board_minutes.txt" ->
+    fowd, board, minutes, txt)."""
+    return re.split(r"[^0-9a-z]+", path.lower())
+
+
 def path_names(path: str, initials: Mapping[str, tuple[str, ...]], context: str = "") -> set[str]:
     """The terms a document names of itself: its path's words ("oakland_budget_fy16.csv"
     names "oakland", "fy16"...), the names whose initials the path writes ("fowd_board_minutes"
@@ -203,7 +209,7 @@ def path_names(path: str, initials: Mapping[str, tuple[str, ...]], context: str 
     District; "sfusd_agenda" names "San Francisco Unified", the name without its last two
     words), the terms of its context (its title lines and running headers:
     readers/layout.py context), and a state its path or context abbreviates (_STATES)."""
-    words = re.split(r"[^0-9a-z]+", path.lower())
+    words = _path_words(path)
     held = set(content_terms(" ".join(words)))
     # the path's terms as the question writes them ("fy2016-17"), in their one form too
     # (_form_key: "fy2016-2017")
@@ -297,7 +303,7 @@ def initials_held(pool: Pool, qterms: Sequence[str], initials: Mapping[str, tupl
             if short not in spelled[row.doc]:
                 continue
             if row.doc not in paths:
-                paths[row.doc] = re.split(r"[^0-9a-z]+", path_of(row.doc).lower())
+                paths[row.doc] = _path_words(path_of(row.doc))
             if short in paths[row.doc] or any(not _capitals(_line_at(row.text, m.start()).replace(short.upper(), ""))
                                               for m in written.finditer(row.text)):
                 has[i, cols] = True
@@ -331,7 +337,7 @@ def names_whole(pool: Pool, qterms: Sequence[str], required: Sequence[str],
     for i, row in enumerate(pool.rows):
         rows_of.setdefault(row.doc, []).append(i)
     for doc, idx in rows_of.items():
-        context = content_terms(context_of(doc))
+        context = _context_names(context_of(doc))[0]
         for parts in runs:
             # what is taken back: the name's first word, a state's, when the document does not
             # write it (it gives it by a code: "Portland, OR" for "Oregon Farm Bureau"); a
@@ -415,15 +421,14 @@ def states_held(pool: Pool, qterms: Sequence[str], required: Sequence[str], has:
         col = _state_column(row.context.splitlines() + row.text.splitlines()[:1])
         if col is None:
             continue
-        found: dict[str, bool] = {}  # a state's code on a row holding the other names
+        found: set[str] = set()  # the states' codes on rows holding the other names
         for line in row.text.splitlines():
             cells = [c.strip() for c in line.split("|")]
-            if len(cells) <= col or cells[col].lower() not in _STATES:
-                continue
-            if not others or others & set(content_terms(line)):
-                found[cells[col].lower()] = True
+            if len(cells) > col and cells[col].lower() in _STATES \
+                    and (not others or others & set(content_terms(line))):
+                found.add(cells[col].lower())
         for code, words in codes.items():
-            if found.get(code) and len(found) == 1:
+            if found == {code}:
                 has[i, [k for k, t in enumerate(qterms) if t in words]] = True
 
 

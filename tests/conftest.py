@@ -71,3 +71,17 @@ def permit_notes(folder: Path, n: int, start: int = 0) -> Path:
         write(folder, f"notes/permit-{i:03}.txt",
               f"Permit {i}: the fee for a type {i} permit is ${10 + i}.00, paid at the counter.\n")
     return folder
+
+
+def choose(question: str, texts: list[str], config=None, limit: int = 3) -> list[str]:
+    """The lines quote/lines.choose_lines takes from `texts` (one passage's lines, in order)
+    for `question`, every question word weighing 1: the quote's rules on made-up lines."""
+    from engine.config import Config
+    from engine.kinds import asked
+    from engine.quote import choose_lines
+    from engine.terms import question_terms
+
+    lines = [(i, f"L{i + 1}", t) for i, t in enumerate(texts)]
+    q = question_terms(question)
+    return [ln.text for ln in choose_lines(lines, q, dict.fromkeys(q, 1.0), config or Config(), limit,
+                                           kinds=asked(question), question=question)]

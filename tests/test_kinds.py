@@ -795,11 +795,10 @@ def test_an_example_line_is_not_the_line_quoted():
     """The line with the asked kind is chosen over an example's line that says more of the
     question (quote/lines._held reads kinds.examples), and a value a line break cuts in two
     inside an example is still the example's."""
-    lines = [(1, "L1", "Example"),
-             (2, "L2", "A customer with a 3/4 inch meter would pay a base rate of $25.00 per month."),
-             (3, "L3", "Current rates"),
-             (4, "L4", "Meter charge: $31.40")]
-    q = "What is the monthly base rate for a 3/4 inch meter?"
-    qterms = question_terms(q)
-    got = choose_lines(lines, qterms, dict.fromkeys(qterms, 1.0), Config(), 1, kinds=asked(q))
-    assert [ln.text for ln in got] == ["Meter charge: $31.40"]
+    from conftest import choose
+    rates = ["Example", "A customer with a 3/4 inch meter would pay a base rate of $25.00 per month.",
+             "Current rates", "Meter charge: $31.40"]
+    assert choose("What is the monthly base rate for a 3/4 inch meter?", rates, limit=1) == ["Meter charge: $31.40"]
+    terms = ["Example", "A sidewalk cafe permit issued this spring would run an initial term of at least 5",
+             "years, renewable on request.", "Current terms", "Permits run 3 years."]
+    assert choose("How long does a sidewalk cafe permit term run?", terms, limit=1) == ["Permits run 3 years."]

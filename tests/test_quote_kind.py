@@ -4,20 +4,12 @@ rest of a wrapped name, and says something of the question; a passage without su
 quotes nothing, and the answer is refused with `no_answer_kind`.
 """
 import pytest
-from conftest import write
+from conftest import choose as _choose, write
 from engine import Engine
 from engine.config import Config
 from engine.kinds import asked
 from engine.quote import choose_lines
 from engine.terms import question_terms
-
-
-def _choose(question, texts, limit=3):
-    lines = [(i, f"L{i + 1}", t) for i, t in enumerate(texts)]
-    q = question_terms(question)
-    weights = dict.fromkeys(q, 1.0)
-    return [ln.text for ln in choose_lines(lines, q, weights, Config(), limit, kinds=asked(question),
-                                           question=question)]
 
 
 def test_a_passage_that_only_names_the_topic_quotes_nothing():

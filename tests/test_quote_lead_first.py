@@ -2,17 +2,11 @@
 lines print in document order, so a heading or a neighbouring line above the answer that
 scored well enough to be taken is left out, unless it answers too, is the answer's label,
 a table row's header row, or gives a number of the question the answer's line does not."""
+from conftest import choose as _choose
 from engine.config import Config
 from engine.kinds import asked
 from engine.quote import choose_lines
 from engine.terms import question_terms
-
-
-def _choose(question, texts, config=Config(), limit=3):
-    lines = [(i, f"L{i + 1}", t) for i, t in enumerate(texts)]
-    q = question_terms(question)
-    return [ln.text for ln in choose_lines(lines, q, dict.fromkeys(q, 1.0), config, limit,
-                                           kinds=asked(question), question=question)]
 
 
 OFF = Config().replace(lead_first=0)

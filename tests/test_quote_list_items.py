@@ -1,17 +1,7 @@
 """A list item's marker is no continuation of the line above, and its number is no figure
 (quote/lines.py _STARTS_MID, _change_only): an agenda's lettered items are quoted one by one,
 and "1. Shelter rental increased by $10" gives a change, not a rental's cost."""
-from engine.config import Config
-from engine.kinds import asked
-from engine.quote import choose_lines
-from engine.terms import question_terms
-
-
-def _choose(question, texts):
-    lines = [(i, f"L{i + 1}", t) for i, t in enumerate(texts)]
-    q = question_terms(question)
-    return [ln.text for ln in choose_lines(lines, q, dict.fromkeys(q, 1.0), Config(), 3,
-                                           kinds=asked(question), question=question)]
+from conftest import choose as _choose
 
 
 AGENDA = ["7. PUBLIC WORKS",

@@ -1,17 +1,7 @@
 """A table row is labelled by its own cells and its header row, not by the row above it
 (quote/lines.py _unit): a header row whose "value" was the first data row under it led the
 quote with another row's figures."""
-from engine.config import Config
-from engine.kinds import asked
-from engine.quote import choose_lines
-from engine.terms import question_terms
-
-
-def _choose(question, texts, limit=3):
-    lines = [(i, f"L{i + 1}", t) for i, t in enumerate(texts)]
-    q = question_terms(question)
-    return [ln.text for ln in choose_lines(lines, q, dict.fromkeys(q, 1.0), Config(), limit,
-                                           kinds=asked(question), question=question)]
+from conftest import choose as _choose
 
 
 BUDGET = ["Department | FY2024 | FY2025", "Fire | $4,100,000 | $4,300,000",
