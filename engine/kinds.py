@@ -10,7 +10,7 @@ Every rule is a regular expression a person can read, tested on real lines
 (tests/test_kinds.py). The table from question forms to kinds (`_ASKS`) is checked in
 order; the first form that matches decides. Kinds:
 
-  amount      $12.50, £0, 1,715.00 dollars, 30 pounds, INR 4,000, "no fee", "free of charge"
+  amount      $12.50, 17.99$, £0, 1,715.00 dollars, 30 pounds, INR 4,000, "no fee", "free of charge"
   count       a whole number that is not a year, a date or a time; number words
   percentage  5.37%, 20.00 percent
   rate        an amount or a number "per" a unit, a number alone in a table cell
@@ -144,7 +144,7 @@ def _in_units(units: str) -> re.Pattern:
 
 _DETECT = {
     "amount": re.compile(
-        rf"[$£€]\s?{_NUM}|[$£€]\s?\.\d+|\b{_NUM}\s?-?(?:dollars?|cents?|usd|eur|gbp|¢|pounds?|pence|euros?|"
+        rf"[$£€]\s?{_NUM}|[$£€]\s?\.\d+|(?<![\w.,]){_NUM}[$€](?![\w$€])|\b{_NUM}\s?-?(?:dollars?|cents?|usd|eur|gbp|¢|pounds?|pence|euros?|"
         rf"yen|rupees?|inr|francs?|chf|cad|aud)\b|\b(?:inr|rs\.?|usd|eur|gbp|chf)\s?{_NUM}"
         rf"|\(?\.\d+\)?\s?(?:cents?|¢)|\b{_WORD_NUM}[- ](?:dollars?|cents?)\b"
         r"|(?<![\d.,])\b\d{1,3}(?:,\d{3})+\.\d\d\b(?![.,]\d)"  # "30,921.14": grouped, with cents, a sum
@@ -153,7 +153,8 @@ _DETECT = {
                         # "one of our achievements", "one or more": a part or a bound, no count;
                         # "two-thirds", "one half": a share
                         rf"|\b(?!one (?:of|or)\b){_WORD_NUM}\b(?![-–\s](?:thirds?|halfs?|halves|quarters?|fourths?|fifths?|tenths?)\b)"),
-    "percentage": re.compile(rf"{_NUM}\s?(?:%|percent\b|per cent\b|pct\b)|{_CELL}"),
+    # "fifteen (15) percent": a drafter's number in words with its digits in brackets
+    "percentage": re.compile(rf"(?:{_NUM}|\({_NUM}\))\s?(?:%|percent\b|per cent\b|pct\b)|{_CELL}"),
     "rate": re.compile(_CELL + rf"|(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
                        rf"|\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
                        rf"|[$£€]\s?\d*\.\d{{3,}}"),

@@ -119,6 +119,11 @@ def test_questions_that_ask_for_no_kind_in_particular(question):
     ("Ayes: Smith, Jones, Lee. Nays: none.", "vote"),
     ("The ordinance was adopted unanimously.", "vote"),
     ("The Gas Company", "organisation"),
+    # a drafter's number in words with its digits in brackets
+    ("At any membership meeting, fifteen (15) percent of the members shall constitute a quorum", "percentage"),
+    # a currency sign a PDF prints after the sum (its column's sign, read after the figure)
+    ("BASIC CHARGE 7.49$   17.99$   Per Month", "amount"),
+    ("Parcel fees 946,181$ 956,651$", "amount"),
 ])
 def test_lines_hold_their_kind(line, kind):
     assert kind in found(line)
@@ -160,6 +165,9 @@ def test_lines_hold_their_kind(line, kind):
     ("samples for the 2009 – 2017 monitoring period", "figure"),
     ("3.1.1.2 Limit for Cataract Surgery", "figure"),
     ("Please call the City of Benson at (520)586-2245.", "figure"),  # a telephone number
+    # a list's number in brackets is no share; a sign inside a word or a code is no sum
+    ("see note (3) percentages below", "percentage"),
+    ("Account 4410$A | Misc", "amount"),
 ])
 def test_lines_without_the_kind(line, kind):
     assert kind not in found(line)
