@@ -30,7 +30,7 @@ from ..config import Config
 from ..kinds import evidence, examples, firm, header_like, holds, kind_words, money_cells
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import dated_as_asked
-from ..terms import IRREGULAR, content_terms, is_number, stem
+from ..terms import IRREGULAR, content_terms, is_number, said_as, stem
 from ..types import QuotedLine
 
 _SEAM = 3  # words either side of a line break read together for a value it cuts in two
@@ -104,16 +104,19 @@ def restates(text: str, qterms: frozenset[str]) -> bool:
     return bool(terms) and all(t in qterms for t in terms) and not _ENDS_LABEL.search(text)
 
 
-def about(text: str, qterms: frozenset[str]) -> bool:
+def about(text: str, qterms: frozenset[str], plain: bool = False) -> bool:
     """The line holds a word of the question, or a compound of one ("onpeak" for "on-peak",
     "wastewater" for "waste water": a question word of four letters or more opening or
     closing a longer word of the line), or a date in numbers of the month the question
     names (a row dated 2021-11-01 for "... effective November 1, 2021": of its year too,
-    when the question names years)."""
+    when the question names years). `plain`: or the documents' word for a plain word of
+    the question ("remaining" for "left": terms.PLAIN_SAID)."""
     terms = set(content_terms(text))
     if terms & qterms:
         return True
     if _lemmas(terms) & _lemmas(qterms):  # "held" for "hold"; "start" for "begin"
+        return True
+    if plain and any(terms & said_as(q) for q in qterms):  # "remaining" for "left" (terms.PLAIN_SAID)
         return True
     long = [q for q in qterms if len(q) >= 4 and q.isalpha()]
     if any(t != q and len(t) > len(q) and (t.startswith(q) or t.endswith(q))
@@ -697,7 +700,8 @@ def _value_sentence_speaks(texts: Sequence[str], unit: Sequence[int], kinds: tup
     return not valued or any(says(p) for p in valued)
 
 
-def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...]) -> Callable[[str], bool]:
+def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...], plain: bool = False
+           ) -> Callable[[str], bool]:
     """says(text): the text speaks of the question: it holds one of `asked` (about), or says
     the question's label for the value, a word and the noun that asks for the kind ("tax
     rate", "start time"; no plain word like "monthly"), whatever its other words."""
@@ -706,7 +710,7 @@ def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...]) -> Call
               if m not in _PLAIN_MODIFIERS and m not in asking}
 
     def says(text: str) -> bool:
-        return about(text, asked) or bool(labels and labels & _pairs(text, heads=asking))
+        return about(text, asked, plain) or bool(labels and labels & _pairs(text, heads=asking))
 
     return says
 
@@ -722,6 +726,27 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
               kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
               subject: Sequence[str], row_topic: bool = True, question: str = "",
               title: frozenset[str] = frozenset()) -> Callable[[int], bool]:
+    """answers(i) (_answers): a line's unit speaking of the question in its words; where no
+    line holding the kind does, in the documents' word for a plain word of the question
+    ("16.7 Year lifespan remaining" for "how many years are left": terms.PLAIN_SAID), and
+    only in a passage whose own lines say another word of the topic ("Wolfe Lake Landfill
+    gained ..."): a synonym never lets a line about another thing stand beside the one that
+    says the topic, nor answer in a passage that shares with the question only the
+    document's own names and the synonym."""
+    args = (texts, kind, unit_of, kinds, qterms, topic, subject, row_topic, question, title)
+    strict = _answers(*args)
+    asked = frozenset(qterms if topic is None else topic)
+    rest = frozenset(t for t in asked if not said_as(t))  # the topic's words no synonym says
+    if rest == asked or any(kind[i] and strict(i) for i in range(len(texts))) \
+            or not any(about(t, rest) for t in texts):  # the passage says the rest of the topic
+        return strict
+    return _answers(*args, plain=True)
+
+
+def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
+             kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
+             subject: Sequence[str], row_topic: bool = True, question: str = "",
+             title: frozenset[str] = frozenset(), plain: bool = False) -> Callable[[int], bool]:
     """answers(i): line i's unit holds the asked kind and says something of the question:
     one of its words (`topic`, by default all of them) or its label for the value (_sayer),
     or it stands under a heading that names it; in running text, the sentence holding the
@@ -732,7 +757,7 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     fourth) answers nothing."""
     asked = frozenset(qterms if topic is None else topic)
     named = frozenset(qterms) - asked - kind_words(kinds)  # the words the document names itself by
-    says = _sayer(asked, question, kinds)
+    says = _sayer(asked, question, kinds, plain)
     # a heading over a stack of values may name the document itself ("Special Council
     # Meeting" atop its notice), but not only by the words that ask for the kind ("Fee
     # Schedule" is no label for one fee)
