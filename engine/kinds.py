@@ -142,9 +142,15 @@ def _in_units(units: str) -> re.Pattern:
     return re.compile(rf"\b{_NUM}\s?-?(?:{units})(?![a-z])")
 
 
+# a sum with its currency sign after it, as a PDF prints a column's sign ("7.49$ 17.99$",
+# "946,181$"): only a figure a sum is written as (thousands grouped, or cents), not after
+# a formula's or a command's sign ("$r = 1.5$", "grep ' 500$'"), nor a year ("2022$")
+_SIGN_AFTER = r"(?<![\w.,=^{$\\/'-])(?<!= )(?:\d{1,3}(?:,\d{3})+(?:\.\d\d)?|\d+\.\d\d)[$€](?![\w$€])"
+
+
 _DETECT = {
     "amount": re.compile(
-        rf"[$£€]\s?{_NUM}|[$£€]\s?\.\d+|(?<![\w.,]){_NUM}[$€](?![\w$€])|\b{_NUM}\s?-?(?:dollars?|cents?|usd|eur|gbp|¢|pounds?|pence|euros?|"
+        rf"[$£€]\s?{_NUM}|[$£€]\s?\.\d+|{_SIGN_AFTER}|\b{_NUM}\s?-?(?:dollars?|cents?|usd|eur|gbp|¢|pounds?|pence|euros?|"
         rf"yen|rupees?|inr|francs?|chf|cad|aud)\b|\b(?:inr|rs\.?|usd|eur|gbp|chf)\s?{_NUM}"
         rf"|\(?\.\d+\)?\s?(?:cents?|¢)|\b{_WORD_NUM}[- ](?:dollars?|cents?)\b"
         r"|(?<![\d.,])\b\d{1,3}(?:,\d{3})+\.\d\d\b(?![.,]\d)"  # "30,921.14": grouped, with cents, a sum
@@ -153,8 +159,10 @@ _DETECT = {
                         # "one of our achievements", "one or more": a part or a bound, no count;
                         # "two-thirds", "one half": a share
                         rf"|\b(?!one (?:of|or)\b){_WORD_NUM}\b(?![-–\s](?:thirds?|halfs?|halves|quarters?|fourths?|fifths?|tenths?)\b)"),
-    # "fifteen (15) percent": a drafter's number in words with its digits in brackets
-    "percentage": re.compile(rf"(?:{_NUM}|\({_NUM}\))\s?(?:%|percent\b|per cent\b|pct\b)|{_CELL}"),
+    # "fifteen (15) percent": a drafter's number in words with its digits in brackets (not a
+    # list's "(3) Percent of applicants" nor a footnote's "Change (1) %")
+    "percentage": re.compile(rf"(?:{_NUM}|\b{_WORD_NUM}(?:[- ]{_WORD_NUM})*\s\({_NUM}\))\s?"
+                             rf"(?:%|percent\b|per cent\b|pct\b)|{_CELL}"),
     "rate": re.compile(_CELL + rf"|(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
                        rf"|\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
                        rf"|[$£€]\s?\d*\.\d{{3,}}"),

@@ -121,6 +121,7 @@ def test_questions_that_ask_for_no_kind_in_particular(question):
     ("The Gas Company", "organisation"),
     # a drafter's number in words with its digits in brackets
     ("At any membership meeting, fifteen (15) percent of the members shall constitute a quorum", "percentage"),
+    ("no less than twenty-five (25) percent of the units", "percentage"),
     # a currency sign a PDF prints after the sum (its column's sign, read after the figure)
     ("BASIC CHARGE 7.49$   17.99$   Per Month", "amount"),
     ("Parcel fees 946,181$ 956,651$", "amount"),
@@ -165,9 +166,17 @@ def test_lines_hold_their_kind(line, kind):
     ("samples for the 2009 – 2017 monitoring period", "figure"),
     ("3.1.1.2 Limit for Cataract Surgery", "figure"),
     ("Please call the City of Benson at (520)586-2245.", "figure"),  # a telephone number
-    # a list's number in brackets is no share; a sign inside a word or a code is no sum
+    # a list's or a footnote's number in brackets is no share; a sign inside a word or a
+    # code, after a formula, a command, a year or a placeholder's 0 is no sum (a review)
     ("see note (3) percentages below", "percentage"),
+    ("(3) Percent of applicants approved, by program.", "percentage"),
+    ("Non-revenue water (1) % n/a n/a", "percentage"),
+    ("Change (1) %", "percentage"),
     ("Account 4410$A | Misc", "amount"),
+    ("for this study we assumed $r = 1.5$.", "amount"),
+    ("To list failed fee payments, run: grep ' 500$' payments.log", "amount"),
+    ("Expense 2022$  2021$", "amount"),
+    ("Application fee paid: $__________ (write 0$ if waived)", "amount"),
 ])
 def test_lines_without_the_kind(line, kind):
     assert kind not in found(line)
