@@ -286,7 +286,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      # "what is the latest end time of ...": a time of day an event starts or ends at (not a
      # "response time" or a "time limit": spans of time)
      r"\bwhat (?:are|were|is|was) the (?:[\w-]+ ){0,2}(?:start|starting|end|ending|closing|opening|"
-     r"finish|finishing|beginning|adjournment|latest|earliest) times?\b", ("time",)),
+     r"finish|finishing|beginning|adjournment|latest|earliest) times?\b|"
+     # "what later closing time did the board approve", "which start time"
+     r"\b(?:what|which) (?:[\w-]+ ){0,2}?(?:start|starting|end|ending|closing|opening|finish|"
+     r"finishing|beginning|adjournment) (?:times?|hours?)\b", ("time",)),
     (r"\b(?:what|which) months?\b|\bin which months?\b", ("month",)),
     (r"\b(?:what|which) (?:dates?|days?|years?|deadline)\b|\bby what date\b|"
      r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b", ("date", "time")),
@@ -333,7 +336,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      rf"\bwhat (?:are|were|was|is) .*\b{_MONEY}\b", ("amount", "rate")),
     # "which ... company" asks for one; "what is a holding company" asks for a definition
     (rf"\bwhich {_SOME}{_BODY}\b|\bwhat {_BODY}\b", ("organisation",)),
-    (rf"\bwhich {_SOME}{_OFFICIAL}\b|\bwhat {_OFFICIAL}\b", ("person", "organisation")),
+    (rf"\bwhich {_SOME}{_OFFICIAL}s?\b|\bwhat {_OFFICIAL}s?\b", ("person", "organisation")),  # "which members"
     (rf"\b(?:what|which) {_SOME}temperature\b|\bhow (?:hot|cold|warm)\b", ("temperature",)),
     (rf"\b(?:what|which) {_SOME}voltage\b", ("voltage",)),
     (rf"\b(?:what|which) {_SOME}pressure\b", ("pressure",)),

@@ -354,6 +354,7 @@ _PLAIN_SAID = (
     ("fine", "penalty penalties"),
     ("phone", "telephone"),
     ("people", "population"),
+    ("miss", "absent"),
 )
 PLAIN_SAID = {IRREGULAR.get(stem(w), stem(w)): frozenset(stem(s) for s in said.split())
               for w, said in _PLAIN_SAID}

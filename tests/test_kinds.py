@@ -48,6 +48,9 @@ from engine.types import Line
     ("tenant share of building operating expenses and taxes", "percentage"),
     ("mauna loa co2 ppm 2024 yearly mean", "figure"),
     ("By what percentage did the number of events fall?", "percentage"),  # the share, not the count
+    ("What later closing time did the licensing board approve for the restaurant?", "time"),
+    ("Which start time applies to the Tuesday class?", "time"),
+    ("Which board members missed the November meeting?", "person"),
     ("What dollar figure did the consultant estimate?", "amount"),
     ("What was the combined township millage for commercial property in 2016?", "amount"),
     ("Proposed retail rates: daily base charge for a 2-inch meter starting January 1, 2026?", "amount"),

@@ -399,6 +399,17 @@ def test_a_value_under_a_sibling_lettered_heading_is_no_answer():
     ("How much more will the owner of a property assessed at $216,000 pay in taxes?",
      "A house assessed at $432,000 will pay an increase of $170.84 for the year.",
      "A house assessed at $216,000 will pay an increase of $85.42 for the year."),
+    # who was there for who was not ("participating" names no one absent)
+    ("Which board members missed the November 2022 meeting?",
+     "The following members participating: Daniel Breitbarth, Des Moines; Julie Pottorff, Ames.",
+     "Members absent: Joan Corbin, Pella; Monica McHugh, Zwingle."),
+    ("Who attended the March 3 board meeting?",
+     "Members absent from the March 3 meeting: Joan Corbin, Pella.",
+     "Members attending the March 3 meeting: Daniel Breitbarth, Julie Pottorff."),
+    # an end of a meeting asked: a span of two times ends at its second
+    ("What time did the zoo board meeting wrap up on December 8?",
+     "The zoo board meeting of December 8 was continued to 7:30 p.m. on January 5.",
+     "Zoo board meeting | December 8 | Afternoon | 14:08PM - 15:07PM"),
 ])
 def test_a_line_about_a_sibling_of_what_was_asked_is_no_answer(question, sibling, answer):
     assert _choose(question, [sibling]) == []
@@ -469,3 +480,30 @@ def test_a_line_naming_the_whole_subject_speaks_of_it_when_one_word_is_left_to_a
     line = "Authorize the City Manager to amend the agreement for Mora Park in the amount of $20,000."
     assert choose("How much was the construction bid the contractor won for Mora Park?", line, {"mora", "park"}) == []
     assert choose("How much is the agreement for Mora Park?", line, {"mora", "park"}) == [line]
+
+
+def test_a_first_name_or_a_verb_that_shares_a_month_s_stem_names_no_month():
+    """"Julie" and "marched" share the stems of July and March; only a month's own word
+    names a month, so a line naming Julie Pottorff is no line about July."""
+    from engine.quote.lines import sibling
+    q = "Which board members missed the November 2022 meeting?"
+    assert sibling("Absent: Julie Pottorff, Des Moines; Joan Corbin, Pella.", q, question_terms(q)) is None
+    assert sibling("Absent at the July 2022 meeting: Joan Corbin.", q, question_terms(q)) == ("july", "november")
+    q = "How many people marched in the November parade?"
+    assert sibling("About 400 people marched down Main Street.", q, question_terms(q)) is None
+
+
+def test_a_question_that_asks_no_kind_quotes_no_line_naming_the_document(tmp_path):
+    """A search-box query asks for no kind; the document's title lines share its words but
+    name the document, not an answer: the line with the figures is quoted."""
+    docs = tmp_path / "docs"
+    write(docs, "debt_service_requirements.md",
+          "# City of Boston Debt Service Requirements FY2016 through FY2023\n\n"
+          "Fiscal year: FY16 Actual, FY17 Actual, FY18 Budget\n\n"
+          "Total Net Debt Service Requirements: 150,346,287 158,585,613 175,487,541\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("boston net debt service fy16 actual")
+        assert a.answered, a.refusal
+        quoted = [line.text for c in a.citations for line in c.lines]
+        assert not any(t.startswith("# City of Boston") for t in quoted)
+        assert any("150,346,287" in t for t in quoted)

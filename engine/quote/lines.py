@@ -145,7 +145,7 @@ def _bare(text: str) -> bool:
 
 
 # the words a meeting's or a period's end and start are told by (stems)
-_ENDS = frozenset("adjourn end close conclud finish complet".split())
+_ENDS = frozenset("adjourn end close conclud finish complet wrap".split())  # "wrap up"
 _STARTS = frozenset("start begin began commenc conven open order".split())
 
 
@@ -174,14 +174,21 @@ _LIMIT = re.compile(r"\b(?:until|till|beyond|(?:no|not) later than)\s+(?:\d{1,2}
                     r"\d{1,2}:\d\d\b|noon\b|midnight\b)", re.I)
 
 
+# a span of two times of day, the second its end ("14:08PM - 15:07PM", "6:00 p.m. to 8:30 p.m.")
+_TIME_SPAN = re.compile(r"\b\d{1,2}:\d\d\s?(?:[ap]\.?\s?m\b\.?)?\s*(?:-|–|—|to|until)\s*\d{1,2}:\d\d\b"
+                        r"|\b\d{1,2}(?::\d\d)?\s?[ap]\.?\s?m\b\.?\s*(?:-|–|—|to)\s*\d{1,2}(?::\d\d)?\s?[ap]\.?\s?m\b",
+                        re.I)
+
+
 def _of_event(texts: Sequence[str], unit: Sequence[int], event: str) -> bool:
     """The unit's time may be the one asked for: for an end, the unit says an end's word ("the
     meeting adjourned at 9:12 p.m."; a time alone is read as a start, "continued to August
-    27 at 7 PM") or gives the time as a limit (_LIMIT); for a start, it does not say only an
-    end's word ("adjourned at 9:12 p.m.")."""
+    27 at 7 PM"), gives the time as a limit (_LIMIT) or ends a span of two times
+    (_TIME_SPAN: "14:08PM - 15:07PM"); for a start, it does not say only an end's word
+    ("adjourned at 9:12 p.m.")."""
     words = set().union(*(content_terms(texts[j]) for j in unit))
     if event == "end":
-        return bool(words & _ENDS) or any(_LIMIT.search(texts[j]) for j in unit)
+        return bool(words & _ENDS) or any(_LIMIT.search(texts[j]) or _TIME_SPAN.search(texts[j]) for j in unit)
     return not (words & _ENDS) or bool(words & _STARTS)
 
 
@@ -331,8 +338,10 @@ _SERVICES = frozenset(content_terms("water sewer trash recycling electric gas st
 # which class of customer ("Commercial" rows give no residential rate)
 _REACH = frozenset(content_terms("domestic international"))
 _CLASSES = frozenset(content_terms("residential commercial industrial agricultural"))
+# who was at a meeting and who was not ("Members participating: ..." names no one absent)
+_ATTENDANCE = frozenset(content_terms("absent present"))
 _SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES,
-             _REACH, _CLASSES)
+             _REACH, _CLASSES, _ATTENDANCE)
 # an ordinal's word and its figure are one member ("third" and "3rd"); so are a statistic's
 # word and its short form ("max" and "maximum", "typically" and "typical")
 _ORDINAL = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth "
@@ -343,6 +352,9 @@ _ORDINAL = dict(zip(content_terms("first second third fourth fifth sixth seventh
 # and "drainage" stormwater (a service); "foreign" and "overseas" are international
 _ORDINAL.update(zip(content_terms("wastewater sanitary garbage storm drainage foreign overseas"),
                     content_terms("sewer sewer trash stormwater stormwater international international")))
+# who was at a meeting: "missed" and "excused" are absent; "attending", "participating" present
+_ORDINAL.update(zip(content_terms("missed excused attending participating"),
+                    content_terms("absent absent present present")))
 # a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4"
 _LABELLED = re.compile(r"\b((?i:plan|option|tier|zone|schedule|class|type|level|phase|group|ward|precinct|"
                        r"district|unit|region|block|step|grade|division|lot|route))\s+(?:(?i:no)\.?\s*|#\s*)?"
@@ -584,6 +596,18 @@ def _negated(unit: str, question: str) -> tuple[str, str] | None:
     return None
 
 
+_MONTH_WORD = re.compile(r"\b(?:january|february|march|april|june|july|august|september|october|november|"
+                         r"december)\b", re.I)
+
+
+def _months_as_written(terms: set[str], text: str) -> set[str]:
+    """`terms` with a month only where `text` writes the month's own word: "Julie Pottorff"
+    and "marched" share the stems of July and March, and name no month."""
+    if not terms & _MONTHS:
+        return terms
+    return (terms - _MONTHS) | {stem(m.lower()) for m in _MONTH_WORD.findall(text)}
+
+
 def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS,
             named: Collection[str] = (), line: bool = True) -> tuple[str, str] | None:
     """What the unit names in place of what the question names, as (the unit's, the
@@ -596,8 +620,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     (`line`), another kind of a priced thing (_other_kind_of; `named`: the words the
     document names itself by) or a row keyed by another year (_other_year); or another
     value of a label the question gives ("Plan B" for "Plan D", "Tier 3" for "Tier 2")."""
-    terms = {_ORDINAL.get(t, t) for t in content_terms(unit)} | _bound_words(unit)
-    asked = {_ORDINAL.get(t, t) for t in qterms}
+    terms = _months_as_written({_ORDINAL.get(t, t) for t in content_terms(unit)}, unit) | _bound_words(unit)
+    asked = _months_as_written({_ORDINAL.get(t, t) for t in qterms}, question)
     for members in classes:
         wanted = asked & members
         if wanted and not (terms & wanted) and (terms & members):
@@ -913,10 +937,21 @@ def _scores(lines: Sequence[tuple[int, str, str]], kind: Sequence[bool], qterms:
     return scores
 
 
+def _naming_lines(texts: Sequence[str], title: Collection[str]) -> set[int]:
+    """The lines of the document's title block (quote/cite.title_lines) that hold no figure
+    but a year: for a question asking no kind, they share its words by naming the document
+    ("CITY of BOSTON - DEBT SERVICE REQUIREMENTS - FISCAL YEARS 2016 through 2023") and
+    answer nothing; a short document's line giving figures ("Total ...: 150,346,287") stays."""
+    return {i for i, t in enumerate(texts)
+            if " ".join(t.split()) in title and not holds(t, ("figure", "count"), ())}
+
+
 def _ranked(scores: Sequence[float], cfg: Config, outside: Collection[int]) -> list[int]:
     """The lines that clear the line floors (cfg.line_floor, and cfg.line_relative_floor of
-    the best line's score), best first, document order breaking ties; none of `outside`."""
-    floor = max(cfg.line_floor, cfg.line_relative_floor * max(scores, default=0.0))
+    the best quotable line's score), best first, document order breaking ties; none of
+    `outside`, which sets no floor either (a title line naming the document is no bar)."""
+    best = max((s for i, s in enumerate(scores) if i not in outside), default=0.0)
+    floor = max(cfg.line_floor, cfg.line_relative_floor * best)
     return sorted((i for i, s in enumerate(scores) if s >= floor and i not in outside),
                   key=lambda i: (-scores[i], i))
 
@@ -956,6 +991,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     # a sibling section's lines are not quoted at all ("(d) Within the City of Steilacoom:"
     # and its values, for a question about University Place: _other_sections)
     outside = _other_sections(texts, frozenset(qterms if topic is None else topic)) if cfg.siblings else set()
+    outside |= set() if kinds else _naming_lines(texts, title)
     ranked = _ranked(scores, cfg, outside)
     must = require_kind and bool(cfg.quote_invariant) and firm(kinds)
     if must and not any(kind):
