@@ -373,6 +373,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\b(?:dates?|deadlines?)(?: now| today| currently)?\W*$", ("date", "time")),
     (rf"\b{_MONEY}(?: now| today| currently)?\W*$", ("amount", "rate")),
     (r"\b(?:time|hours)(?: now| today| currently)?\W*$", ("time",)),
+    # a search-box query ending in "votes" ("ottawa county minneapolis mayor votes 2023")
+    (r"\b(?:votes|vote counts?|vote totals?)(?: (?:in )?(?:19|20)\d\d)?\W*$", ("count",)),
     (r"\b(?:address|location)(?: now| today| currently)?\W*$", ("place",)),
     # a search-box query naming a limit, a level, a range ... asks for a figure, as the
     # question form does ("ambulance cover limit for plan b")

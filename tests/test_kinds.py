@@ -51,6 +51,7 @@ from engine.types import Line
     ("What later closing time did the licensing board approve for the restaurant?", "time"),
     ("Which start time applies to the Tuesday class?", "time"),
     ("Which board members missed the November meeting?", "person"),
+    ("ottawa county minneapolis mayor votes 2023", "count"),  # a search-box query ending in "votes"
     ("What dollar figure did the consultant estimate?", "amount"),
     ("What was the combined township millage for commercial property in 2016?", "amount"),
     ("Proposed retail rates: daily base charge for a 2-inch meter starting January 1, 2026?", "amount"),
