@@ -686,7 +686,7 @@ _LABEL = re.compile(r"\b(?:item|items|section|sec|sections|page|pages|p|pp|no|no
 # of _UNITS that are things counted: lanes, seats, beds, units, stories)
 _ENUMERATOR = re.compile(r"[.)]\s+\S")  # after a line's first number: "7. EMPLOYEE ...", "3) Fees"
 _MEASURED = re.compile(r"\s{0,3}-?(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|meters?|metres?|km|cm|mm|"
-                       r"acres?|hectares?|square|sq\.?|cubic|gallons?|gal|mgd|gpd|gpm|cfs|liters?|litres?|"
+                       r"acres?|hectares?|square|sq\.?|sf|s\.f\.|ft2|ft²|m2|m²|cubic|gallons?|gal|mgd|gpd|gpm|cfs|liters?|litres?|"
                        r"kw|kwh|mw|mwh|kva|kv|volts?|watts?|therms?|ccf|hcf|pounds?|lbs?|tons?|tonnes?|kg|"
                        r"psi|degrees?|°|ppb|ppm|mg/l|kilowatts?|megawatts?|horsepower|hp)(?![a-z])", re.I)
 _ADDRESS = re.compile(r"\d+\s+(?:[NSEW]\.?\s+)?(?:[A-Z][a-z]+|\d+(?:st|nd|rd|th))(?:\s+(?:[A-Z][a-z]+|\d+(?:st|nd|rd|th)))*\s+(?:Street|St|Road|Rd|"

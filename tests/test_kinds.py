@@ -487,6 +487,8 @@ def test_a_count_beside_a_month_word_elsewhere_still_counts():
     ("Replace the 8-inch main on Oak Street", False),   # a measure
     ("a setback of 12 feet from the lot line", False),
     ("Location: Town Hall, 214 Grand Ave", False),     # an address
+    ("interior renovations for a ~5,000 SF accounting office", False),  # square feet
+    ("a 1,200 sq ft addition", False),
     ("The project proposes 45 homes", True),
     ("The garage adds 12 units", True),
     ("speakers get three (3) minutes", True),
