@@ -507,3 +507,27 @@ def test_a_question_that_asks_no_kind_quotes_no_line_naming_the_document(tmp_pat
         quoted = [line.text for c in a.citations for line in c.lines]
         assert not any(t.startswith("# City of Boston") for t in quoted)
         assert any("150,346,287" in t for t in quoted)
+
+
+def test_a_date_a_matter_was_put_off_to_says_nothing_of_that_day_s_meeting(tmp_path):
+    """"What did the board decide on X at its March 15 hearing?": minutes saying the hearing
+    was postponed until the March 15 meeting answer nothing of March 15, whatever the kind
+    asked; the refusal says why. The minutes of March 15 themselves answer."""
+    docs = tmp_path / "docs"
+    write(docs, "planning_board_minutes_2016-02-09.txt",
+          "Planning Board Minutes, February 9, 2016\n\n"
+          "60-90 Glacier Drive - Special Permit Public Hearing - Postponed\n"
+          "Ms. McCabe informed the Board the applicant has requested a postponement of this public\n"
+          "hearing for a wireless communications facility to install a telecommunications\n"
+          "structure until the March 15 meeting.\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        q = "What did the planning board decide on the 60-90 Glacier Drive cell tower at its March 15 hearing?"
+        a = eng.ask(q)
+        assert not a.answered and "put off" in a.refusal.message
+    write(docs, "planning_board_minutes_2016-03-15.txt",
+          "Planning Board Minutes, March 15, 2016\n\n"
+          "60-90 Glacier Drive - Special Permit Public Hearing\n"
+          "On March 15 the Board voted 4-1 to approve the special permit for the 90 foot tower.\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask(q)
+        assert a.answered and "voted 4-1" in a.citations[0].lines[-1].text

@@ -81,6 +81,9 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
                                   message=f"no confident answer: the best passage names the topic but {why}",
                                   floor="answer_kind", value=0.0, threshold=1.0,
                                   unmatched=d.winner.unmatched, failed=(("answer_kind", 0.0, 1.0),)))
+    elif cfg.siblings and not q.kinds and (other := sibling("\n".join(t for _, _, t in lines[0]), q.text, q.terms,
+                                                           PASSAGE_SIBLINGS, line=False)):
+        message = f"no confident answer: the best passage speaks of {other[0]}, not {other[1]}"
     else:
         message = "no confident answer: the best passage has no line that contains the question's words"
     return Quoted((), Refusal(reason="no_relevant_line", message=message,

@@ -425,18 +425,25 @@ def _opposite_bound(unit: str, question: str) -> tuple[str, str] | None:
 
 _MONTH_DAY = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})\b", re.I)
 # a date minutes give for the next meeting: "Next regular meeting June 19, 2018"
-_NEXT_MEETING = re.compile(r"\bnext\s+(?:[a-z]+\s+){0,2}meeting\b[^.;]{0,40}?$", re.I)
+_NEXT_MEETING = re.compile(r"\bnext\s+(?:[a-z]+\s+){0,2}meeting\b[^.;]{0,40}?$"
+                           # a matter put off to that date ("Postponed ... until the March 15 meeting")
+                           r"|\b(?:(?:postpone|continue|defer|reschedule)[a-z]*|tabled)\b[^.;]{0,200}?"
+                           r"\b(?:until|till|to|for)\s+(?:the\s+)?$", re.I)
 
 
 def _next_meeting_only(unit: str, question: str) -> tuple[str, str] | None:
     """The question's date (a month and a day) stands in the unit only as the next meeting's
     ("That the meeting be adjourned. Time: 7:26 p.m. Next regular meeting June 19" answers
-    nothing of the meeting of June 19): (what the unit says, the question's date)."""
+    nothing of the meeting of June 19) or as the date a matter was put off to ("requested a
+    postponement of this public hearing ... until the March 15 meeting" says nothing of what
+    was decided on March 15): (what the unit says, the question's date)."""
     asked = {(m.group(1).lower(), m.group(2)) for m in _MONTH_DAY.finditer(question)}
     for month, day in asked:
         said = [m for m in _MONTH_DAY.finditer(unit) if (m.group(1).lower(), m.group(2)) == (month, day)]
-        if said and all(_NEXT_MEETING.search(unit, 0, m.start()) for m in said):
-            return "the next meeting", f"{said[0].group(0)}"
+        before = [_NEXT_MEETING.search(unit, 0, m.start()) for m in said]
+        if said and all(before):
+            what = "the next meeting" if before[0].group(0).lower().startswith("next") else "a matter put off to it"
+            return what, f"{said[0].group(0)}"
     return None
 
 
@@ -996,7 +1003,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     must = require_kind and bool(cfg.quote_invariant) and firm(kinds)
     if must and not any(kind):
         return []  # the passage names the topic; no line of it holds what is asked
-    if must and question and cfg.siblings and contradicts("\n".join(texts), question, qterms, PASSAGE_SIBLINGS, line=False):
+    if (must or not kinds) and question and cfg.siblings and contradicts("\n".join(texts), question, qterms,
+                                                                          PASSAGE_SIBLINGS, line=False):
         return []  # the passage is about a sibling ("... REPORTS THIRD QUARTER NET INCOME")
 
     def unit_of(i: int) -> list[int]:
