@@ -531,3 +531,17 @@ def test_a_date_a_matter_was_put_off_to_says_nothing_of_that_day_s_meeting(tmp_p
     with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
         a = eng.ask(q)
         assert a.answered and "voted 4-1" in a.citations[0].lines[-1].text
+
+
+def test_an_article_s_first_sentence_is_no_title_to_leave_out(tmp_path):
+    """A short article's first sentence stands in its title block; it is running text, and it
+    is quoted for a question asking no kind (WikiQA's definitions)."""
+    docs = tmp_path / "docs"
+    write(docs, "plus_minus_sign.txt",
+          "The plus-minus sign is a mathematical symbol with multiple meanings.\n"
+          "In experimental sciences, the sign commonly indicates the confidence interval or error in a "
+          "measurement, often the standard deviation or standard error.\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("what does a plus-minus sign mean")
+        assert a.answered, a.refusal
+        assert a.citations[0].lines[0].text.startswith("The plus-minus sign is a mathematical symbol")
