@@ -94,6 +94,10 @@ _NOT_NAMES = (
     # a water or a landform names a place ("Hudson River", "Crater Lake", "Idaho Falls")
     "river|creek|lake|bay|harbor|harbour|island|valley|mountain|canyon|ocean|basin|"
     "watershed|pond|gulf|peninsula|estuary|aquifer|springs|falls|beach|"
+    # a meeting's agenda items name no firm ("III. Public Forum", "Public Comment", "Approval
+    # of the Minutes")
+    "forum|comment|comments|approval|discussion|adjournment|announcements|correspondence|"
+    "presentation|presentations|"
     # a governing body's members name no firm ("Board of Trustees", "Board of Directors")
     "trustees|directors|supervisors|commissioners|aldermen|selectmen|governors|regents|members|"
     # an instrument or a document names no firm ("DBC Construction Agreement", "Cost Matrix")
@@ -373,8 +377,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\b(?:dates?|deadlines?)(?: now| today| currently)?\W*$", ("date", "time")),
     (rf"\b{_MONEY}(?: now| today| currently)?\W*$", ("amount", "rate")),
     (r"\b(?:time|hours)(?: now| today| currently)?\W*$", ("time",)),
-    # a search-box query ending in "votes" ("ottawa county minneapolis mayor votes 2023")
-    (r"\b(?:votes|vote counts?|vote totals?)(?: (?:in )?(?:19|20)\d\d)?\W*$", ("count",)),
+    # a search-box query ending in "votes" ("ottawa county minneapolis mayor votes 2023"); not
+    # a question ("which ordinances passed with unanimous votes?")
+    (r"^(?!.*\b(?:what|which|who|whom|whose|how|when|where|why|did|does|do|was|were|is|are)\b)"
+     r".*\b(?:votes|vote counts?|vote totals?)(?: (?:in )?(?:19|20)\d\d)?\W*$", ("count",)),
     (r"\b(?:address|location)(?: now| today| currently)?\W*$", ("place",)),
     # a search-box query naming a limit, a level, a range ... asks for a figure, as the
     # question form does ("ambulance cover limit for plan b")
@@ -686,7 +692,8 @@ _LABEL = re.compile(r"\b(?:item|items|section|sec|sections|page|pages|p|pp|no|no
 # of _UNITS that are things counted: lanes, seats, beds, units, stories)
 _ENUMERATOR = re.compile(r"[.)]\s+\S")  # after a line's first number: "7. EMPLOYEE ...", "3) Fees"
 _MEASURED = re.compile(r"\s{0,3}-?(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|meters?|metres?|km|cm|mm|"
-                       r"acres?|hectares?|square|sq\.?|sf|s\.f\.|ft2|ft²|m2|m²|cubic|gallons?|gal|mgd|gpd|gpm|cfs|liters?|litres?|"
+                       r"acres?|hectares?|square|sq\.?|(?:sf|s\.f\.)(?!\s+(?:lots?|homes?|houses?|units?|dwellings?|residences?|"
+                       r"detached|attached|zon))|ft2|ft²|m2|m²|cubic|gallons?|gal|mgd|gpd|gpm|cfs|liters?|litres?|"
                        r"kw|kwh|mw|mwh|kva|kv|volts?|watts?|therms?|ccf|hcf|pounds?|lbs?|tons?|tonnes?|kg|"
                        r"psi|degrees?|°|ppb|ppm|mg/l|kilowatts?|megawatts?|horsepower|hp)(?![a-z])", re.I)
 _ADDRESS = re.compile(r"\d+\s+(?:[NSEW]\.?\s+)?(?:[A-Z][a-z]+|\d+(?:st|nd|rd|th))(?:\s+(?:[A-Z][a-z]+|\d+(?:st|nd|rd|th)))*\s+(?:Street|St|Road|Rd|"

@@ -335,13 +335,15 @@ IRREGULAR = {stem(past): stem(verb) for past, verb in (
 # A question's plain word and the words documents say it with, one way only: a person asks
 # "how many years are left", the report says "16.7 years remaining". Written by hand from
 # everyday English (not from any document's words), only where the document's word keeps the
-# plain word's sense in public records; two reviews on made-up folders dropped the words
+# plain word's sense in public records; three reviews on made-up folders dropped the words
 # whose document senses stray ("attorney" is also the district attorney, "employees" any
-# body's headcount, "construction" a planned project for "when was it built"). Read by the
-# quote alone (quote/lines.py `_answerer`): a line holding the asked kind speaks of the
+# body's headcount, "construction" a planned project for "when was it built", "population"
+# a census for a parade's crowd, "penalty" a late payment's for a lost book's fine). Read by
+# the quote alone (quote/lines.py `_answerer`): a line holding the asked kind speaks of the
 # question through one of these only where no such line says the question's own words and
-# its passage says another word of the topic. Coverage never reads them: a synonym filling
-# a passage's last missing word let passages meaning something else clear the floor.
+# the line itself, or the list item it is a sub-item of, says another word of the topic.
+# Coverage never reads them: a synonym filling a passage's last missing word let passages
+# meaning something else clear the floor.
 _PLAIN_SAID = (
     ("left", "remaining remainder"),
     ("spend", "expense expenses expenditure expenditures"),
@@ -351,10 +353,7 @@ _PLAIN_SAID = (
     ("buy", "purchase purchased"),
     ("fix", "repair repairs"),
     ("car", "vehicle vehicles automobile"),
-    ("fine", "penalty penalties"),
     ("phone", "telephone"),
-    ("people", "population"),
-    ("miss", "absent"),
 )
 PLAIN_SAID = {IRREGULAR.get(stem(w), stem(w)): frozenset(stem(s) for s in said.split())
               for w, said in _PLAIN_SAID}

@@ -52,6 +52,7 @@ from engine.types import Line
     ("Which start time applies to the Tuesday class?", "time"),
     ("Which board members missed the November meeting?", "person"),
     ("ottawa county minneapolis mayor votes 2023", "count"),  # a search-box query ending in "votes"
+    ("boston council president race vote totals", "count"),
     ("What dollar figure did the consultant estimate?", "amount"),
     ("What was the combined township millage for commercial property in 2016?", "amount"),
     ("Proposed retail rates: daily base charge for a 2-inch meter starting January 1, 2026?", "amount"),
@@ -83,6 +84,7 @@ def test_question_forms_ask_for_their_kind(question, kind):
     "Explain the fee schedule",  # a request, not a search-box query
     "Why did the sewer rate go up?",
     "what does judgment as a matter of law mean",  # "mean" the verb asks for a definition
+    "Which ordinances passed with unanimous votes?",  # "votes" closes a question, not a query
 ])
 def test_questions_that_ask_for_no_kind_in_particular(question):
     assert asked(question) == ()
@@ -162,6 +164,7 @@ def test_lines_hold_their_kind(line, kind):
     ("in accordance with the Special Provisions and Technical Specifications", "organisation"),
     ("ADOPT ORDINANCE 2319, NEW SERIES, OF THE CITY OF MORGAN HILL", "vote"),
     ("ORDINANCE No. 22-02", "vote"),
+    ("III.       Public Forum (5-minute limit per speaker)", "organisation"),  # an agenda item
     # a list's or a section's number is no count
     ("7. EMPLOYEE RETIREMENT SYSTEMS (Continued)", "count"),
     ("(3) Fees are due at filing.", "count"),
@@ -181,6 +184,9 @@ def test_lines_hold_their_kind(line, kind):
     ("To list failed fee payments, run: grep ' 500$' payments.log", "amount"),
     ("Expense 2022$  2021$", "amount"),
     ("Application fee paid: $__________ (write 0$ if waived)", "amount"),
+    ("let x = 125.00$ in the formula", "amount"),
+    ("the string '125.00$' in the template", "amount"),
+    ("code 125.00$A on the form", "amount"),
 ])
 def test_lines_without_the_kind(line, kind):
     assert kind not in found(line)
@@ -489,6 +495,7 @@ def test_a_count_beside_a_month_word_elsewhere_still_counts():
     ("Location: Town Hall, 214 Grand Ave", False),     # an address
     ("interior renovations for a ~5,000 SF accounting office", False),  # square feet
     ("a 1,200 sq ft addition", False),
+    ("The preliminary plat proposes 45 SF lots on 30 acres.", True),  # single-family lots
     ("The project proposes 45 homes", True),
     ("The garage adds 12 units", True),
     ("speakers get three (3) minutes", True),

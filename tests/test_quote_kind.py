@@ -545,3 +545,28 @@ def test_an_article_s_first_sentence_is_no_title_to_leave_out(tmp_path):
         a = eng.ask("what does a plus-minus sign mean")
         assert a.answered, a.refusal
         assert a.citations[0].lines[0].text.startswith("The plus-minus sign is a mathematical symbol")
+
+
+def test_a_hearing_continued_from_one_date_to_the_asked_one_is_that_day_s_hearing(tmp_path):
+    """"continued from February 9 to March 15, was reopened" is the March 15 minutes' own
+    hearing, not a matter put off to it: it answers what the board decided on March 15."""
+    docs = tmp_path / "docs"
+    write(docs, "planning_board_minutes_2016-03-15.txt",
+          "Planning Board Minutes, March 15, 2016\n\n"
+          "The public hearing on 60-90 Glacier Drive, continued from February 9 to March 15, was reopened\n"
+          "and the Board voted 4-1 to approve the special permit for the cell tower.\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("How did the planning board vote on the Glacier Drive cell tower on March 15?")
+        assert a.answered, a.refusal
+        assert any("4-1" in line.text for c in a.citations for line in c.lines)
+
+
+def test_who_was_present_and_who_presented_are_no_answer_for_who_was_absent():
+    q = "Who presented the budget at the March meeting?"
+    assert _choose(q, ["Members absent from the March meeting: Joan Corbin, Pella."]) == []
+
+
+def test_a_span_of_times_with_one_am_or_pm_gives_its_end():
+    from engine.quote.lines import _TIME_SPAN
+    assert _TIME_SPAN.search("Board meeting | 14:08 - 15:07PM")
+    assert not _TIME_SPAN.search("continued to August 27 at 7 PM")

@@ -175,7 +175,7 @@ _LIMIT = re.compile(r"\b(?:until|till|beyond|(?:no|not) later than)\s+(?:\d{1,2}
 
 
 # a span of two times of day, the second its end ("14:08PM - 15:07PM", "6:00 p.m. to 8:30 p.m.")
-_TIME_SPAN = re.compile(r"\b\d{1,2}:\d\d\s?(?:[ap]\.?\s?m\b\.?)?\s*(?:-|–|—|to|until)\s*\d{1,2}:\d\d\b"
+_TIME_SPAN = re.compile(r"\b\d{1,2}:\d\d\s?(?:[ap]\.?\s?m\b\.?)?\s*(?:-|–|—|to|until)\s*\d{1,2}:\d\d(?!\d)"
                         r"|\b\d{1,2}(?::\d\d)?\s?[ap]\.?\s?m\b\.?\s*(?:-|–|—|to)\s*\d{1,2}(?::\d\d)?\s?[ap]\.?\s?m\b",
                         re.I)
 
@@ -344,16 +344,16 @@ _SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _S
              _REACH, _CLASSES, _ATTENDANCE)
 # an ordinal's word and its figure are one member ("third" and "3rd"); so are a statistic's
 # word and its short form ("max" and "maximum", "typically" and "typical")
-_ORDINAL = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth "
+_MEMBER_OF = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth "
                                   "max min typ typically"),
                     content_terms("1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th "
                                   "maximum minimum typical typical")))
 # other names of a member: "wastewater" and "sanitary" are sewer, "garbage" is trash, "storm"
 # and "drainage" stormwater (a service); "foreign" and "overseas" are international
-_ORDINAL.update(zip(content_terms("wastewater sanitary garbage storm drainage foreign overseas"),
+_MEMBER_OF.update(zip(content_terms("wastewater sanitary garbage storm drainage foreign overseas"),
                     content_terms("sewer sewer trash stormwater stormwater international international")))
 # who was at a meeting: "missed" and "excused" are absent; "attending", "participating" present
-_ORDINAL.update(zip(content_terms("missed excused attending participating"),
+_MEMBER_OF.update(zip(content_terms("missed excused attending participating"),
                     content_terms("absent absent present present")))
 # a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4"
 _LABELLED = re.compile(r"\b((?i:plan|option|tier|zone|schedule|class|type|level|phase|group|ward|precinct|"
@@ -425,10 +425,13 @@ def _opposite_bound(unit: str, question: str) -> tuple[str, str] | None:
 
 _MONTH_DAY = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})\b", re.I)
 # a date minutes give for the next meeting: "Next regular meeting June 19, 2018"
-_NEXT_MEETING = re.compile(r"\bnext\s+(?:[a-z]+\s+){0,2}meeting\b[^.;]{0,40}?$"
-                           # a matter put off to that date ("Postponed ... until the March 15 meeting")
-                           r"|\b(?:(?:postpone|continue|defer|reschedule)[a-z]*|tabled)\b[^.;]{0,200}?"
-                           r"\b(?:until|till|to|for)\s+(?:the\s+)?$", re.I)
+_NEXT_MEETING = re.compile(r"\bnext\s+(?:[a-z]+\s+){0,2}meeting\b[^.;]{0,40}?$", re.I)
+# a matter put off to a date ("requested a postponement ... until the March 15 meeting"): the
+# date then names a meeting ("continued from February 9 to March 15, was reopened" does not)
+_PUT_OFF = re.compile(r"\b(?:(?:postpone|continue|defer|reschedule)[a-z]*|tabled)\b[^.;]{0,200}?"
+                      r"\b(?:until|till|to|for)\s+(?:the\s+)?$", re.I)
+_FROM_DATE = re.compile(r"\bfrom\s+(?:the\s+)?[a-z]+\.?\s+\d{1,2}(?:,?\s+\d{4})?\s+to\s+(?:the\s+)?$", re.I)
+_A_MEETING = re.compile(r"(?:,?\s+\d{4})?\s+(?:regular\s+|special\s+)?(?:meeting|hearing|session)\b", re.I)
 
 
 def _next_meeting_only(unit: str, question: str) -> tuple[str, str] | None:
@@ -440,10 +443,12 @@ def _next_meeting_only(unit: str, question: str) -> tuple[str, str] | None:
     asked = {(m.group(1).lower(), m.group(2)) for m in _MONTH_DAY.finditer(question)}
     for month, day in asked:
         said = [m for m in _MONTH_DAY.finditer(unit) if (m.group(1).lower(), m.group(2)) == (month, day)]
-        before = [_NEXT_MEETING.search(unit, 0, m.start()) for m in said]
-        if said and all(before):
-            what = "the next meeting" if before[0].group(0).lower().startswith("next") else "a matter put off to it"
-            return what, f"{said[0].group(0)}"
+        nxt = [bool(_NEXT_MEETING.search(unit, 0, m.start())) for m in said]
+        put_off = [bool(_PUT_OFF.search(unit, 0, m.start())) and not _FROM_DATE.search(unit, 0, m.start())
+                   and bool(_A_MEETING.match(unit, m.end())) for m in said]
+        if said and all(a or b for a, b in zip(nxt, put_off)):
+            date = said[0].group(0)
+            return ("the next meeting", date) if nxt[0] else (f"a matter put off to {date}", "that day's meeting")
     return None
 
 
@@ -627,8 +632,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     (`line`), another kind of a priced thing (_other_kind_of; `named`: the words the
     document names itself by) or a row keyed by another year (_other_year); or another
     value of a label the question gives ("Plan B" for "Plan D", "Tier 3" for "Tier 2")."""
-    terms = _months_as_written({_ORDINAL.get(t, t) for t in content_terms(unit)}, unit) | _bound_words(unit)
-    asked = _months_as_written({_ORDINAL.get(t, t) for t in qterms}, question)
+    terms = _months_as_written({_MEMBER_OF.get(t, t) for t in content_terms(unit)}, unit) | _bound_words(unit)
+    asked = _months_as_written({_MEMBER_OF.get(t, t) for t in qterms}, question)
     for members in classes:
         wanted = asked & members
         if wanted and not (terms & wanted) and (terms & members):
@@ -760,18 +765,41 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     """answers(i) (_answers): a line's unit speaking of the question in its words; where no
     line holding the kind does, in the documents' word for a plain word of the question
     ("16.7 Year lifespan remaining" for "how many years are left": terms.PLAIN_SAID), and
-    only in a passage whose own lines say another word of the topic ("Wolfe Lake Landfill
-    gained ..."): a synonym never lets a line about another thing stand beside the one that
-    says the topic, nor answer in a passage that shares with the question only the
-    document's own names and the synonym."""
+    only where the line's unit, or the list item it is a sub-item of ("■ Wolfe Lake Landfill
+    gained ..." over "– Approximately 16.7 Year lifespan remaining"), says another word of
+    the topic: a synonym never lets a line about another thing stand beside the one that
+    says the topic ("Citywide expenditures ..." under a line on Riverside Park), nor answer
+    where only the document's own names and the synonym are shared with the question."""
     args = (texts, kind, unit_of, kinds, qterms, topic, subject, row_topic, question, title)
     strict = _answers(*args)
     asked = frozenset(qterms if topic is None else topic)
     rest = frozenset(t for t in asked if not said_as(t))  # the topic's words no synonym says
-    if rest == asked or any(kind[i] and strict(i) for i in range(len(texts))) \
-            or not any(about(t, rest) for t in texts):  # the passage says the rest of the topic
+    if not firm(kinds) or rest == asked or any(kind[i] and strict(i) for i in range(len(texts))):
         return strict
-    return _answers(*args, plain=True)
+    plain = _answers(*args, plain=True)
+
+    def says_rest(i: int) -> bool:  # the unit itself, or the item it is a sub-item of
+        return any(about(texts[j], rest) for j in unit_of(i)) or any(
+            about(texts[j], rest) for j in [_parent_item(texts, i)] if j is not None)
+
+    return lambda i: plain(i) and says_rest(i)
+
+
+_ITEM_MARK = re.compile(r"^\s*([-–—•■▪●○◦*·]|\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)])\s+")
+
+
+def _parent_item(texts: Sequence[str], i: int) -> int | None:
+    """The list item line i is a sub-item of: the nearest of the three lines above that opens
+    with another list mark than line i's ("■ Wolfe Lake Landfill ..." over "– Approximately
+    16.7 Year ..."); None when line i opens no item or has no such parent."""
+    mark = _ITEM_MARK.match(texts[i])
+    if mark is None:
+        return None
+    for j in range(i - 1, max(-1, i - 4), -1):
+        above = _ITEM_MARK.match(texts[j])
+        if above is not None and above.group(1) != mark.group(1):
+            return j
+    return None
 
 
 def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
@@ -955,11 +983,22 @@ def _naming_lines(texts: Sequence[str], title: Collection[str]) -> set[int]:
             if " ".join(t.split()) in title and not _prose(t) and not holds(t, ("figure", "count"), ())}
 
 
-def _ranked(scores: Sequence[float], cfg: Config, outside: Collection[int]) -> list[int]:
+def _left_out(texts: Sequence[str], qterms: Sequence[str], topic: Sequence[str] | None,
+              kinds: tuple[str, ...], title: Collection[str], cfg: Config) -> tuple[set[int], set[int]]:
+    """The lines never quoted: a sibling section's ("(d) Within the City of Steilacoom:" and
+    its values, for a question about University Place: _other_sections), and, for a question
+    asking no kind, the title block's lines naming the document (_naming_lines), which are
+    returned apart: they set no line floor either."""
+    outside = _other_sections(texts, frozenset(qterms if topic is None else topic)) if cfg.siblings else set()
+    return outside, (set() if kinds else _naming_lines(texts, title))
+
+
+def _ranked(scores: Sequence[float], cfg: Config, outside: Collection[int],
+            unbarred: Collection[int] = ()) -> list[int]:
     """The lines that clear the line floors (cfg.line_floor, and cfg.line_relative_floor of
-    the best quotable line's score), best first, document order breaking ties; none of
-    `outside`, which sets no floor either (a title line naming the document is no bar)."""
-    best = max((s for i, s in enumerate(scores) if i not in outside), default=0.0)
+    the best line's score), best first, document order breaking ties; none of `outside`.
+    The `unbarred` lines set no floor (a title line naming the document is no bar)."""
+    best = max((s for i, s in enumerate(scores) if i not in unbarred), default=0.0)
     floor = max(cfg.line_floor, cfg.line_relative_floor * best)
     return sorted((i for i, s in enumerate(scores) if s >= floor and i not in outside),
                   key=lambda i: (-scores[i], i))
@@ -997,11 +1036,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     texts = [text for _, _, text in lines]
     kind, joins = _held(texts, kinds, qterms, header)
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
-    # a sibling section's lines are not quoted at all ("(d) Within the City of Steilacoom:"
-    # and its values, for a question about University Place: _other_sections)
-    outside = _other_sections(texts, frozenset(qterms if topic is None else topic)) if cfg.siblings else set()
-    outside |= set() if kinds else _naming_lines(texts, title)
-    ranked = _ranked(scores, cfg, outside)
+    outside, naming = _left_out(texts, qterms, topic, kinds, title, cfg)
+    ranked = _ranked(scores, cfg, outside | naming, naming)
     must = require_kind and bool(cfg.quote_invariant) and firm(kinds)
     if must and not any(kind):
         return []  # the passage names the topic; no line of it holds what is asked
