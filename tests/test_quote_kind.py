@@ -570,3 +570,14 @@ def test_a_span_of_times_with_one_am_or_pm_gives_its_end():
     from engine.quote.lines import _TIME_SPAN
     assert _TIME_SPAN.search("Board meeting | 14:08 - 15:07PM")
     assert not _TIME_SPAN.search("continued to August 27 at 7 PM")
+
+
+def test_a_short_document_s_sentences_are_no_title_to_leave_out(tmp_path):
+    """A document of a few short lines holds them all in its title block; a line ending a
+    sentence, in any script, is quoted for a question asking no kind."""
+    docs = tmp_path / "docs"
+    write(docs, "hotspot_loans.txt", "图书馆无线热点\n无线热点可借14天。\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("无线热点可以借多久？")
+        assert a.answered, a.refusal
+        assert any("14天" in line.text for c in a.citations for line in c.lines)

@@ -972,15 +972,19 @@ def _scores(lines: Sequence[tuple[int, str, str]], kind: Sequence[bool], qterms:
     return scores
 
 
+_ENDS_A_SENTENCE = re.compile(r"[.!?。！？]\s*$")  # a sentence, in any script: no title
+
+
 def _naming_lines(texts: Sequence[str], title: Collection[str]) -> set[int]:
     """The lines of the document's title block (quote/cite.title_lines) that are no running
-    text and hold no figure but a year: for a question asking no kind, they share its words by
+    text, end no sentence ("无线热点可借14天。") and hold no figure but a year: for a question asking no kind, they share its words by
     naming the document ("CITY of BOSTON - DEBT SERVICE REQUIREMENTS - FISCAL YEARS 2016
     through 2023", a column header) and answer nothing. A short document's line giving figures
     ("Total ...: 150,346,287") stays, and so does an article's first sentence ("The plus-minus
     sign is a mathematical symbol ..."), which the title block holds when it is short."""
     return {i for i, t in enumerate(texts)
-            if " ".join(t.split()) in title and not _prose(t) and not holds(t, ("figure", "count"), ())}
+            if " ".join(t.split()) in title and not _prose(t) and not _ENDS_A_SENTENCE.search(t)
+            and not holds(t, ("figure", "count"), ())}
 
 
 def _left_out(texts: Sequence[str], qterms: Sequence[str], topic: Sequence[str] | None,
