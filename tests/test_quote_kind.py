@@ -581,3 +581,46 @@ def test_a_short_document_s_sentences_are_no_title_to_leave_out(tmp_path):
         a = eng.ask("无线热点可以借多久？")
         assert a.answered, a.refusal
         assert a.citations[0].lines[0].text == "图书馆的无线热点可以借用两周。"
+
+
+@pytest.mark.parametrize("unit, answers", [
+    ("December 15, 2022 1:00 p.m. IPIB Meeting", False),     # the bound's own month
+    ("Minutes of the November 17, 2022 meeting", False),
+    ("Next Board Meeting: January 19, 2023 at 1:00 p.m.", True),
+    ("The board meets monthly at 1:00 p.m.", True),           # no date given: no judgement
+])
+def test_what_comes_after_a_date_is_no_date_before_it(unit, answers):
+    from engine.quote.lines import _not_after
+    q = "when is the iowa public info board meeting after december 2022"
+    assert (_not_after(unit, q) is None) == answers
+    assert _not_after(unit, "when is the board meeting in december 2022") is None  # no bound asked
+
+
+def test_a_meeting_asked_after_a_date_is_not_answered_with_that_date_s_meeting(tmp_path):
+    docs = tmp_path / "docs"
+    write(docs, "board_agenda_2022-12-15.txt",
+          "Public Information Board\nAgenda\nDecember 15, 2022 1:00 p.m.\n\n"
+          "I. Approval of the agenda\nII. Approval of the November 17, 2022 minutes\n"
+          "III. Public forum (5-minute limit per speaker)\n\n"
+          "Next Board Meeting will be held in the Wallace Building, Conference Room\n"
+          "January 19, 2023 at 1:00 p.m.\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("when is the public information board meeting after december 2022")
+        quoted = [line.text for c in a.citations for line in c.lines]
+        assert not any("December 15" in t for t in quoted), quoted
+
+
+@pytest.mark.parametrize("unit, question", [
+    # "after" names an event, not a bound on the date asked
+    ("Following the public hearing on March 3, 2023, the council approved the paving contract.",
+     "What did the council approve after the March 3, 2023 hearing?"),
+    ("Jane Doe was hired in June 2022 as the deputy clerk.", "Who was hired after the June 2022 vacancy?"),
+    # a later date given without its year, or in numbers: no verdict
+    ("Notice posted November 2, 2023 for a zoning hearing on Nov 14.", "When is the zoning hearing after November 2, 2023?"),
+    ("Posted December 15, 2022; next meeting 1/19/2023.", "When is the board meeting after December 2022?"),
+    # a word opening with a month's letters is no month
+    ("The marketing 2023 plan was adopted.", "When is the meeting after marketing 2023?"),
+])
+def test_after_a_date_judges_only_a_date_asked_and_dates_it_can_read(unit, question):
+    from engine.quote.lines import _not_after
+    assert _not_after(unit, question) is None

@@ -27,7 +27,7 @@ import re
 from typing import Callable, Collection, Mapping, Sequence
 
 from ..config import Config
-from ..kinds import evidence, examples, firm, header_like, holds, kind_words, money_cells
+from ..kinds import asked as asked_kinds, evidence, examples, firm, header_like, holds, kind_words, money_cells
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import dated_as_asked
 from ..terms import IRREGULAR, content_terms, is_number, said_as, stem
@@ -452,6 +452,37 @@ def _next_meeting_only(unit: str, question: str) -> tuple[str, str] | None:
     return None
 
 
+# a date asked as a bound ("when is the meeting after December 2022?", at the question's end)
+# and a date a line gives with its month's name and year ("December 15, 2022", "Dec. 2022")
+_MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_DATED = (r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?:\s+(\d{1,2})(?:st|nd|rd|th)?)?,?\s+((?:19|20)\d\d)\b")
+_AFTER_DATE = re.compile(r"\bafter\s+(?:the\s+)?" + _DATED + r"\s*[?.!]?\s*$", re.I)
+_A_DATE = re.compile(_DATED, re.I)
+_OTHER_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b(?:19|20)\d\d-\d\d-\d\d\b")
+
+
+def _not_after(unit: str, question: str) -> tuple[str, str] | None:
+    """The question asks when something comes after a date, the date closing it ("when is the
+    board meeting after December 2022?"), and every date the unit gives is no later
+    ("December 15, 2022 1:00 p.m."): (what the unit gives, the bound). No verdict when the
+    unit gives a date another way (a month and day without a year, 1/19/2023, 2023-01-19),
+    nor for a question asking no date or time ("what did the council approve after the
+    March 3, 2023 hearing?" names an event, not a bound)."""
+    bound = _AFTER_DATE.search(question)
+    if bound is None or not {"date", "time"} & set(asked_kinds(question)):
+        return None
+    month, day, year = bound.groups()
+    limit = (int(year), _MONTH_NAMES.index(month.lower()[:3]), int(day) if day else 99)
+    found = _A_DATE.findall(unit)
+    if not found or _OTHER_DATE.search(unit) or len(_MONTH_DAY.findall(unit)) > sum(1 for _, d, _ in found if d):
+        return None
+    dates = [(int(y), _MONTH_NAMES.index(m.lower()[:3]), int(d) if d else 0) for m, d, y in found]
+    if any(d > limit for d in dates):
+        return None
+    return "a date no later than " + bound.group(0)[len("after"):].strip(" ?.!"), bound.group(0).strip(" ?.!")
+
+
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _YEAR_FIRST = re.compile(r"^\s*((?:19|20)\d\d)\s*\|\s")
 
@@ -641,7 +672,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
     opposite = (_negated(unit, question) or _change_only(unit, question, qterms)
                 or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
-                or _next_meeting_only(unit, question) or _other_value(unit, question)
+                or _next_meeting_only(unit, question) or _not_after(unit, question) or _other_value(unit, question)
                 or (line and _other_year(unit, question)))
     if opposite:
         return opposite
