@@ -53,7 +53,8 @@ _WORD_NUM = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve
              r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|"
              r"sixty|seventy|eighty|ninety|hundred|thousand|dozen)")
 _ANY_NUM = rf"(?:{_NUM}|{_WORD_NUM})"
-_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+# a month's name, written out or short ("Sept."), as the kinds and the quote's dates read it
+MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
           r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
 _UNITS = (r"(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|meters?|metres?|km|cm|mm|m|"
           r"acres?|hectares?|square|sq\.?|cubic|gallons?|gal|mgd|gpd|gpm|cfs|af|acre-feet|"
@@ -170,7 +171,7 @@ _DETECT = {
     "rate": re.compile(_CELL + rf"|(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
                        rf"|\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
                        rf"|[$£€]\s?\d*\.\d{{3,}}"),
-    "date": re.compile(rf"\b{_MONTH}\s+\d{{1,2}}\b|\b\d{{1,2}}\s+{_MONTH}\b|\b{_MONTH},?\s+(?:18|19|20)\d\d\b"
+    "date": re.compile(rf"\b{MONTH}\s+\d{{1,2}}\b|\b\d{{1,2}}\s+{MONTH}\b|\b{MONTH},?\s+(?:18|19|20)\d\d\b"
                        r"|\b(?:18|19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:\d\d){1,2}\b"
                        r"|(?<![\d\-–—])\b(?:18|19|20)\d\d\b(?![\d\-–—])"
                        r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
@@ -733,8 +734,8 @@ _OPERATOR_AFTER = re.compile(r"\s*\)?\s*[*=×÷]")
 _CODE_TOKEN = re.compile(r"(?:^|\s)[A-Za-z]+\d*[-–/]?(?:\d+[-–/])*$")
 
 # a day of the month: after the month's name, or in a list of days after it ("April 3, 8, 12")
-_DAY = re.compile(rf"\b{_MONTH}\s*(?:\d{{1,2}},?\s+(?:and\s+|&\s+)?)*$", re.I)
-_DAY_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}(?![a-z])", re.I)
+_DAY = re.compile(rf"\b{MONTH}\s*(?:\d{{1,2}},?\s+(?:and\s+|&\s+)?)*$", re.I)
+_DAY_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}(?![a-z])", re.I)
 
 
 # a column whose header names a unit of measure ("Design Flow (MGD)", "Demand (MW)") or an

@@ -73,6 +73,24 @@ def permit_notes(folder: Path, n: int, start: int = 0) -> Path:
     return folder
 
 
+def ask_words(tmp_path: Path, files: dict[str, str], *questions: str) -> list:
+    """Each question's Answer from a words-only engine (the real index and readers) on a folder
+    of `files` (name -> text) under tmp_path/docs, indexed at tmp_path/i.sqlite; asked again
+    with more files, the index takes the new ones in."""
+    from engine import Engine
+
+    docs = tmp_path / "docs"
+    for name, text in files.items():
+        write(docs, name, text)
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        return [eng.ask(q) for q in questions]
+
+
+def quoted(answer) -> list[str]:
+    """Every quoted line of an Answer, citation by citation, in order."""
+    return [line.text for c in answer.citations for line in c.lines]
+
+
 def choose(question: str, texts: list[str], config=None, limit: int = 3) -> list[str]:
     """The lines quote/lines.choose_lines takes from `texts` (one passage's lines, in order)
     for `question`, every question word weighing 1: the quote's rules on made-up lines."""

@@ -3,7 +3,7 @@ year written short or long, a street suffix spelt out or abbreviated, held by a 
 writes the other form, for coverage and the names-and-numbers check alike."""
 import pytest
 
-from conftest import write
+from conftest import ask_words, quoted, write
 from engine import Engine
 from engine.score import other_forms, _form_key
 
@@ -149,56 +149,48 @@ def test_coverage_never_reads_a_plain_word_s_synonym(tmp_path):
     question's "spend" for coverage (a synonym filling a passage's last missing word let
     passages meaning something else clear the floor), so "how much did the city spend on
     parks" is not answered by the General Fund's total."""
-    docs = tmp_path / "docs"
-    write(docs, "budget_2023.txt",
-          "City of Alder FY2023 Budget\n\n"
-          "Total General Fund expenditures in 2023 were $48,200,000.\n\n"
-          "Library materials: $310,000 of the 2023 budget.\n")
-    write(docs, "parks_report_2023.txt",
-          "Parks Department Report 2023\n\nThe parks department planted 420 trees in 2023.\n")
-    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
-        a = eng.ask("How much did the city spend on parks in 2023?")
-        assert not a.answered, a.citations
-        b = eng.ask("How much did Alder spend?")
-        assert not b.answered and b.refusal.reason == "below_floor" and "spend" in b.refusal.unmatched
+    a, b = ask_words(tmp_path, {
+        "budget_2023.txt": "City of Alder FY2023 Budget\n\n"
+                           "Total General Fund expenditures in 2023 were $48,200,000.\n\n"
+                           "Library materials: $310,000 of the 2023 budget.\n",
+        "parks_report_2023.txt": "Parks Department Report 2023\n\nThe parks department planted 420 trees in 2023.\n",
+    }, "How much did the city spend on parks in 2023?", "How much did Alder spend?")
+    assert not a.answered, a.citations
+    assert not b.answered and b.refusal.reason == "below_floor" and "spend" in b.refusal.unmatched
 
 
 def test_a_question_in_plain_words_is_answered_from_the_document_s_words(tmp_path):
     """"How many years are left" is answered by "16.7 years ... remaining"; before, the line
     holding the figure shared no word with the question's topic and the answer was refused."""
-    docs = tmp_path / "docs"
-    write(docs, "landfill_status_update_2024.txt",
-          "Landfill Status Update 2024\n\n"
-          "■ Wolfe Lake Landfill gained almost 2 years with the use of shredding services.\n"
-          "– Approximately 16.7 Year lifespan remaining on the site.\n"
-          "– Tonnage received in 2023 was 4,120 tonnes.\n")
-    write(docs, "council_minutes_2024-03-05.txt",
-          "Council Minutes, March 5, 2024\n\nCouncil approved the road grading contract for $48,000.\n"
-          "The meeting adjourned at 8:15 p.m.\n")
-    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
-        a = eng.ask("How many years are left at the Wolfe Lake landfill?")
-        assert a.answered, a.refusal
-        assert "16.7 Year lifespan" in a.citations[0].lines[0].text
-        b = eng.ask("How many years are left on the Wolfe Lake road grading contract?")
-        assert not b.answered or "16.7" not in b.citations[0].lines[0].text
+    a, b = ask_words(tmp_path, {
+        "landfill_status_update_2024.txt":
+            "Landfill Status Update 2024\n\n"
+            "■ Wolfe Lake Landfill gained almost 2 years with the use of shredding services.\n"
+            "– Approximately 16.7 Year lifespan remaining on the site.\n"
+            "– Tonnage received in 2023 was 4,120 tonnes.\n",
+        "council_minutes_2024-03-05.txt":
+            "Council Minutes, March 5, 2024\n\nCouncil approved the road grading contract for $48,000.\n"
+            "The meeting adjourned at 8:15 p.m.\n",
+    }, "How many years are left at the Wolfe Lake landfill?",
+        "How many years are left on the Wolfe Lake road grading contract?")
+    assert a.answered, a.refusal
+    assert "16.7 Year lifespan" in a.citations[0].lines[0].text
+    assert not b.answered or "16.7" not in b.citations[0].lines[0].text
 
 
 def test_a_synonym_answers_only_where_the_passage_says_the_rest_of_the_topic(tmp_path):
     """A line may speak of the question through the documents' word for its plain word only
-    where its passage's own lines say another word of the topic: the bonds' "8 years
-    remaining", in a report whose file is named for the landfill, is no answer to the
-    landfill's years left."""
-    docs = tmp_path / "docs"
-    write(docs, "landfill_report.md",
-          "# Solid Waste Division Annual Report 2024\n\n## Landfill Capacity\n\n"
-          "The Cedar Ridge Landfill has 16.7 years of capacity remaining at current fill rates, "
-          "based on the 2024 aerial survey.\n\n## Debt Service\n\n"
-          "The 2012 revenue bonds have 8 years remaining until final maturity in 2032.\n")
-    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
-        a = eng.ask("How many years are left on the landfill?")
-        assert a.answered, a.refusal
-        quoted = [line.text for c in a.citations for line in c.lines]
-        assert "16.7 years" in quoted[0] and not any("8 years" in t for t in quoted)
+    where it says another word of the topic itself: the bonds' "8 years remaining", in a
+    report whose file is named for the landfill, is no answer to the landfill's years left."""
+    a, = ask_words(tmp_path, {"landfill_report.md":
+        "# Solid Waste Division Annual Report 2024\n\n## Landfill Capacity\n\n"
+        "The Cedar Ridge Landfill has 16.7 years of capacity remaining at current fill rates, "
+        "based on the 2024 aerial survey.\n\n## Debt Service\n\n"
+        "The 2012 revenue bonds have 8 years remaining until final maturity in 2032.\n"},
+        "How many years are left on the landfill?")
+    assert a.answered, a.refusal
+    lines = quoted(a)
+    assert "16.7 years" in lines[0] and not any("8 years" in t for t in lines)
 
 
 @pytest.mark.parametrize("text, question", [
@@ -212,12 +204,8 @@ def test_a_synonym_answers_only_where_the_passage_says_the_rest_of_the_topic(tmp
      "How many years are left on the landfill lease?"),
 ])
 def test_a_synonym_s_line_must_say_the_rest_of_the_topic_itself(tmp_path, text, question):
-    docs = tmp_path / "docs"
-    write(docs, "status_update.txt", text)
-    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
-        a = eng.ask(question)
-        quoted = [line.text for c in a.citations for line in c.lines]
-        assert not any("$48,200,000" in t or "8 years" in t for t in quoted), quoted
+    a, = ask_words(tmp_path, {"status_update.txt": text}, question)
+    assert not any("$48,200,000" in t or "8 years" in t for t in quoted(a)), quoted(a)
 
 
 def test_a_sub_item_speaks_of_what_its_parent_item_names():

@@ -4,7 +4,7 @@ rest of a wrapped name, and says something of the question; a passage without su
 quotes nothing, and the answer is refused with `no_answer_kind`.
 """
 import pytest
-from conftest import choose as _choose, write
+from conftest import ask_words, choose as _choose, quoted, write
 from engine import Engine
 from engine.config import Config
 from engine.kinds import asked
@@ -496,69 +496,56 @@ def test_a_first_name_or_a_verb_that_shares_a_month_s_stem_names_no_month():
 def test_a_question_that_asks_no_kind_quotes_no_line_naming_the_document(tmp_path):
     """A search-box query asks for no kind; the document's title lines share its words but
     name the document, not an answer: the line with the figures is quoted."""
-    docs = tmp_path / "docs"
-    write(docs, "debt_service_requirements.md",
-          "# City of Boston Debt Service Requirements FY2016 through FY2023\n\n"
-          "Fiscal year: FY16 Actual, FY17 Actual, FY18 Budget\n\n"
-          "Total Net Debt Service Requirements: 150,346,287 158,585,613 175,487,541\n")
-    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
-        a = eng.ask("boston net debt service fy16 actual")
-        assert a.answered, a.refusal
-        quoted = [line.text for c in a.citations for line in c.lines]
-        assert not any(t.startswith("# City of Boston") for t in quoted)
-        assert any("150,346,287" in t for t in quoted)
+    a, = ask_words(tmp_path, {"debt_service_requirements.md":
+        "# City of Boston Debt Service Requirements FY2016 through FY2023\n\n"
+        "Fiscal year: FY16 Actual, FY17 Actual, FY18 Budget\n\n"
+        "Total Net Debt Service Requirements: 150,346,287 158,585,613 175,487,541\n"},
+        "boston net debt service fy16 actual")
+    assert a.answered, a.refusal
+    assert not any(t.startswith("# City of Boston") for t in quoted(a))
+    assert any("150,346,287" in t for t in quoted(a))
 
 
 def test_a_date_a_matter_was_put_off_to_says_nothing_of_that_day_s_meeting(tmp_path):
     """"What did the board decide on X at its March 15 hearing?": minutes saying the hearing
     was postponed until the March 15 meeting answer nothing of March 15, whatever the kind
     asked; the refusal says why. The minutes of March 15 themselves answer."""
-    docs = tmp_path / "docs"
-    write(docs, "planning_board_minutes_2016-02-09.txt",
-          "Planning Board Minutes, February 9, 2016\n\n"
-          "60-90 Glacier Drive - Special Permit Public Hearing - Postponed\n"
-          "Ms. McCabe informed the Board the applicant has requested a postponement of this public\n"
-          "hearing for a wireless communications facility to install a telecommunications\n"
-          "structure until the March 15 meeting.\n")
-    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
-        q = "What did the planning board decide on the 60-90 Glacier Drive cell tower at its March 15 hearing?"
-        a = eng.ask(q)
-        assert not a.answered and "put off" in a.refusal.message
-    write(docs, "planning_board_minutes_2016-03-15.txt",
-          "Planning Board Minutes, March 15, 2016\n\n"
-          "60-90 Glacier Drive - Special Permit Public Hearing\n"
-          "On March 15 the Board voted 4-1 to approve the special permit for the 90 foot tower.\n")
-    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
-        a = eng.ask(q)
-        assert a.answered and "voted 4-1" in a.citations[0].lines[-1].text
+    q = "What did the planning board decide on the 60-90 Glacier Drive cell tower at its March 15 hearing?"
+    a, = ask_words(tmp_path, {"planning_board_minutes_2016-02-09.txt":
+        "Planning Board Minutes, February 9, 2016\n\n"
+        "60-90 Glacier Drive - Special Permit Public Hearing - Postponed\n"
+        "Ms. McCabe informed the Board the applicant has requested a postponement of this public\n"
+        "hearing for a wireless communications facility to install a telecommunications\n"
+        "structure until the March 15 meeting.\n"}, q)
+    assert not a.answered and "put off" in a.refusal.message
+    a, = ask_words(tmp_path, {"planning_board_minutes_2016-03-15.txt":
+        "Planning Board Minutes, March 15, 2016\n\n"
+        "60-90 Glacier Drive - Special Permit Public Hearing\n"
+        "On March 15 the Board voted 4-1 to approve the special permit for the 90 foot tower.\n"}, q)
+    assert a.answered and "voted 4-1" in a.citations[0].lines[-1].text
 
 
 def test_an_article_s_first_sentence_is_no_title_to_leave_out(tmp_path):
     """A short article's first sentence stands in its title block; it is running text, and it
     is quoted for a question asking no kind (WikiQA's definitions)."""
-    docs = tmp_path / "docs"
-    write(docs, "plus_minus_sign.txt",
-          "The plus-minus sign is a mathematical symbol with multiple meanings.\n"
-          "In experimental sciences, the sign commonly indicates the confidence interval or error in a "
-          "measurement, often the standard deviation or standard error.\n")
-    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
-        a = eng.ask("what does a plus-minus sign mean")
-        assert a.answered, a.refusal
-        assert a.citations[0].lines[0].text.startswith("The plus-minus sign is a mathematical symbol")
+    a, = ask_words(tmp_path, {"plus_minus_sign.txt":
+        "The plus-minus sign is a mathematical symbol with multiple meanings.\n"
+        "In experimental sciences, the sign commonly indicates the confidence interval or error in a "
+        "measurement, often the standard deviation or standard error.\n"}, "what does a plus-minus sign mean")
+    assert a.answered, a.refusal
+    assert a.citations[0].lines[0].text.startswith("The plus-minus sign is a mathematical symbol")
 
 
 def test_a_hearing_continued_from_one_date_to_the_asked_one_is_that_day_s_hearing(tmp_path):
     """"continued from February 9 to March 15, was reopened" is the March 15 minutes' own
     hearing, not a matter put off to it: it answers what the board decided on March 15."""
-    docs = tmp_path / "docs"
-    write(docs, "planning_board_minutes_2016-03-15.txt",
-          "Planning Board Minutes, March 15, 2016\n\n"
-          "The public hearing on 60-90 Glacier Drive, continued from February 9 to March 15, was reopened\n"
-          "and the Board voted 4-1 to approve the special permit for the cell tower.\n")
-    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
-        a = eng.ask("How did the planning board vote on the Glacier Drive cell tower on March 15?")
-        assert a.answered, a.refusal
-        assert any("4-1" in line.text for c in a.citations for line in c.lines)
+    a, = ask_words(tmp_path, {"planning_board_minutes_2016-03-15.txt":
+        "Planning Board Minutes, March 15, 2016\n\n"
+        "The public hearing on 60-90 Glacier Drive, continued from February 9 to March 15, was reopened\n"
+        "and the Board voted 4-1 to approve the special permit for the cell tower.\n"},
+        "How did the planning board vote on the Glacier Drive cell tower on March 15?")
+    assert a.answered, a.refusal
+    assert any("4-1" in t for t in quoted(a))
 
 
 def test_who_was_present_and_who_presented_are_no_answer_for_who_was_absent():
@@ -575,12 +562,9 @@ def test_a_span_of_times_with_one_am_or_pm_gives_its_end():
 def test_a_short_document_s_sentences_are_no_title_to_leave_out(tmp_path):
     """A document of a few short lines holds them all in its title block; a line ending a
     sentence, in any script, is quoted for a question asking no kind."""
-    docs = tmp_path / "docs"
-    write(docs, "library.txt", "图书馆的无线热点可以借用两周。\n借书证免费。\n")
-    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
-        a = eng.ask("无线热点可以借多久？")
-        assert a.answered, a.refusal
-        assert a.citations[0].lines[0].text == "图书馆的无线热点可以借用两周。"
+    a, = ask_words(tmp_path, {"library.txt": "图书馆的无线热点可以借用两周。\n借书证免费。\n"}, "无线热点可以借多久？")
+    assert a.answered, a.refusal
+    assert a.citations[0].lines[0].text == "图书馆的无线热点可以借用两周。"
 
 
 @pytest.mark.parametrize("unit, answers", [
@@ -597,17 +581,13 @@ def test_what_comes_after_a_date_is_no_date_before_it(unit, answers):
 
 
 def test_a_meeting_asked_after_a_date_is_not_answered_with_that_date_s_meeting(tmp_path):
-    docs = tmp_path / "docs"
-    write(docs, "board_agenda_2022-12-15.txt",
-          "Public Information Board\nAgenda\nDecember 15, 2022 1:00 p.m.\n\n"
-          "I. Approval of the agenda\nII. Approval of the November 17, 2022 minutes\n"
-          "III. Public forum (5-minute limit per speaker)\n\n"
-          "Next Board Meeting will be held in the Wallace Building, Conference Room\n"
-          "January 19, 2023 at 1:00 p.m.\n")
-    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
-        a = eng.ask("when is the public information board meeting after december 2022")
-        quoted = [line.text for c in a.citations for line in c.lines]
-        assert not any("December 15" in t for t in quoted), quoted
+    a, = ask_words(tmp_path, {"board_agenda_2022-12-15.txt":
+        "Public Information Board\nAgenda\nDecember 15, 2022 1:00 p.m.\n\n"
+        "I. Approval of the agenda\nII. Approval of the November 17, 2022 minutes\n"
+        "III. Public forum (5-minute limit per speaker)\n\n"
+        "Next Board Meeting will be held in the Wallace Building, Conference Room\n"
+        "January 19, 2023 at 1:00 p.m.\n"}, "when is the public information board meeting after december 2022")
+    assert not any("December 15" in t for t in quoted(a)), quoted(a)
 
 
 @pytest.mark.parametrize("unit, question", [

@@ -27,7 +27,8 @@ import re
 from typing import Callable, Collection, Mapping, Sequence
 
 from ..config import Config
-from ..kinds import asked as asked_kinds, evidence, examples, firm, header_like, holds, kind_words, money_cells
+from ..kinds import (MONTH, asked as asked_kinds, evidence, examples, firm, header_like, holds, kind_words,
+                     money_cells)
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import dated_as_asked
 from ..terms import IRREGULAR, content_terms, is_number, said_as, stem
@@ -455,8 +456,7 @@ def _next_meeting_only(unit: str, question: str) -> tuple[str, str] | None:
 # a date asked as a bound ("when is the meeting after December 2022?", at the question's end)
 # and a date a line gives with its month's name and year ("December 15, 2022", "Dec. 2022")
 _MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_DATED = (r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
-          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?(?:\s+(\d{1,2})(?:st|nd|rd|th)?)?,?\s+((?:19|20)\d\d)\b")
+_DATED = rf"\b({MONTH})(?:\s+(\d{{1,2}})(?:st|nd|rd|th)?)?,?\s+((?:19|20)\d\d)\b"
 _AFTER_DATE = re.compile(r"\bafter\s+(?:the\s+)?" + _DATED + r"\s*[?.!]?\s*$", re.I)
 _A_DATE = re.compile(_DATED, re.I)
 _OTHER_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b(?:19|20)\d\d-\d\d-\d\d\b")
@@ -1008,9 +1008,10 @@ _ENDS_A_SENTENCE = re.compile(r"[.!?。！？]\s*$")  # a sentence, in any scrip
 
 def _naming_lines(texts: Sequence[str], title: Collection[str]) -> set[int]:
     """The lines of the document's title block (quote/cite.title_lines) that are no running
-    text, end no sentence ("无线热点可借14天。") and hold no figure but a year: for a question asking no kind, they share its words by
-    naming the document ("CITY of BOSTON - DEBT SERVICE REQUIREMENTS - FISCAL YEARS 2016
-    through 2023", a column header) and answer nothing. A short document's line giving figures
+    text, end no sentence ("无线热点可借14天。") and hold no figure but a year: for a question
+    asking no kind, they share its words by naming the document ("CITY of BOSTON - DEBT
+    SERVICE REQUIREMENTS - FISCAL YEARS 2016 through 2023", a column header) and answer
+    nothing. A short document's line giving figures
     ("Total ...: 150,346,287") stays, and so does an article's first sentence ("The plus-minus
     sign is a mathematical symbol ..."), which the title block holds when it is short."""
     return {i for i, t in enumerate(texts)
