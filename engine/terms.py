@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "10"
+TOKENIZER_VERSION = "11"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -162,11 +162,17 @@ def _pairs(tok: str) -> list[str]:
     return out
 
 
+# a figure and the capitalised word after it printed with no space between, as a PDF's
+# table cells often come out ("62,436.00Librarian I"): two words
+_GLUED = re.compile(r"(?<=\d)(?=[A-Z][a-z]{2,})")
+
+
 def words(text: str) -> list[str]:
     """Every word of `text` in order, unstemmed, stop words included; a run of Chinese,
-    Japanese or Korean characters as its overlapping pairs."""
+    Japanese or Korean characters as its overlapping pairs; a figure glued to the
+    capitalised word after it as two words (_GLUED)."""
     out: list[str] = []
-    text = normalise(text)
+    text = normalise(_GLUED.sub(" ", text))
     cjk = _CJK_RUN.search(text) is not None  # one look per text: other text pays nothing more
     for m in _TOKEN.finditer(text):
         tok = m.group(0)

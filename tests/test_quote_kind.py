@@ -604,3 +604,27 @@ def test_a_meeting_asked_after_a_date_is_not_answered_with_that_date_s_meeting(t
 def test_after_a_date_judges_only_a_date_asked_and_dates_it_can_read(unit, question):
     from engine.quote.lines import _not_after
     assert _not_after(unit, question) is None
+
+
+def test_a_value_line_completes_the_open_sentence_above_it():
+    lines = ["Doing business as: Puritan Restaurant", "License #: LB-99878",
+             "Holder of a Common Victualler License has petitioned to amend the closing hour of the licensed business",
+             "From:  10:00AM to 11:00 PM. To: 10:00AM to 2:00AM.", "Granted"]
+    got = _choose("What later closing time did the board approve for the Puritan Restaurant?", lines)
+    assert got == lines[2:4]
+    # a sentence that ends is no lead-in: the times below it answer nothing of closing hours
+    ended = lines[:2] + ["Holder of a Common Victualler License has asked the board about the patio.",
+                         "From:  10:00AM to 11:00 PM. To: 10:00AM to 2:00AM."]
+    assert _choose("What later closing time did the board approve for the Puritan Restaurant?", ended) == []
+
+
+def test_another_name_of_the_member_asked_speaks_of_it():
+    present = ("The Board met on November 17, 2022 with the following members participating: "
+               "Daniel Breitbarth, Des Moines;")
+    absent = "Barry Lindahl, Dubuque. Absent: Joan Corbin, Pella; Monica McHugh, Zwingle."
+    assert _choose("Which board members missed the November meeting?", [present, absent]) == [absent]
+    # a weekday's short form, as hours tables print it, is the day ("Sun" for Sunday) ...
+    hours = ["Branch | Opens | Closes", "Sat | 10 a.m. | 5 p.m.", "Sun | 1 p.m. | 5 p.m."]
+    assert _choose("library sunday hours", hours)[-1] == "Sun | 1 p.m. | 5 p.m."
+    # ... written with its capital: "sat" in running text names no Saturday
+    assert "sunday" not in " ".join(_choose("when the board sat on monday", ["The board sat on Monday at 7 pm."]))

@@ -18,3 +18,29 @@ def test_the_row_asked_for_is_quoted_not_the_first_row_under_the_header():
 def test_a_sibling_row_does_not_come_along_with_the_header():
     got = _choose("What was the minimum salary for an associate professor in 2019?", SALARIES, limit=2)
     assert got == [SALARIES[0], "Associate Professor | $ 85,000 | $ 2600"]
+
+
+ELECTION = ["Minneapolis City Council Ward 3", "Total | ED | A | P", "Ann Lee | 120 | 100 | 20",
+            "Minneapolis Mayor", "Total | ED | A | P", "David Sweat | 215 | 178 | 36",
+            "Brady Neusane (WI) | 2 | 2 | 0"]
+
+
+def test_a_row_is_spoken_of_by_the_label_its_block_stands_under():
+    # the candidates' rows say nothing of the question; the line heading their block does
+    got = _choose("minneapolis mayor votes", ELECTION)
+    assert got[0] == "David Sweat | 215 | 178 | 36" and "Ann Lee | 120 | 100 | 20" not in got
+
+
+def test_a_block_label_of_a_sibling_or_saying_too_little_of_the_question_names_no_row():
+    assert _choose("How many votes did the winner for Minneapolis city council ward 4 get?", ELECTION[:3]) == []
+    # "School Committee" is a part of the question; the rows under it are no lawyers' fees
+    rows = ["1110 - School Committee", "Staff Orientation Expenses | $1,000 | $1,000 | $900",
+            "Dues/Meetings | $3,950 | - | $5,971"]
+    assert _choose("What did the school committee spend on lawyers in FY23?", rows) == []
+
+
+def test_a_header_row_naming_only_the_period_asked_names_no_row():
+    rows = ["Description | FY23 | FY24 | FY25", "Staff Orientation Expenses | $1,000 | $1,000 | $900",
+            "Legal Services | $36,594 | $38,561 | $26,461"]
+    assert _choose("What did the school committee spend on lawyers in FY23?", rows) == []
+    assert _choose("What did the city spend on legal services in FY23?", rows)[-1] == rows[2]

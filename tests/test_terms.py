@@ -22,6 +22,10 @@ from engine.terms import content_terms, is_number, question_terms, tokens
     ("a driver who can’t produce a license; they've won't I'd", ["driver", "produc", "licens"]),
     ("rock'n'roll at o'clock", ["rock'n'rol", "o'clock"]),  # no contraction's ending
     ("Sa'd Hariri rec'd", ["sa'd", "hariri", "rec'd"]),  # a name, an abbreviation: no contraction
+    # a figure a PDF printed against the next cell's word: two words; a unit or a code stays one
+    ("62,436.00Librarian I", ["62,436.00", "librarian"]),
+    ("353,484.00City Manager", ["353,484.00", "citi", "manag"]),
+    ("10am 2nd B20 737MAX 3Ft", ["10am", "2nd", "b20", "b-20", "737max", "3ft"]),
 ])
 def test_content_terms(text, expected):
     assert content_terms(text) == expected

@@ -13,7 +13,7 @@ from engine import Engine
 from engine.readers import read
 from engine.readers.dating import date_of
 from engine.types import Line
-from engine.versions import same_series, series_of
+from engine.versions import same_series, series_of, told_apart
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -182,3 +182,15 @@ def test_status_series_joins_names_whose_first_words_differ():
     # alphabetically first words ("develop" and "fee")
     a, b = "rivergrove_resolution_259-2018_development_fees.pdf", "rivergrove_resolution_300-2024_fee_schedule.pdf"
     assert series_of([b, a, "minutes.txt"]) == {a: a, b: a}
+
+
+def test_a_question_naming_one_of_two_look_alike_names_keeps_them_apart(tmp_path):
+    from conftest import ask_words
+
+    files = {"ottawa_county_election_results_2023-11-07.txt": "Minneapolis Mayor\nDavid Sweat received 215 votes.\n",
+             "rooks_county_election_results_2023-11-07.txt": "Plainville Mayor\nQuentin Meyers received 269 votes.\n"}
+    assert same_series(*files) and told_apart(*files, ("ottawa", "mayor"))
+    assert not told_apart(*files, ("mayor", "vote"))
+    a, = ask_words(tmp_path, files, "How many votes did the ottawa county mayor get?")
+    # not two versions (which would put the later path first): Ottawa's answer leads
+    assert a.citations[0].path == "ottawa_county_election_results_2023-11-07.txt" and a.versions is None

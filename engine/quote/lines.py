@@ -106,15 +106,18 @@ def restates(text: str, qterms: frozenset[str]) -> bool:
 
 
 def about(text: str, qterms: frozenset[str], plain: bool = False) -> bool:
-    """The line holds a word of the question, or a compound of one ("onpeak" for "on-peak",
-    "wastewater" for "waste water": a question word of four letters or more opening or
-    closing a longer word of the line), or a date in numbers of the month the question
+    """The line holds a word of the question, or another name of it in a sibling class
+    ("absent" for "missed", "3rd" for "third": _MEMBER_OF), or a compound of one ("onpeak"
+    for "on-peak", "wastewater" for "waste water": a question word of four letters or more
+    opening or closing a longer word of the line), or a date in numbers of the month the question
     names (a row dated 2021-11-01 for "... effective November 1, 2021": of its year too,
     when the question names years). `plain`: or the documents' word for a plain word of
     the question ("remaining" for "left": terms.PLAIN_SAID)."""
     terms = set(content_terms(text))
     if terms & qterms:
         return True
+    if _members(text) & {_MEMBER_OF.get(q, q) for q in qterms}:
+        return True  # one member of a sibling class by two names ("absent" for "missed")
     if _lemmas(terms) & _lemmas(qterms):  # "held" for "hold"; "start" for "begin"
         return True
     if plain and any(terms & said_as(q) for q in qterms):  # "remaining" for "left" (terms.PLAIN_SAID)
@@ -222,6 +225,14 @@ def _heading_of(texts: Sequence[str], i: int, asked: frozenset[str], every: froz
     return None
 
 
+def _leads_to(texts: Sequence[str], i: int, kind: Sequence[bool]) -> bool:
+    """Line i, holding the asked kind, completes the running text above it that leaves its
+    sentence open ("... petitioned to amend the closing hour of the licensed business" /
+    "From: 10:00AM to 11:00 PM. To: 10:00AM to 2:00AM."), as a label's value completes it."""
+    return (kind[i] and not kind[i - 1] and _prose(texts[i - 1]) and not _ENDS_SENTENCE.search(texts[i - 1])
+            and not _TABLE_ROW.search(texts[i]))
+
+
 def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bool] = ()) -> list[int]:
     """Line i with the lines that complete it (indexes into the passage, in order): the value
     of a label, the rest of a wrapped sentence. At most three lines. `kind[j]`: line j holds
@@ -231,7 +242,8 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
         return bool(_TABLE_ROW.search(texts[a]) and _TABLE_ROW.search(texts[b]))
 
     out = [i]
-    if i > 0 and not rows(i - 1, i) and (_wraps(texts[i - 1], texts[i]) or (joins and joins[i - 1])):
+    if i > 0 and not rows(i - 1, i) and (_wraps(texts[i - 1], texts[i]) or (joins and joins[i - 1])
+                                         or _leads_to(texts, i, kind)):
         out.insert(0, i - 1)
     j = i
     while len(out) < 3 and j + 1 < len(texts):
@@ -651,6 +663,20 @@ def _months_as_written(terms: set[str], text: str) -> set[str]:
     return (terms - _MONTHS) | {stem(m.lower()) for m in _MONTH_WORD.findall(text)}
 
 
+# a weekday's short form, as timetables and hours print it ("Sun | 1 p.m. | 5 p.m.", "Mon &
+# Fri 10-1pm"): with its capital only, so "sat" and "wed" in running text name no day
+_DAY_SHORT = re.compile(r"\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun|MON|TUES?|WED|THU(?:RS?)?|FRI|SAT|SUN)\b")
+_DAY_OF = dict(zip(("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
+                   content_terms("monday tuesday wednesday thursday friday saturday sunday")))
+
+
+def _members(text: str) -> set[str]:
+    """The text's terms with each sibling-class member by its one name (_MEMBER_OF), a month
+    only as written (_months_as_written), and a weekday's short form as the day."""
+    terms = _months_as_written({_MEMBER_OF.get(t, t) for t in content_terms(text)}, text)
+    return terms | {_DAY_OF[m[:3].lower()] for m in _DAY_SHORT.findall(text)}
+
+
 def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS,
             named: Collection[str] = (), line: bool = True) -> tuple[str, str] | None:
     """What the unit names in place of what the question names, as (the unit's, the
@@ -663,7 +689,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     (`line`), another kind of a priced thing (_other_kind_of; `named`: the words the
     document names itself by) or a row keyed by another year (_other_year); or another
     value of a label the question gives ("Plan B" for "Plan D", "Tier 3" for "Tier 2")."""
-    terms = _months_as_written({_MEMBER_OF.get(t, t) for t in content_terms(unit)}, unit) | _bound_words(unit)
+    terms = _members(unit) | _bound_words(unit)
     asked = _months_as_written({_MEMBER_OF.get(t, t) for t in qterms}, question)
     for members in classes:
         wanted = asked & members
@@ -833,6 +859,36 @@ def _parent_item(texts: Sequence[str], i: int) -> int | None:
     return None
 
 
+_PERIOD = re.compile(r"(?:fy|cy)-?\d{2}|(?:fy|cy)?-?(?:19|20)\d{2}|q[1-4]")
+
+
+def _periods(asked: Collection[str]) -> set[str]:
+    """The question's words that name a period ("fy23", "2024", "q3", a month): a header row
+    saying one names a column of figures, not what a row of them is for."""
+    return {t for t in asked if _PERIOD.fullmatch(t) or t in _MONTHS}
+
+
+def _block_labels(texts: Sequence[str], kind: Sequence[bool], asked: frozenset[str], question: str,
+                  qterms: Sequence[str]) -> Callable[[int], bool]:
+    """labels(j): table row j stands in a block of rows under a line that names the question's
+    topic ("Minneapolis Mayor" / "Total | ED | A | P | EV" / "David Sweat | 215 | ..."): the
+    first line above it that is no table row, holds no value of the kind asked, is no running
+    text and ends no sentence; it says more than half the words of the topic ("Central Kansas
+    Extension District 3, Board Members" heads the candidates for "who finished first for the
+    extension district 3 board?"; "1110 - School Committee" heads no committee's legal fees),
+    and names no sibling of what the question names."""
+    def label(j: int) -> bool:
+        k = j - 1
+        while k >= 0 and _TABLE_ROW.search(texts[k]):
+            k -= 1
+        if k < 0 or kind[k] or _prose(texts[k]) or _ENDS_SENTENCE.search(texts[k]):
+            return False
+        if 2 * len(set(content_terms(texts[k])) & asked) <= len(asked):
+            return False
+        return not (question and contradicts(texts[k], question, qterms))
+    return label
+
+
 def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
              kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
              subject: Sequence[str], row_topic: bool = True, question: str = "",
@@ -859,15 +915,17 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     # "2020-01-01 | 4199-G | $4.95518 | ..."): the first row above that holds no value of the
     # kind, no sentence, and a word of the question
     header = next((j for j in range(len(texts)) if not kind[j] and header_like(texts[j])
-                   and about(texts[j], asked)), len(texts))
+                   and about(texts[j], asked - _periods(asked))), len(texts))
+    label = _block_labels(texts, kind, asked, question, qterms)
 
     def speaks(j: int) -> bool:
         if says(texts[j]):
             return True
         if title and " ".join(texts[j].split()) in title and about(texts[j], heading_words):
             return True  # the document's title block speaks of it by its own names
-        # a table row: named by a header line above it (or by any, with row_topic off)
-        return _TABLE_ROW.search(texts[j]) is not None and (not row_topic or header < j)
+        # a table row: named by a header line above it (or by any, with row_topic off), or
+        # by the label its block of rows stands under
+        return _TABLE_ROW.search(texts[j]) is not None and (not row_topic or header < j or label(j))
 
     def answers(i: int) -> bool:
         unit = unit_of(i)
