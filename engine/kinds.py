@@ -377,7 +377,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # date", "tree removal permit cost now"): the head of a noun phrase is its last noun
     (r"\b(?:dates?|deadlines?)(?: now| today| currently)?\W*$", ("date", "time")),
     (rf"\b{_MONEY}(?: now| today| currently)?\W*$", ("amount", "rate")),
-    (r"\b(?:time|hours)(?: now| today| currently)?\W*$", ("time",)),
+    # (not "a second time", "each time": how often, no time of day)
+    (r"(?<!first )(?<!second )(?<!third )(?<!last )(?<!next )(?<!each )(?<!every )(?<!one )(?<!any )"
+     r"(?<!same )(?<!another )\b(?:time|hours)(?: now| today| currently)?\W*$", ("time",)),
     # a search-box query ending in "votes" ("ottawa county minneapolis mayor votes 2023"); not
     # a question ("which ordinances passed with unanimous votes?")
     (r"^(?!.*\b(?:what|which|who|whom|whose|how|when|where|why|did|does|do|was|were|is|are)\b)"
@@ -709,14 +711,19 @@ _NAMED_BEFORE = re.compile(r"(?:^|[^\s.!?:;|(])\s+[A-Z][A-Za-z'’-]*\s$")
 _TIME_AFTER = re.compile(rf"\s{{0,3}}-?{_DURATION_UNITS}(?![a-z])", re.I)
 
 
+_BRACKETED_FIGURE = re.compile(r"\s?\(\d+\)")
+
+
 def _measured(text: str, end: int, asked_terms: Collection[str], counted: bool) -> bool:
     """A unit of measure follows the number ending at `end`, or, when a count of things is
     asked (`counted`: "how many schools", not a figure of any sort), a unit of time: a span
     of time counts no schools. Not when the unit is the thing the question counts ("how many
     days' notice": "30 days" counts them). A figure in brackets after its word reads on past
-    the bracket ("three (3) months")."""
+    the bracket ("three (3) months"), and a word past its figure in brackets ("one (1) year")."""
     if text[end:end + 1] == ")":
         end += 1
+    elif (digits := _BRACKETED_FIGURE.match(text, end)) is not None:
+        end = digits.end()
     m = _MEASURED.match(text, end) or (_TIME_AFTER.match(text, end) if counted else None)
     return m is not None and not set(content_terms(m.group(0))) & set(asked_terms)
 

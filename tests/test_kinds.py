@@ -71,6 +71,7 @@ from engine.types import Line
     ("Ambulance cover limit for Plan B of the policy", "figure"),  # a search-box query's limit
     ("When does the water availability charge begin?", "date"),  # "when" asks for a date, price named or not
     ("How much administrative leave can an employee get to donate bone marrow?", "duration"),
+    ("oak bay pound fee dog picked up a second time", "amount"),  # "a second time": no time of day
 ])
 def test_question_forms_ask_for_their_kind(question, kind):
     assert kind in asked(question)
@@ -85,6 +86,7 @@ def test_question_forms_ask_for_their_kind(question, kind):
     "Why did the sewer rate go up?",
     "what does judgment as a matter of law mean",  # "mean" the verb asks for a definition
     "Which ordinances passed with unanimous votes?",  # "votes" closes a question, not a query
+    "dog picked up each time",  # how often, no time of day
 ])
 def test_questions_that_ask_for_no_kind_in_particular(question):
     assert asked(question) == ()
@@ -498,10 +500,18 @@ def test_a_count_beside_a_month_word_elsewhere_still_counts():
     ("The preliminary plat proposes 45 SF lots on 30 acres.", True),  # single-family lots
     ("The project proposes 45 homes", True),
     ("The garage adds 12 units", True),
-    ("speakers get three (3) minutes", True),
+    # a span of time counts no things, its number in words or in brackets ...
+    ("speakers get three (3) minutes", False),
+    ("officers hold office for one (1) year", False),
+    ("a Board of at least three (3) but not more than seven (7) directors", True),
 ])
 def test_a_measure_or_an_address_is_no_count(line, counted):
     assert holds(line, ("count",)) is counted
+
+
+def test_a_span_of_time_counts_when_its_unit_is_what_is_counted():
+    # ... unless the question counts that unit ("how many minutes do speakers get?")
+    assert holds("speakers get three (3) minutes", ("count",), question_terms("how many minutes do speakers get?"))
 
 
 @pytest.mark.parametrize("question", [

@@ -606,6 +606,18 @@ def test_after_a_date_judges_only_a_date_asked_and_dates_it_can_read(unit, quest
     assert _not_after(unit, question) is None
 
 
+def test_the_bound_may_close_on_the_meeting_it_dates_and_dates_may_be_in_numbers():
+    from engine.quote.lines import _not_after
+    q = "When is the park commission meeting again after its November 9, 2023 session?"
+    assert _not_after("DATE: Thursday, November 9, 2023", q) == (
+        "a date no later than November 9, 2023", "after November 9, 2023")
+    assert _not_after("11/09/2023 Director's Report", q) is not None
+    assert _not_after("Next Regular meeting is 12/14/2023", q) is None
+    # the bound's month is no month asked: the next month's meeting answers
+    got = _choose(q, ["DATE: Thursday, November 9, 2023", "Next Regular meeting is December 14, 2023"])
+    assert got == ["Next Regular meeting is December 14, 2023"]
+
+
 def test_a_value_line_completes_the_open_sentence_above_it():
     lines = ["Doing business as: Puritan Restaurant", "License #: LB-99878",
              "Holder of a Common Victualler License has petitioned to amend the closing hour of the licensed business",

@@ -469,16 +469,34 @@ def _next_meeting_only(unit: str, question: str) -> tuple[str, str] | None:
 # and a date a line gives with its month's name and year ("December 15, 2022", "Dec. 2022")
 _MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _DATED = rf"\b({MONTH})(?:\s+(\d{{1,2}})(?:st|nd|rd|th)?)?,?\s+((?:19|20)\d\d)\b"
-_AFTER_DATE = re.compile(r"\bafter\s+(?:the\s+)?" + _DATED + r"\s*[?.!]?\s*$", re.I)
+# "after December 2022", "after its November 9, 2023 session": the date closes the question
+_AFTER_DATE = re.compile(r"\bafter\s+(?:the\s+|its\s+|their\s+)?" + _DATED
+                         + r"(?:\s+(?:meeting|session|hearing))?\s*[?.!]?\s*$", re.I)
 _A_DATE = re.compile(_DATED, re.I)
 _OTHER_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b(?:19|20)\d\d-\d\d-\d\d\b")
+_SLASHED = re.compile(r"\b(\d{1,2})/(\d{1,2})/((?:19|20)\d\d)\b|\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b")
+
+
+def _numbered_dates(unit: str) -> list[tuple[int, int, int]] | None:
+    """The unit's dates written in numbers (11/09/2023, 2023-11-09) as (year, month index,
+    day); None when one is of another shape (a two-digit year, a month past 12)."""
+    out = []
+    for m in _OTHER_DATE.finditer(unit):
+        n = _SLASHED.fullmatch(m.group(0))
+        if n is None:
+            return None
+        month, day, year = (n[1], n[2], n[3]) if n[1] else (n[5], n[6], n[4])
+        if not 1 <= int(month) <= 12:
+            return None
+        out.append((int(year), int(month) - 1, int(day)))
+    return out
 
 
 def _not_after(unit: str, question: str) -> tuple[str, str] | None:
     """The question asks when something comes after a date, the date closing it ("when is the
     board meeting after December 2022?"), and every date the unit gives is no later
-    ("December 15, 2022 1:00 p.m."): (what the unit gives, the bound). No verdict when the
-    unit gives a date another way (a month and day without a year, 1/19/2023, 2023-01-19),
+    ("December 15, 2022 1:00 p.m.", "11/09/2023"): (what the unit gives, the bound). No
+    verdict when the unit gives a date another way (a month and day without a year, 1/19/23),
     nor for a question asking no date or time ("what did the council approve after the
     March 3, 2023 hearing?" names an event, not a bound)."""
     bound = _AFTER_DATE.search(question)
@@ -487,12 +505,15 @@ def _not_after(unit: str, question: str) -> tuple[str, str] | None:
     month, day, year = bound.groups()
     limit = (int(year), _MONTH_NAMES.index(month.lower()[:3]), int(day) if day else 99)
     found = _A_DATE.findall(unit)
-    if not found or _OTHER_DATE.search(unit) or len(_MONTH_DAY.findall(unit)) > sum(1 for _, d, _ in found if d):
+    numbered = _numbered_dates(unit)
+    if not (found or numbered) or numbered is None \
+            or len(_MONTH_DAY.findall(unit)) > sum(1 for _, d, _ in found if d):
         return None
-    dates = [(int(y), _MONTH_NAMES.index(m.lower()[:3]), int(d) if d else 0) for m, d, y in found]
+    dates = [(int(y), _MONTH_NAMES.index(m.lower()[:3]), int(d) if d else 0) for m, d, y in found] + numbered
     if any(d > limit for d in dates):
         return None
-    return "a date no later than " + bound.group(0)[len("after"):].strip(" ?.!"), bound.group(0).strip(" ?.!")
+    said = _A_DATE.search(bound.group(0)).group(0)
+    return "a date no later than " + said, "after " + said
 
 
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
@@ -690,7 +711,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     document names itself by) or a row keyed by another year (_other_year); or another
     value of a label the question gives ("Plan B" for "Plan D", "Tier 3" for "Tier 2")."""
     terms = _members(unit) | _bound_words(unit)
-    asked = _months_as_written({_MEMBER_OF.get(t, t) for t in qterms}, question)
+    bound = _AFTER_DATE.search(question)  # "... after its November 9, 2023 session": a bound, no month asked
+    asked = _months_as_written({_MEMBER_OF.get(t, t) for t in qterms}, question[:bound.start()] if bound else question)
     for members in classes:
         wanted = asked & members
         if wanted and not (terms & wanted) and (terms & members):
