@@ -162,9 +162,10 @@ def _pairs(tok: str) -> list[str]:
     return out
 
 
-# a figure and the capitalised word after it printed with no space between, as a PDF's
-# table cells often come out ("62,436.00Librarian I"): two words
-_GLUED = re.compile(r"(?<=\d)(?=[A-Z][a-z]{2,})")
+# a sum (with cents, or thousands grouped) and the capitalised word after it printed with
+# no space between, as a PDF's table cells often come out ("62,436.00Librarian I"): two
+# words; a name that opens on a digit ("3Com", "4Runner") stays one
+_GLUED = re.compile(r"(?<=[.,]\d\d)(?=[A-Z][a-z]{2,})|(?<=,\d\d\d)(?=[A-Z][a-z]{2,})")
 
 
 def words(text: str) -> list[str]:
@@ -230,7 +231,7 @@ def question_terms(question: str) -> tuple[str, ...]:
     question is not counted three times by coverage.
     """
     seen: dict[str, None] = {}
-    question = _HOW.sub(lambda m: "how " + HOW_DIMENSIONS[m.group(1)], normalise(question))
+    question = _HOW.sub(lambda m: "how " + HOW_DIMENSIONS[m.group(1)], normalise(_GLUED.sub(" ", question)))
     question = _QUESTION_ONLY.sub(" ", _HOW_ADVERB.sub("how", question))
     if _CJK_RUN.search(question):
         question = _QUESTION_ONLY_CJK.sub(" ", question)

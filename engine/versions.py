@@ -5,7 +5,7 @@ A filing cabinet keeps old and new versions side by side: the 2018 fee resolutio
 one, a rate workbook for August–November 2021 and the tariff PDF. Two documents are of one
 *series* when their file names say the same thing once dates and numbers are set aside
 (`same_series`: more than half of their words shared, and no word the question says in
-one name and not the other: `told_apart`), or when one says, in its first or last
+one name that the other's name and passage lack: `told_apart`), or when one says, in its first or last
 lines, that it supersedes, replaces, repeals or amends the other, naming it by a number of its
 file name or by its date (`replaces`). When the winner and another candidate
 of its series both pass the gate and their quoted lines hold different values of the kind
@@ -59,11 +59,14 @@ def same_series(a: str, b: str) -> bool:
     return bool(union) and len(wa & wb) / len(union) > SERIES_SHARE
 
 
-def told_apart(a: str, b: str, qterms) -> bool:
-    """The question names one of the two by a word of its file name the other's lacks:
-    "ottawa_county_ks_general_election_results" and "rooks_county_ks_..." are one series by
-    their names, but not for a question about Ottawa County."""
-    return bool((series_words(a) ^ series_words(b)) & set(qterms))
+def told_apart(a, b, qterms) -> bool:
+    """The question names one of two candidates by a word of its file name that the other's
+    name lacks and its passage does not say either: "ottawa_county_ks_general_election_results"
+    and "rooks_county_ks_..." are one series by their names, but not for a question about
+    Ottawa County that Rooks County's results never name ("water_sewer_rates_2022" and
+    "water_rates_2024" stay versions for a sewer rate the 2024 schedule gives)."""
+    words = (series_words(a.path) ^ series_words(b.path)) & set(qterms)
+    return any(w in (b.unmatched if w in series_words(a.path) else a.unmatched) for w in words)
 
 
 def series_of(paths: Sequence[str]) -> dict[str, str]:
@@ -182,7 +185,7 @@ def across(d, cands: Sequence, q, cfg, passes: Callable[[object], bool], dated: 
         return read[c.path]
 
     def versions_of(a, b) -> bool:
-        return (same_series(a.path, b.path) and not told_apart(a.path, b.path, q.terms)) or replaces(edges_of(a), b.path, dated(b)) \
+        return (same_series(a.path, b.path) and not told_apart(a, b, q.terms)) or replaces(edges_of(a), b.path, dated(b)) \
             or replaces(edges_of(b), a.path, dated(a))
 
     other = next((c for c in reach if c.path != d.winner.path and dated(c) is not None

@@ -37,6 +37,19 @@ def test_a_block_label_of_a_sibling_or_saying_too_little_of_the_question_names_n
     rows = ["1110 - School Committee", "Staff Orientation Expenses | $1,000 | $1,000 | $900",
             "Dues/Meetings | $3,950 | - | $5,971"]
     assert _choose("What did the school committee spend on lawyers in FY23?", rows) == []
+    # a sum's rows under a group's label are its different items: the label names none of them
+    from engine.quote.lines import _block_labels
+    from engine.terms import question_terms
+
+    def labelled(question, texts, kinds):
+        q = question_terms(question)
+        kind = ["|" in t for t in texts]
+        return [_block_labels(texts, kind, kinds, frozenset(q), question, q)(j) for j in range(len(texts))]
+
+    fees = ["Animal Services Fees 2024", "Spayed or neutered dog | $10", "Unaltered dog | $25"]
+    assert labelled("What are the 2024 animal services fees for cats?", fees, ("amount", "rate")) == [False] * 3
+    # the candidates of a contest are its block's rows
+    assert labelled("minneapolis mayor votes", ELECTION[3:], ("count",)) == [False, True, True, True]
 
 
 def test_a_header_row_naming_only_the_period_asked_names_no_row():

@@ -25,7 +25,7 @@ from engine.terms import content_terms, is_number, question_terms, tokens
     # a figure a PDF printed against the next cell's word: two words; a unit or a code stays one
     ("62,436.00Librarian I", ["62,436.00", "librarian"]),
     ("353,484.00City Manager", ["353,484.00", "citi", "manag"]),
-    ("10am 2nd B20 737MAX 3Ft", ["10am", "2nd", "b20", "b-20", "737max", "3ft"]),
+    ("10am 2nd B20 737MAX 3Ft 3Com 4Runner", ["10am", "2nd", "b20", "b-20", "737max", "3ft", "3com", "4runner"]),
 ])
 def test_content_terms(text, expected):
     assert content_terms(text) == expected

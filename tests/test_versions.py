@@ -189,8 +189,23 @@ def test_a_question_naming_one_of_two_look_alike_names_keeps_them_apart(tmp_path
 
     files = {"ottawa_county_election_results_2023-11-07.txt": "Minneapolis Mayor\nDavid Sweat received 215 votes.\n",
              "rooks_county_election_results_2023-11-07.txt": "Plainville Mayor\nQuentin Meyers received 269 votes.\n"}
-    assert same_series(*files) and told_apart(*files, ("ottawa", "mayor"))
-    assert not told_apart(*files, ("mayor", "vote"))
+    from types import SimpleNamespace as C
+    ottawa, rooks = (C(path=p, unmatched=u) for p, u in zip(files, [(), ("ottawa",)]))
+    assert same_series(*files) and told_apart(ottawa, rooks, ("ottawa", "mayor"))
+    assert not told_apart(ottawa, rooks, ("mayor", "vote"))
+    # a word of one name that the other's passage says tells nothing apart
+    assert not told_apart(C(path="water_sewer_rates_2022.txt", unmatched=()),
+                          C(path="water_rates_2024.txt", unmatched=()), ("sewer", "rate"))
     a, = ask_words(tmp_path, files, "How many votes did the ottawa county mayor get?")
     # not two versions (which would put the later path first): Ottawa's answer leads
     assert a.citations[0].path == "ottawa_county_election_results_2023-11-07.txt" and a.versions is None
+
+
+def test_a_name_s_extra_word_the_newer_version_says_keeps_them_versions(tmp_path):
+    from conftest import ask_words
+
+    a, = ask_words(tmp_path, {
+        "water_sewer_rates_2022.txt": "Effective January 1, 2022\nResidential sewer rate: $5.25 per 1,000 gallons\n",
+        "water_rates_2024.txt": "Effective January 1, 2024\nResidential sewer rate: $6.10 per 1,000 gallons\n"},
+        "What is the residential sewer rate?")
+    assert a.citations[0].path == "water_rates_2024.txt" and a.versions is not None

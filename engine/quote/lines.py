@@ -106,8 +106,9 @@ def restates(text: str, qterms: frozenset[str]) -> bool:
 
 
 def about(text: str, qterms: frozenset[str], plain: bool = False) -> bool:
-    """The line holds a word of the question, or another name of it in a sibling class
-    ("absent" for "missed", "3rd" for "third": _MEMBER_OF), or a compound of one ("onpeak"
+    """The line holds a word of the question, or another name of it in a sibling class that
+    names one thing ("absent" for "missed", "3rd" for "third", "Sun" for Sunday: _SAME_NAMED;
+    not a service's or a reach's looser names, "storm" for stormwater), or a compound of one ("onpeak"
     for "on-peak", "wastewater" for "waste water": a question word of four letters or more
     opening or closing a longer word of the line), or a date in numbers of the month the question
     names (a row dated 2021-11-01 for "... effective November 1, 2021": of its year too,
@@ -116,7 +117,7 @@ def about(text: str, qterms: frozenset[str], plain: bool = False) -> bool:
     terms = set(content_terms(text))
     if terms & qterms:
         return True
-    if _members(text) & {_MEMBER_OF.get(q, q) for q in qterms}:
+    if (_members(text) & {_MEMBER_OF.get(q, q) for q in qterms}) & _SAME_NAMED:
         return True  # one member of a sibling class by two names ("absent" for "missed")
     if _lemmas(terms) & _lemmas(qterms):  # "held" for "hold"; "start" for "begin"
         return True
@@ -225,14 +226,6 @@ def _heading_of(texts: Sequence[str], i: int, asked: frozenset[str], every: froz
     return None
 
 
-def _leads_to(texts: Sequence[str], i: int, kind: Sequence[bool]) -> bool:
-    """Line i, holding the asked kind, completes the running text above it that leaves its
-    sentence open ("... petitioned to amend the closing hour of the licensed business" /
-    "From: 10:00AM to 11:00 PM. To: 10:00AM to 2:00AM."), as a label's value completes it."""
-    return (kind[i] and not kind[i - 1] and _prose(texts[i - 1]) and not _ENDS_SENTENCE.search(texts[i - 1])
-            and not _TABLE_ROW.search(texts[i]))
-
-
 def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bool] = ()) -> list[int]:
     """Line i with the lines that complete it (indexes into the passage, in order): the value
     of a label, the rest of a wrapped sentence. At most three lines. `kind[j]`: line j holds
@@ -242,8 +235,7 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
         return bool(_TABLE_ROW.search(texts[a]) and _TABLE_ROW.search(texts[b]))
 
     out = [i]
-    if i > 0 and not rows(i - 1, i) and (_wraps(texts[i - 1], texts[i]) or (joins and joins[i - 1])
-                                         or _leads_to(texts, i, kind)):
+    if i > 0 and not rows(i - 1, i) and (_wraps(texts[i - 1], texts[i]) or (joins and joins[i - 1])):
         out.insert(0, i - 1)
     j = i
     while len(out) < 3 and j + 1 < len(texts):
@@ -685,8 +677,12 @@ def _months_as_written(terms: set[str], text: str) -> set[str]:
 
 
 # a weekday's short form, as timetables and hours print it ("Sun | 1 p.m. | 5 p.m.", "Mon &
-# Fri 10-1pm"): with its capital only, so "sat" and "wed" in running text name no day
-_DAY_SHORT = re.compile(r"\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun|MON|TUES?|WED|THU(?:RS?)?|FRI|SAT|SUN)\b")
+# Fri 10-1pm"): with its capital, before a cell's edge, a list's joint, a figure or the line's
+# end, so "sat" in running text and "Sun Prairie Branch" or "Wed Lane" name no day
+_DAY_SHORT = re.compile(r"(?<![\w-])(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun|MON|TUES?|WED|THU(?:RS?)?|FRI|SAT|SUN)\.?"
+                        r"(?=\s*(?:[|:&,/–—-]|\d|$|(?:to|thru|through|and)\b))")
+# the classes whose members' other names are the same thing, not a looser kin of it
+_SAME_NAMED = _ORDINALS | _STATISTICS | _ATTENDANCE | _WEEKDAYS
 _DAY_OF = dict(zip(("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
                    content_terms("monday tuesday wednesday thursday friday saturday sunday")))
 
@@ -890,22 +886,33 @@ def _periods(asked: Collection[str]) -> set[str]:
     return {t for t in asked if _PERIOD.fullmatch(t) or t in _MONTHS}
 
 
-def _block_labels(texts: Sequence[str], kind: Sequence[bool], asked: frozenset[str], question: str,
-                  qterms: Sequence[str]) -> Callable[[int], bool]:
+# the kinds a block's rows are listed under their label by: the candidates of a contest and
+# their votes; a sum's rows under a group's label are its different items (a department's
+# salaries, supplies and legal fees), which the label does not tell apart
+_LISTED = frozenset({"person", "count"})
+
+
+def _block_labels(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, ...], asked: frozenset[str],
+                  question: str, qterms: Sequence[str]) -> Callable[[int], bool]:
     """labels(j): table row j stands in a block of rows under a line that names the question's
     topic ("Minneapolis Mayor" / "Total | ED | A | P | EV" / "David Sweat | 215 | ..."): the
     first line above it that is no table row, holds no value of the kind asked, is no running
-    text and ends no sentence; it says more than half the words of the topic ("Central Kansas
-    Extension District 3, Board Members" heads the candidates for "who finished first for the
-    extension district 3 board?"; "1110 - School Committee" heads no committee's legal fees),
-    and names no sibling of what the question names."""
+    text and ends no sentence; it says more than half the words of the topic, less its periods
+    and the words asking for the kind ("Central Kansas Extension District 3, Board Members"
+    heads the candidates for "who finished first for the extension district 3 board?"; "1110 -
+    School Committee" heads no committee's legal fees), and names no sibling of what the
+    question names. Only for a person or a count asked (_LISTED)."""
+    core = asked - _periods(asked) - kind_words(kinds)
+    if not core or not set(kinds) & _LISTED:
+        return lambda j: False
+
     def label(j: int) -> bool:
         k = j - 1
         while k >= 0 and _TABLE_ROW.search(texts[k]):
             k -= 1
         if k < 0 or kind[k] or _prose(texts[k]) or _ENDS_SENTENCE.search(texts[k]):
             return False
-        if 2 * len(set(content_terms(texts[k])) & asked) <= len(asked):
+        if 2 * len(set(content_terms(texts[k])) & core) <= len(core):
             return False
         return not (question and contradicts(texts[k], question, qterms))
     return label
@@ -938,7 +945,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     # kind, no sentence, and a word of the question
     header = next((j for j in range(len(texts)) if not kind[j] and header_like(texts[j])
                    and about(texts[j], asked - _periods(asked))), len(texts))
-    label = _block_labels(texts, kind, asked, question, qterms)
+    label = _block_labels(texts, kind, kinds, asked, question, qterms)
 
     def speaks(j: int) -> bool:
         if says(texts[j]):
