@@ -72,6 +72,7 @@ from engine.types import Line
     ("When does the water availability charge begin?", "date"),  # "when" asks for a date, price named or not
     ("How much administrative leave can an employee get to donate bone marrow?", "duration"),
     ("oak bay pound fee dog picked up a second time", "amount"),  # "a second time": no time of day
+    ("How do I reach Van Buren Public Transit by phone?", "phone"),
 ])
 def test_question_forms_ask_for_their_kind(question, kind):
     assert kind in asked(question)

@@ -632,3 +632,13 @@ def test_another_name_of_the_member_asked_speaks_of_it():
     assert _choose("what time is trash pickup on wednesday?", ["Street | Day | Time", "Wed Lane | Thursday | 8 a.m."]) == []
     # a service's looser names are no other name of it: storm drains are no stormwater fee
     assert _choose("monthly stormwater utility fee", ["Service | Rate", "Storm Drain Cleaning | $150 per hour"]) == []
+
+
+def test_hours_asked_are_hours_kept_not_an_event_s_time():
+    q = "What hours is the Paintsville Utilities office open?"
+    meeting = ["Commission Meeting: Held the 1st Monday of each month", "at 5 pm in the utility office conference room."]
+    assert _choose(q, meeting) == []
+    assert _choose(q, ["Office hours: Monday - Friday, 7:30 a.m. - 4:00 p.m."] + meeting) == [
+        "Office hours: Monday - Friday, 7:30 a.m. - 4:00 p.m."]
+    assert _choose("what are the pool hours", ["The pool is open from 10 am until 6 pm daily."])
+    assert _choose("library sunday hours", ["Day | Opens | Closes", "Sun | 1 p.m. | 5 p.m."]) == ["Sun | 1 p.m. | 5 p.m."]

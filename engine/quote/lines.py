@@ -164,13 +164,20 @@ def _lemmas(terms) -> set[str]:
 
 def _event(qterms: Sequence[str]) -> str | None:
     """Which end of an event a time question asks for: "end" ("what time did the hearing
-    adjourn?"), "start" ("when does the meeting begin?"), or None."""
+    adjourn?"), "start" ("when does the meeting begin?"), "hours" (the hours something keeps:
+    "what hours is the office open?"), or None."""
     asked = set(qterms)
     if asked & _ENDS:
         return "end"
+    if _HOUR in asked:
+        return "hours"
     if asked & _STARTS:
         return "start"
     return None
+
+
+_HOUR = "hour"  # the stem of "hours": a question asking for hours asks for the hours kept
+_KEPT = frozenset(content_terms("open opens close closes closed"))
 
 
 # a time of day said as a limit a meeting or a period runs to ("shall not continue beyond
@@ -186,12 +193,17 @@ _TIME_SPAN = re.compile(r"\b\d{1,2}:\d\d\s?(?:[ap]\.?\s?m\b\.?)?\s*(?:-|–|—|
 
 
 def _of_event(texts: Sequence[str], unit: Sequence[int], event: str) -> bool:
-    """The unit's time may be the one asked for: for an end, the unit says an end's word ("the
+    """The unit's time may be the one asked for: for hours kept, the unit gives two times or
+    a span or a limit, or says open or closed ("Mon - Fri, 7:30 a.m. - 4:00 p.m."; not a
+    meeting's "at 5 pm in the utility office"); for an end, the unit says an end's word ("the
     meeting adjourned at 9:12 p.m."; a time alone is read as a start, "continued to August
     27 at 7 PM"), gives the time as a limit (_LIMIT) or ends a span of two times
     (_TIME_SPAN: "14:08PM - 15:07PM"); for a start, it does not say only an end's word
     ("adjourned at 9:12 p.m.")."""
     words = set().union(*(content_terms(texts[j]) for j in unit))
+    if event == "hours":
+        return bool(words & _KEPT) or any(_LIMIT.search(texts[j]) or _TIME_SPAN.search(texts[j])
+                                          or len(list(evidence(texts[j], ("time",)))) > 1 for j in unit)
     if event == "end":
         return bool(words & _ENDS) or any(_LIMIT.search(texts[j]) or _TIME_SPAN.search(texts[j]) for j in unit)
     return not (words & _ENDS) or bool(words & _STARTS)
