@@ -173,7 +173,7 @@ _DETECT = {
                        rf"|[$£€]\s?\d*\.\d{{3,}}"),
     "date": re.compile(rf"\b{MONTH}\s+\d{{1,2}}\b|\b\d{{1,2}}\s+{MONTH}\b|\b{MONTH},?\s+(?:18|19|20)\d\d\b"
                        r"|\b(?:18|19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:\d\d){1,2}\b"
-                       r"|(?<![\d\-–—])\b(?:18|19|20)\d\d\b(?![\d\-–—])"
+                       r"|(?<![\d\-–—‐‑])\b(?:18|19|20)\d\d\b(?![\d\-–—‐‑])"
                        r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
                        r"|\b(?:in|by|on|until|since|from|through|during|before|after|of) (?:early |late |mid-)?"
                        r"(?:january|february|march|april|may|june|july|august|september|october|"

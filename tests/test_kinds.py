@@ -190,6 +190,7 @@ def test_lines_hold_their_kind(line, kind):
     ("let x = 125.00$ in the formula", "amount"),
     ("the string '125.00$' in the template", "amount"),
     ("code 125.00$A on the form", "amount"),
+    ("BID #2016‐20", "date"),  # a bid's number, its hyphen a Unicode one: no year
 ])
 def test_lines_without_the_kind(line, kind):
     assert kind not in found(line)

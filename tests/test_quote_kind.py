@@ -642,3 +642,14 @@ def test_hours_asked_are_hours_kept_not_an_event_s_time():
         "Office hours: Monday - Friday, 7:30 a.m. - 4:00 p.m."]
     assert _choose("what are the pool hours", ["The pool is open from 10 am until 6 pm daily."])
     assert _choose("library sunday hours", ["Day | Opens | Closes", "Sun | 1 p.m. | 5 p.m."]) == ["Sun | 1 p.m. | 5 p.m."]
+
+
+def test_a_directory_entry_s_name_heads_its_short_lines():
+    q = "How do I reach Van Buren Public Transit by phone?"
+    entry = ["TRANSPORTATION", "Van Buren Public Transit", "610 David Walton Drive", "Bangor MI 49013 269-427-7921"]
+    assert _choose(q, entry)[-1] == "Bangor MI 49013 269-427-7921"
+    # another entry's name heads nothing asked
+    assert _choose(q, ["Van Buren Senior Transit"] + entry[2:]) == []
+    # a table's stray cell ("90th %") is no entry's name over a stray row of figures
+    cells = ["Copper 1.3 AL=1.3 0.0381", "90th %", "Value", "ppm N/A 2021 0 Sites"]
+    assert "ppm N/A 2021 0 Sites" not in _choose("What was the 90th percentile copper result in 2021?", cells)[:1]

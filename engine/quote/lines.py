@@ -227,15 +227,36 @@ def _heading_of(texts: Sequence[str], i: int, asked: frozenset[str], every: froz
     cells'. The heading is at most _HEADING_REACH lines above, every line between is a bare
     value too, it is no bare value itself, it holds one of `asked`, and it says nothing the
     question (`every`, its words) does not: "Special Council Meeting" labels no regular
-    meeting's time. None when there is no such heading."""
-    if not _bare(texts[i]):
+    meeting's time. None when there is no such heading.
+
+    A directory's entry stands so too: its name over short lines of address, town and
+    telephone ("Van Buren Public Transit" / "610 David Walton Drive" / "Bangor MI 49013
+    269-427-7921"): line i and the lines between may be short lines of a few words
+    (_entry_line) that say none of `asked`, as well as bare values; the entry's name then
+    holds two words or more that are no figure."""
+    entry = not _bare(texts[i])
+    if entry and not _entry_line(texts[i]):
         return None
     for j in range(i - 1, max(-1, i - 1 - _HEADING_REACH), -1):
+        terms = set(content_terms(texts[j]))
         if _bare(texts[j]):
             continue
-        terms = set(content_terms(texts[j]))
+        if _entry_line(texts[j]) and not terms & asked:
+            entry = True
+            continue
+        if entry and sum(1 for t in terms if not is_number(t)) < 2:
+            return None  # an entry's name is a name, not a table's stray cell ("90th %")
         return j if terms & asked and terms <= every and not _TABLE_ROW.search(texts[j]) else None
     return None
+
+
+_ENTRY_WORDS = 6  # the most words a line of a directory's entry holds (an address, a town)
+
+
+def _entry_line(text: str) -> bool:
+    """A short line of an entry: a few words, no running text, no table row, no label."""
+    return (len(text.split()) <= _ENTRY_WORDS and not _prose(text) and not _TABLE_ROW.search(text)
+            and not _ENDS_LABEL.search(text))
 
 
 def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bool] = ()) -> list[int]:
