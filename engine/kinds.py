@@ -265,7 +265,7 @@ _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! fo
           r"premium|rate|rates|allowance|reimbursement|expenditure|expenditures|appropriation|"
           r"surcharge|income|earnings|profit|profits|rent|rents|wage|wages|stipend|per diem|spending|value|"
           r"dollar|dollars|millage|levy|levies|deductible|deductibles|copay|copays|co-pay|co-pays|"
-          r"coinsurance|out-of-pocket)")
+          r"coinsurance|out-of-pocket|fare|fares|toll|tolls|tuition)")
 _BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
              r"administrator|judge|commissioner|director|manager|clerk|chair|chairman|chairperson|"
@@ -647,8 +647,8 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue
             if k == "access" and asked_terms and not _label_asked(m.group(0), asked_terms):
                 continue  # a meeting id is no passcode: the label must be the one asked
-            if k not in _CASED and _inside_topic(text, m.start(), m.end(), asked_terms):
-                continue
+            if k not in _CASED and text[m.start()] not in "$£€" and _inside_topic(text, m.start(), m.end(), asked_terms):
+                continue  # (a sum with its sign is no part of a name: "1” Meter $52.90 Monthly Base ...")
             if k == "amount" and _of_another(text, m.start(), m.end(), asked_terms):
                 continue
             if not asked_terms or set(content_terms(m.group(0))) - asked_terms \

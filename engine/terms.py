@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "11"
+TOKENIZER_VERSION = "12"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -168,12 +168,17 @@ def _pairs(tok: str) -> list[str]:
 _GLUED = re.compile(r"(?<=[.,]\d\d)(?=[A-Z][a-z]{2,})|(?<=,\d\d\d)(?=[A-Z][a-z]{2,})")
 
 
+# an inch mark after a figure ('1” Meter', '5/8" or 3/4"', '2″ main'): the word "inch"
+_INCH_MARK = re.compile(r"(?<=\d)\s?[\"”″](?!\w)")
+
+
 def words(text: str) -> list[str]:
     """Every word of `text` in order, unstemmed, stop words included; a run of Chinese,
     Japanese or Korean characters as its overlapping pairs; a figure glued to the
-    capitalised word after it as two words (_GLUED)."""
+    capitalised word after it as two words (_GLUED); an inch mark after a figure as the
+    word "inch" (_INCH_MARK)."""
     out: list[str] = []
-    text = normalise(_GLUED.sub(" ", text))
+    text = normalise(_INCH_MARK.sub(" inch ", _GLUED.sub(" ", text)))
     cjk = _CJK_RUN.search(text) is not None  # one look per text: other text pays nothing more
     for m in _TOKEN.finditer(text):
         tok = m.group(0)

@@ -73,6 +73,7 @@ from engine.types import Line
     ("How much administrative leave can an employee get to donate bone marrow?", "duration"),
     ("oak bay pound fee dog picked up a second time", "amount"),  # "a second time": no time of day
     ("How do I reach Van Buren Public Transit by phone?", "phone"),
+    ("senior fare on the Garberville commuter bus", "amount"),  # a fare is a price
 ])
 def test_question_forms_ask_for_their_kind(question, kind):
     assert kind in asked(question)
@@ -844,3 +845,10 @@ def test_an_example_line_is_not_the_line_quoted():
     terms = ["Example", "A sidewalk cafe permit issued this spring would run an initial term of at least 5",
              "years, renewable on request.", "Current terms", "Permits run 3 years."]
     assert choose("How long does a sidewalk cafe permit term run?", terms, limit=1) == ["Permits run 3 years."]
+
+
+def test_a_sum_with_its_sign_is_no_part_of_a_name():
+    q = question_terms("What is the monthly base charge for a home with a 1 inch water meter?")
+    assert holds("1” Meter $52.90 Monthly Base Service Fee", ("amount", "rate"), q)
+    # a figure inside a name the question gives still is ("West Loop 8-Inch Water Main")
+    assert not holds("West Loop 8-Inch Water Main", ("measure",), question_terms("when will the west loop water main be replaced"))

@@ -653,3 +653,13 @@ def test_a_directory_entry_s_name_heads_its_short_lines():
     # a table's stray cell ("90th %") is no entry's name over a stray row of figures
     cells = ["Copper 1.3 AL=1.3 0.0381", "90th %", "Value", "ppm N/A 2021 0 Sites"]
     assert "ppm N/A 2021 0 Sites" not in _choose("What was the 90th percentile copper result in 2021?", cells)[:1]
+
+
+def test_a_charge_s_period_is_a_sibling_class():
+    q = "How much is an adult monthly pass between Scotia and Trinidad?"
+    day = "Day Passes $4.90 - give you unlimited travel anywhere between Scotia and Trinidad."
+    assert _choose(q, [day]) == []
+    assert _choose(q, [day, "Fare | Cash | Discount | Monthly Pass", "Adult (18-62) | $3 | $1.90 | $59"]) == [
+        "Adult (18-62) | $3 | $1.90 | $59"]
+    # a span of days is no period of a charge: "valid 30 days" names none
+    assert _choose("What does a monthly permit cost?", ["A permit costs $25 and is valid 30 days."])

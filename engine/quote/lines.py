@@ -370,6 +370,7 @@ _SHOWN = {stem(w): w for w in ("january february march april june july august se
                                "sunday typical nominal average northern southern eastern western electric stormwater "
                                "recycling domestic international residential commercial industrial "
                                "agricultural").split()}
+_SHOWN.update({"~day": "daily", "~week": "weekly", "~month": "monthly", "~quarter": "quarterly", "~year": "yearly"})
 # which utility service: "raise City Water prices by 1.5%" gives no sewer rate
 _SERVICES = frozenset(content_terms("water sewer trash recycling electric gas stormwater"))
 # where a transfer goes ("Wire Transfer (Domestic)" gives no international wire's fee), and
@@ -378,8 +379,12 @@ _REACH = frozenset(content_terms("domestic international"))
 _CLASSES = frozenset(content_terms("residential commercial industrial agricultural"))
 # who was at a meeting and who was not ("Members participating: ..." names no one absent)
 _ATTENDANCE = frozenset(content_terms("absent present"))
+# how often a charge falls or what span a pass covers, said as such ("monthly pass", "Day
+# Passes", "per year", "annual fee"; not "30 days" or "12 months", a span): "Day Passes $4.90"
+# gives no monthly pass's price
+_PERIODIC = frozenset({"~day", "~week", "~month", "~quarter", "~year"})
 _SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES,
-             _REACH, _CLASSES, _ATTENDANCE)
+             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC)
 # an ordinal's word and its figure are one member ("third" and "3rd"); so are a statistic's
 # word and its short form ("max" and "maximum", "typically" and "typical")
 _MEMBER_OF = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth "
@@ -402,6 +407,20 @@ _LABELLED = re.compile(r"\b((?i:plan|option|tier|zone|schedule|class|type|level|
 _AT_LEAST = re.compile(r"\b(?:at least|no less than|not less than|or more|or greater|minimum of)\b", re.I)
 _AT_MOST = re.compile(r"\b(?:at most|no more than|not more than|not to exceed|not exceeding|"
                       r"shall not exceed|or less|maximum of)\b", re.I)
+
+
+_PERIOD_SAID = re.compile(r"\b(?:(dai|week|month|quarter|year)ly|(annual)(?:ly)?|(?:per|a|each|every)\s+"
+                          r"(day|week|month|quarter|year)|(day|week|month|year)[- ]pass(?:es)?)\b", re.I)
+_PERIOD_OF = {"dai": "day", "annual": "year"}
+
+
+def _periodic(text: str) -> set[str]:
+    """The periods a text says a charge or a pass is for (_PERIODIC): "monthly" -> ~month."""
+    out = set()
+    for m in _PERIOD_SAID.finditer(text):
+        word = next(g for g in m.groups() if g).lower()
+        out.add("~" + _PERIOD_OF.get(word, word))
+    return out
 
 
 def _bound_words(text: str) -> set[str]:
@@ -732,16 +751,18 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     """What the unit names in place of what the question names, as (the unit's, the
     question's), or None: another member of a closed class (an ordinal, a month, a weekday,
     a season, a direction, a quarter, a statistic, a utility service, where a transfer goes,
-    a class of customer: _SIBLINGS) when the unit lacks the question's own; the negation of
-    a question's word (_negated); a figure given only as a change (_change_only); a number
+    a class of customer, a charge's period: _SIBLINGS) when the unit lacks the question's
+    own; the negation of a question's word (_negated); a figure given only as a change
+    (_change_only); a number
     bounded the other way (_opposite_bound); the question's date only as the next meeting's;
     another value after the question's value's word (_other_value); on a line's unit
     (`line`), another kind of a priced thing (_other_kind_of; `named`: the words the
     document names itself by) or a row keyed by another year (_other_year); or another
     value of a label the question gives ("Plan B" for "Plan D", "Tier 3" for "Tier 2")."""
-    terms = _members(unit) | _bound_words(unit)
+    terms = _members(unit) | _bound_words(unit) | _periodic(unit)
     bound = _AFTER_DATE.search(question)  # "... after its November 9, 2023 session": a bound, no month asked
-    asked = _months_as_written({_MEMBER_OF.get(t, t) for t in qterms}, question[:bound.start()] if bound else question)
+    said = question[:bound.start()] if bound else question
+    asked = _months_as_written({_MEMBER_OF.get(t, t) for t in qterms}, said) | _periodic(said)
     for members in classes:
         wanted = asked & members
         if wanted and not (terms & wanted) and (terms & members):
