@@ -307,7 +307,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\b(?:phone|telephone|fax|contact) (?:number|line|no)\b|\b(?:dial-in|call-in)\b|"
      r"\bwhat number (?:do|should|can) (?:i|you|we) call\b|\bnumber to call\b|"
      # "how do I reach the transit office by phone?", "call ... by telephone"
-     r"\b(?:reach|call|contact|get hold of)\b.*\bby (?:tele)?phone\b", ("phone",)),
+     r"^(?!\W*who\b).*\b(?:reach|call|contact|get hold of)\b.*(?<!other than )\bby (?:tele)?phone\b", ("phone",)),
     (rf"\b(?:what|which) {_SOME}(?:code|identifier|id|designation|(?<!the )number)\b", ("code",)),
     (r"\bwho (?:signed|seconded|moved|presided|chaired|made the motion)\b", ("person",)),
     # "who" asks for a person; a firm answers only when the question asks who did what a

@@ -168,8 +168,14 @@ def _pairs(tok: str) -> list[str]:
 _GLUED = re.compile(r"(?<=[.,]\d\d)(?=[A-Z][a-z]{2,})|(?<=,\d\d\d)(?=[A-Z][a-z]{2,})")
 
 
-# an inch mark after a figure ('1” Meter', '5/8" or 3/4"', '2″ main'): the word "inch"
+# an inch mark after a figure ('1” Meter', '5/8" or 3/4"', '2″ main'): the word "inch"; not a
+# quotation's closing mark ('approved “Change Order 2” for ...', 'see "Item 4" below')
 _INCH_MARK = re.compile(r"(?<=\d)\s?[\"”″](?!\w)")
+_OPENED = re.compile(r"[“\"][A-Za-z][^”\"\n]*$")
+
+
+def _inches(text: str) -> str:
+    return _INCH_MARK.sub(lambda m: m.group(0) if _OPENED.search(text, 0, m.start()) else " inch ", text)
 
 
 def words(text: str) -> list[str]:
@@ -178,7 +184,7 @@ def words(text: str) -> list[str]:
     capitalised word after it as two words (_GLUED); an inch mark after a figure as the
     word "inch" (_INCH_MARK)."""
     out: list[str] = []
-    text = normalise(_INCH_MARK.sub(" inch ", _GLUED.sub(" ", text)))
+    text = normalise(_inches(_GLUED.sub(" ", text)))
     cjk = _CJK_RUN.search(text) is not None  # one look per text: other text pays nothing more
     for m in _TOKEN.finditer(text):
         tok = m.group(0)

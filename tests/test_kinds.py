@@ -89,6 +89,7 @@ def test_question_forms_ask_for_their_kind(question, kind):
     "what does judgment as a matter of law mean",  # "mean" the verb asks for a definition
     "Which ordinances passed with unanimous votes?",  # "votes" closes a question, not a query
     "dog picked up each time",  # how often, no time of day
+    "How can I pay other than by phone?",
 ])
 def test_questions_that_ask_for_no_kind_in_particular(question):
     assert asked(question) == ()

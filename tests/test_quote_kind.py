@@ -663,3 +663,41 @@ def test_a_charge_s_period_is_a_sibling_class():
         "Adult (18-62) | $3 | $1.90 | $59"]
     # a span of days is no period of a charge: "valid 30 days" names none
     assert _choose("What does a monthly permit cost?", ["A permit costs $25 and is valid 30 days."])
+
+
+def test_review_mends_of_the_second_batch():
+    # another entry's name between is no line of this entry
+    assert _choose("How do I reach Legal Aid of Western Michigan by phone?",
+                   ["Legal Aid of Western Michigan", "100 Main Street, Kalamazoo", "Housing Authority", "269-555-1111"]) == []
+    # a 31-day pass is a monthly pass's kin, no day pass; "24 hours a day" names no charge's period
+    assert _choose("How much is a monthly pass?", ["Fare | Cash | Reduced", "31-Day Pass | $80.00 | $40.00"])
+    assert _choose("What are the monthly parking rates?", ["Covered parking (24 hours a day) $85"])
+    # hours written loosely are hours kept; "at what hour does it begin" asks a start
+    assert _choose("What are the office hours?", ["Office Hours: 1–4 p.m."]) == ["Office Hours: 1–4 p.m."]
+    assert _choose("At what hour does the meeting begin?", ["The meeting will begin at 7:00 p.m."])
+    # the bound may close on any word: "after the November 9, 2023 workshop"
+    from engine.quote.lines import _not_after
+    assert _not_after("Workshop held November 9, 2023", "When is the next session after the November 9, 2023 workshop?")
+
+
+@pytest.mark.parametrize("text, question, named", [
+    ("Backflow Device Testing - 6\" and Over $25 Monthly Fee", "What is the tier 6 water rate?", False),
+    ("Tier 6 (Residential) $4.02 Per 100 cu. ft.", "What is the tier 6 water rate?", True),
+    ("TIER 6 RATES", "What is the tier 6 water rate?", True),
+    ("Precinct | Ballots\n6 | 1,640", "How many ballots in precinct 6?", True),  # a row's first cell under the label
+    ("Ballots | Precinct\n1,640 | 6", "How many ballots in precinct 6?", False),  # a 6 in another cell
+])
+def test_a_label_s_value_is_a_name_the_passage_must_give(text, question, named):
+    from engine.quote.lines import unnamed_label
+    assert (unnamed_label(text, question) is None) is named
+
+
+def test_a_label_s_short_form_names_it(tmp_path):
+    from engine.quote.lines import unnamed_label
+    assert unnamed_label("COUNTY COMMISSION DIST. 5 JOHN FROELICH 520", "votes in commission district 5") is None
+    assert unnamed_label("Pct 105 | 1,640", "ballots cast in precinct 105") is None
+    a, = ask_words(tmp_path, {"indio_rates_2018.txt": "Tier 1 water rate: $1.05 per 100 cubic feet.\n"
+                              "Tier 2 water rate: $1.58 per 100 cubic feet.\n"
+                              "Backflow testing for a 6\" meter: $25 monthly fee.\n"},
+                   "What is the tier 6 water rate?")
+    assert not a.answered and "tier 6" in a.refusal.message

@@ -28,6 +28,7 @@ from engine.terms import content_terms, is_number, question_terms, tokens
     # an inch mark after a figure is the word inch ("1” Meter", '5/8" or 3/4"')
     ("1” Meter $52.90", ["1", "inch", "meter", "52.90"]),
     ('5/8" or 3/4" main, a 2″ pipe', ["5/8", "inch", "3/4", "inch", "main", "2", "inch", "pipe"]),
+    ("approved “Change Order 2” for storm", ["approv", "chang", "order", "2", "storm"]),  # a quotation's close
     ("10am 2nd B20 737MAX 3Ft 3Com 4Runner", ["10am", "2nd", "b20", "b-20", "737max", "3ft", "3com", "4runner"]),
 ])
 def test_content_terms(text, expected):

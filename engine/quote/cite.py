@@ -8,6 +8,7 @@ when the question asks for a firm kind and no quotable line holds one (`no_answe
 """
 from __future__ import annotations
 
+import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Mapping, Sequence
@@ -23,7 +24,7 @@ from ..locators import span
 from ..pool import Pool
 from ..readers.ocr import QUOTE_FLOOR
 from ..types import Candidate, Citation, Refusal
-from .lines import PASSAGE_SIBLINGS, choose_lines, line_budget, sibling
+from .lines import PASSAGE_SIBLINGS, choose_lines, line_budget, sibling, unnamed_label
 
 Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
 
@@ -53,6 +54,12 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     topic = [(_topic(q.terms, n, q.kinds), tuple(t for t in q.terms if t in n and t not in common),
               table_header(rows[c.rowid].context), title_lines(context_of(doc)))
              for n, c, (doc, _, _) in zip(names, quoted, spans)]
+    # a label's value the question gives ("tier 6") that a passage, its document's context
+    # and its file name never name: that passage gives no lines
+    unnamed = [unnamed_label("\n".join([t for _, _, t in ls] + [rows[c.rowid].context, context_of(doc),
+                                                                  _path_words(c.path)]), q.text)
+               for ls, c, (doc, _, _) in zip(lines, quoted, spans)]
+    lines = [[] if u else ls for ls, u in zip(lines, unnamed)]
     first = cite(lines[0], d.winner, q.terms, rarity, cfg,
                  line_budget(cfg.max_lines, d.runner is not None), sims[0], q.kinds, marks[0],
                  furniture[0], topic[0], q.text)
@@ -65,7 +72,9 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     citations = [c for c in citations if c.lines]
     if citations:
         return Quoted(tuple(citations), None)
-    if marks[0] and cite(lines[0], d.winner, q.terms, rarity, cfg, cfg.max_lines, sims[0],
+    if unnamed[0]:
+        message = f"no confident answer: the best passage never names {unnamed[0]}, which the question gives"
+    elif marks[0] and cite(lines[0], d.winner, q.terms, rarity, cfg, cfg.max_lines, sims[0],
                          q.kinds, None, furniture[0], topic[0], q.text).lines:  # lines there were, but OCR read one below the floor
         message = (f"no confident answer: the line that answers was read by OCR with a "
                    f"confidence under {QUOTE_FLOOR:g} (of 100), too unsure to quote; check the "
@@ -88,6 +97,12 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
         message = "no confident answer: the best passage has no line that contains the question's words"
     return Quoted((), Refusal(reason="no_relevant_line", message=message,
                               unmatched=d.winner.unmatched))
+
+
+def _path_words(path: str) -> str:
+    """A file's name as words in capitals, to find the labels it names ("water_schedule_a.pdf"
+    -> "WATER SCHEDULE A PDF")."""
+    return " ".join(re.split(r"[\W_]+", path)).upper()
 
 
 def _topic(qterms, names, kinds=()) -> tuple[str, ...] | None:

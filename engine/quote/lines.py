@@ -169,7 +169,7 @@ def _event(qterms: Sequence[str]) -> str | None:
     asked = set(qterms)
     if asked & _ENDS:
         return "end"
-    if _HOUR in asked:
+    if _HOUR in asked and not asked & (_STARTS - _KEPT):  # "at what hour does it begin?" asks a start
         return "hours"
     if asked & _STARTS:
         return "start"
@@ -177,6 +177,9 @@ def _event(qterms: Sequence[str]) -> str | None:
 
 
 _HOUR = "hour"  # the stem of "hours": a question asking for hours asks for the hours kept
+# hours written loosely: "1–4 p.m.", "8:30-5", "8 to noon"
+_HOURS_SPAN = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?\s*(?:[-–—]|to|until)\s*(?:\d{1,2}(?::\d\d)?\b|noon\b|midnight\b)",
+                         re.I)
 _KEPT = frozenset(content_terms("open opens close closes closed"))
 
 
@@ -203,6 +206,7 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str) -> bool:
     words = set().union(*(content_terms(texts[j]) for j in unit))
     if event == "hours":
         return bool(words & _KEPT) or any(_LIMIT.search(texts[j]) or _TIME_SPAN.search(texts[j])
+                                          or _HOURS_SPAN.search(texts[j])
                                           or len(list(evidence(texts[j], ("time",)))) > 1 for j in unit)
     if event == "end":
         return bool(words & _ENDS) or any(_LIMIT.search(texts[j]) or _TIME_SPAN.search(texts[j]) for j in unit)
@@ -231,8 +235,9 @@ def _heading_of(texts: Sequence[str], i: int, asked: frozenset[str], every: froz
 
     A directory's entry stands so too: its name over short lines of address, town and
     telephone ("Van Buren Public Transit" / "610 David Walton Drive" / "Bangor MI 49013
-    269-427-7921"): line i and the lines between may be short lines of a few words
-    (_entry_line) that say none of `asked`, as well as bare values; the entry's name then
+    269-427-7921"): line i may be a short line of a few words (_entry_line), and the lines
+    between short lines that say none of `asked` and give a place or a telephone number
+    (not another entry's name, "Housing Authority"), as well as bare values; the entry's name then
     holds two words or more that are no figure."""
     entry = not _bare(texts[i])
     if entry and not _entry_line(texts[i]):
@@ -241,7 +246,7 @@ def _heading_of(texts: Sequence[str], i: int, asked: frozenset[str], every: froz
         terms = set(content_terms(texts[j]))
         if _bare(texts[j]):
             continue
-        if _entry_line(texts[j]) and not terms & asked:
+        if _entry_line(texts[j]) and not terms & asked and holds(texts[j], _ENTRY_KINDS):
             entry = True
             continue
         if entry and sum(1 for t in terms if not is_number(t)) < 2:
@@ -251,6 +256,7 @@ def _heading_of(texts: Sequence[str], i: int, asked: frozenset[str], every: froz
 
 
 _ENTRY_WORDS = 6  # the most words a line of a directory's entry holds (an address, a town)
+_ENTRY_KINDS = ("place", "phone")  # what an entry's lines between its name and its value give
 
 
 def _entry_line(text: str) -> bool:
@@ -380,8 +386,10 @@ _CLASSES = frozenset(content_terms("residential commercial industrial agricultur
 # who was at a meeting and who was not ("Members participating: ..." names no one absent)
 _ATTENDANCE = frozenset(content_terms("absent present"))
 # how often a charge falls or what span a pass covers, said as such ("monthly pass", "Day
-# Passes", "per year", "annual fee"; not "30 days" or "12 months", a span): "Day Passes $4.90"
-# gives no monthly pass's price
+# Passes", "$75 per day", "$75 a day", "for each year", "annual fee"; not "30 days" or "12
+# months", a span, nor "31-Day Pass", "bi-weekly", "semi-annual" or "24 hours a day"): "Day
+# Passes $4.90" gives no
+# monthly pass's price
 _PERIODIC = frozenset({"~day", "~week", "~month", "~quarter", "~year"})
 _SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES,
              _REACH, _CLASSES, _ATTENDANCE, _PERIODIC)
@@ -409,8 +417,9 @@ _AT_MOST = re.compile(r"\b(?:at most|no more than|not more than|not to exceed|no
                       r"shall not exceed|or less|maximum of)\b", re.I)
 
 
-_PERIOD_SAID = re.compile(r"\b(?:(dai|week|month|quarter|year)ly|(annual)(?:ly)?|(?:per|a|each|every)\s+"
-                          r"(day|week|month|quarter|year)|(day|week|month|year)[- ]pass(?:es)?)\b", re.I)
+_PERIOD_SAID = re.compile(r"(?<![\w-])(?:(dai|week|month|quarter|year)ly|(annual)(?:ly)?|(?:(?<=[\d%)]\s)a|per|each|every)\s+"
+                          r"(day|week|month|quarter|year)|(?<=[\d%])\s?/\s?(day|week|month|year)"
+                          r"|(day|week|month|year)[- ]pass(?:es)?)\b", re.I)
 _PERIOD_OF = {"dai": "day", "annual": "year"}
 
 
@@ -434,6 +443,33 @@ def _labels(text: str) -> dict[str, set[str]]:
     for m in _LABELLED.finditer(text):
         out.setdefault(m.group(1).lower(), set()).add(m.group(2).upper())
     return out
+
+
+# a label's short form as tables print it: "COUNTY COMMISSION DIST. 5", "Pct 105", "Sch. 23"
+_SHORT_LABEL = re.compile(r"\b((?i:dist|pct|prec|sched|sch|div|rte))\.?\s*(?:(?i:no)\.?\s*|#\s*)?"
+                          r"([A-Z]{1,2}|\d+[A-Z]?|[IVX]+)\b(?![-/]\w)")
+_LABEL_OF = {"dist": "district", "pct": "precinct", "prec": "precinct", "sched": "schedule", "sch": "schedule",
+             "div": "division", "rte": "route"}
+
+
+def unnamed_label(text: str, question: str) -> str | None:
+    """A label and value the question gives ("tier 6", "Ward 4", "Schedule A") that `text`
+    never names, as the question writes it, or None. "Tier 6" is a name, not the figure 6:
+    a passage whose only 6 is a 6" meter's does not speak of it. The text names it as the
+    question does, by the label's short form ("Dist. 5"), or as the first cell of a table's
+    row, the label a word of the text ("Precinct | ..." over "105 | ...")."""
+    theirs = _labels(text)
+    for m in _SHORT_LABEL.finditer(text):
+        theirs.setdefault(_LABEL_OF[m.group(1).lower()], set()).add(m.group(2).upper())
+    words = set(content_terms(text))
+    for label, values in _labels(question).items():
+        if theirs.get(label, set()) & values:
+            continue
+        if stem(label) in words and any(re.search(rf"^\s*{re.escape(v)}\s*\|", text, re.M | re.I)
+                                        for v in values):
+            continue
+        return f"{label} {sorted(values)[0]}"
+    return None
 
 
 # the classes a whole passage is read for (a month or a weekday it names may be another
@@ -515,7 +551,7 @@ _MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 _DATED = rf"\b({MONTH})(?:\s+(\d{{1,2}})(?:st|nd|rd|th)?)?,?\s+((?:19|20)\d\d)\b"
 # "after December 2022", "after its November 9, 2023 session": the date closes the question
 _AFTER_DATE = re.compile(r"\bafter\s+(?:the\s+|its\s+|their\s+)?" + _DATED
-                         + r"(?:\s+(?:meeting|session|hearing))?\s*[?.!]?\s*$", re.I)
+                         + r"(?:\s+[a-z]+)?\s*[?.!]?\s*$", re.I)
 _A_DATE = re.compile(_DATED, re.I)
 _OTHER_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b(?:19|20)\d\d-\d\d-\d\d\b")
 _SLASHED = re.compile(r"\b(\d{1,2})/(\d{1,2})/((?:19|20)\d\d)\b|\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b")
