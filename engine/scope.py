@@ -1,5 +1,5 @@
-"""Scope words: the class of customer a question names must be one the answering document
-covers.
+"""Scope words: the class of customer a question names, and the subject of a rule it names
+("the noise ordinance"), must be ones the answering document covers.
 
 In: a question (`scope_terms`); the first candidates and a lookup of whether a document holds
 a term (`lacking`). Out: the question's class words, and for each candidate's document the
@@ -18,6 +18,7 @@ document lacks are only said differently ("picked" for "elected").
 """
 from __future__ import annotations
 
+import re
 from typing import Callable, Mapping, Sequence
 
 from .terms import content_terms
@@ -27,13 +28,30 @@ CLASSES = ("residential", "domestic", "household", "commercial", "industrial", "
 
 _STEMS = frozenset(t for w in CLASSES for t in content_terms(w))
 
+# A rule a body adopts is named by its subject: "the open burning ordinance", "the noise
+# bylaw", "the travel policy". The subject's words, right before the rule's noun, are scope
+# words too: the noise ordinance's penalty clause names every other word of "what is the
+# fine for violating the open burning ordinance?", but no document that never says
+# "burning" is that ordinance. Lower-case words only (a place's or a body's name is the
+# names-and-numbers rule's), at most two, no figure.
+_NAMED_RULE = re.compile(r"\b((?:[a-z][a-z-]+\s+){1,2})(?:ordinance|bylaw|by-law|bylaws|policy|resolution)\b")
+_NOT_SUBJECT = frozenset(content_terms("the a an this that its their city town county township village "
+                                       "state federal local district board council commission school "
+                                       "new current proposed adopted draft amended final revised original "
+                                       "existing"))
+
 
 def scope_terms(question: str) -> tuple[str, ...]:
-    """The question's class words as stemmed terms, in order, without repeats."""
+    """The question's class words, and the subject words of a rule it names by its subject
+    (_NAMED_RULE), as stemmed terms, in order, without repeats."""
     out: dict[str, None] = {}
     for t in content_terms(question):
         if t in _STEMS:
             out.setdefault(t, None)
+    for m in _NAMED_RULE.finditer(question):
+        for t in content_terms(m.group(1)):
+            if t not in _NOT_SUBJECT:
+                out.setdefault(t, None)
     return tuple(out)
 
 

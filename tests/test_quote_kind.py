@@ -701,3 +701,12 @@ def test_a_label_s_short_form_names_it(tmp_path):
                               "Backflow testing for a 6\" meter: $25 monthly fee.\n"},
                    "What is the tier 6 water rate?")
     assert not a.answered and "tier 6" in a.refusal.message
+
+
+def test_the_year_ending_a_form_s_blank_date_is_no_date():
+    form = ["Adopted by the Township Board of the Township of Lincoln this _____ day of ____________________,",
+            "1986."]
+    assert _choose("When was the noise ordinance adopted?", form) == []
+    # a rule line of underscores above a line is no form's blank
+    assert _choose("What time did the board adjourn?", ["________________________________",
+                                                       "The board adjourned at 8:15 p.m."])

@@ -11,6 +11,27 @@ def test_class_words_are_the_question_s_scope():
     assert scope_terms("What is the customer charge?") == ()
 
 
+def test_the_subject_a_rule_is_named_by_is_the_question_s_scope():
+    assert scope_terms("What is the fine for violating the open burning ordinance?") == ("open", "burn")
+    assert scope_terms("When was the Lincoln Township noise ordinance adopted?") == ("nois",)
+    # the body or the place that adopted it, or its state, is no subject
+    assert scope_terms("Under the district travel policy, what is the mileage rate?") == ("travel",)
+    assert scope_terms("When was the proposed ordinance adopted?") == ()
+
+
+def test_another_rule_s_penalty_does_not_answer(tmp_path):
+    d = tmp_path / "cabinet"
+    write(d, "noise_ordinance.txt",
+          "NOISE ORDINANCE\nNo person shall make loud noise between 10 p.m. and 7 a.m.\n"
+          "The penalty for any person violating this Ordinance shall be a fine of not more than $500.00.\n")
+    cfg = Config(score_floor_lexical=0.0, coverage_floor=0.0)
+    with Engine(d, index=tmp_path / "i.sqlite", config=cfg, embed_model="none") as eng:
+        a = eng.ask("What is the fine for violating the open burning ordinance?")
+        assert not a.answered and a.refusal.reason == "outside_scope", a.to_dict()
+        assert "burning" in a.refusal.message
+        assert eng.ask("What is the fine for violating the noise ordinance?").answered
+
+
 def test_lacking_names_each_document_without_the_words_as_typed():
     held = {("a.pdf", "residenti")}
     got = lacking(["a.pdf", "b.pdf", "a.pdf"], ("residenti",), lambda p, t: (p, t) in held,

@@ -353,7 +353,13 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     for i in range(len(texts)):
         if joins[i] or (i > 0 and joins[i - 1]):
             kind[i] = not example[i]
+        if kind[i] and i > 0 and {"date", "time"} & set(kinds) and _BLANK.search(texts[i - 1]) \
+                and _prose(texts[i - 1]) and not _ENDS_SENTENCE.search(texts[i - 1]):
+            kind[i] = False  # the year that ends a form's blank date: "this ____ day of ____," / "1986."
     return kind, joins
+
+
+_BLANK = re.compile(r"_{3,}")  # a form's blank to fill in
 
 
 # Closed classes of words that tell one thing of a kind from its siblings: a line naming a
