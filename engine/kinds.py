@@ -387,6 +387,11 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"^(?!.*\b(?:what|which|who|whom|whose|how|when|where|why|did|does|do|was|were|is|are)\b)"
      r".*\b(?:votes|vote counts?|vote totals?)(?: (?:in )?(?:19|20)\d\d)?\W*$", ("count",)),
     (r"\b(?:address|location)(?: now| today| currently)?\W*$", ("place",)),
+    # a search-box query naming a thing's number ("report number for the HHS audit of ...",
+    # "permit number for 42 Main St"; not "number of votes", a count)
+    (r"^(?!.*\b(?:what|which|who|whom|whose|how|when|where|why)\b)"
+     r"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had)\b)"
+     r".*\b[a-z]+ (?:number|no\.?|id|code)\b(?! of\b)", ("code",)),
     # a search-box query naming a limit, a level, a range ... asks for a figure, as the
     # question form does ("ambulance cover limit for plan b")
     (r"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)"

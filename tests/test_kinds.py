@@ -74,6 +74,7 @@ from engine.types import Line
     ("oak bay pound fee dog picked up a second time", "amount"),  # "a second time": no time of day
     ("How do I reach Van Buren Public Transit by phone?", "phone"),
     ("senior fare on the Garberville commuter bus", "amount"),  # a fare is a price
+    ("report number for the HHS audit of Natrona County", "code"),  # a search-box query naming a number
 ])
 def test_question_forms_ask_for_their_kind(question, kind):
     assert kind in asked(question)
@@ -90,6 +91,7 @@ def test_question_forms_ask_for_their_kind(question, kind):
     "Which ordinances passed with unanimous votes?",  # "votes" closes a question, not a query
     "dog picked up each time",  # how often, no time of day
     "How can I pay other than by phone?",
+    "number of votes for mayor",  # a count's "number of", no code (the count is asked by "how many")
 ])
 def test_questions_that_ask_for_no_kind_in_particular(question):
     assert asked(question) == ()
