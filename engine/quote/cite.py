@@ -72,31 +72,40 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     citations = [c for c in citations if c.lines]
     if citations:
         return Quoted(tuple(citations), None)
-    if unnamed[0]:
-        message = f"no confident answer: the best passage never names {unnamed[0]}, which the question gives"
-    elif marks[0] and cite(lines[0], d.winner, q.terms, rarity, cfg, cfg.max_lines, sims[0],
-                         q.kinds, None, furniture[0], topic[0], q.text).lines:  # lines there were, but OCR read one below the floor
+    ocr_held = bool(marks[0]) and bool(cite(lines[0], d.winner, q.terms, rarity, cfg, cfg.max_lines, sims[0],
+                                            q.kinds, None, furniture[0], topic[0], q.text).lines)
+    return Quoted((), _refusal(d.winner, q, cfg, lines[0], furniture[0], unnamed[0], ocr_held))
+
+
+def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozenset[int], unnamed: str | None,
+             ocr_held: bool) -> Refusal:
+    """Why the winner gave no lines: a label's value it never names (`unnamed`); a line that
+    answers read by OCR below the floor (`ocr_held`: lines there were without the OCR
+    floor); the quote's invariant (no line holds the kind, or none that holds it speaks of
+    the question); a sibling the passage speaks of; or no line holding the question's words."""
+    if unnamed:
+        message = f"no confident answer: the best passage never names {unnamed}, which the question gives"
+    elif ocr_held:
         message = (f"no confident answer: the line that answers was read by OCR with a "
                    f"confidence under {QUOTE_FLOOR:g} (of 100), too unsure to quote; check the "
-                   f"scan itself ({d.winner.path})")
+                   f"scan itself ({winner.path})")
     elif cfg.quote_invariant and firm(q.kinds):  # the quote's invariant (quote/lines.py)
-        held = any(holds(text, q.kinds, q.terms) for seq, _, text in lines[0] if seq not in furniture[0])
-        other = sibling("\n".join(t for _, _, t in lines[0]), q.text, q.terms, PASSAGE_SIBLINGS, line=False) \
+        held = any(holds(text, q.kinds, q.terms) for seq, _, text in lines if seq not in furniture)
+        other = sibling("\n".join(t for _, _, t in lines), q.text, q.terms, PASSAGE_SIBLINGS, line=False) \
             if cfg.siblings else None
         why = (f"it speaks of {other[0]}, not {other[1]}" if other else
                f"its lines that hold {name(q.kinds)} share no word with the question" if held else
                f"no line of it holds {name(q.kinds)}")
-        return Quoted((), Refusal(reason="no_answer_kind",
-                                  message=f"no confident answer: the best passage names the topic but {why}",
-                                  floor="answer_kind", value=0.0, threshold=1.0,
-                                  unmatched=d.winner.unmatched, failed=(("answer_kind", 0.0, 1.0),)))
-    elif cfg.siblings and not q.kinds and (other := sibling("\n".join(t for _, _, t in lines[0]), q.text, q.terms,
+        return Refusal(reason="no_answer_kind",
+                       message=f"no confident answer: the best passage names the topic but {why}",
+                       floor="answer_kind", value=0.0, threshold=1.0,
+                       unmatched=winner.unmatched, failed=(("answer_kind", 0.0, 1.0),))
+    elif cfg.siblings and not q.kinds and (other := sibling("\n".join(t for _, _, t in lines), q.text, q.terms,
                                                            PASSAGE_SIBLINGS, line=False)):
         message = f"no confident answer: the best passage speaks of {other[0]}, not {other[1]}"
     else:
         message = "no confident answer: the best passage has no line that contains the question's words"
-    return Quoted((), Refusal(reason="no_relevant_line", message=message,
-                              unmatched=d.winner.unmatched))
+    return Refusal(reason="no_relevant_line", message=message, unmatched=winner.unmatched)
 
 
 def _path_words(path: str) -> str:
