@@ -18,7 +18,7 @@ from .clock import STAGES, Clock
 from .config import Config, jobs
 from .embed import Embedder, ModelChoice, load_embedder
 from .errors import UsageError
-from . import versions
+from . import scope, versions
 from .gate import check, decide, fits, nothing_found
 from .index import default_index_path
 from .index.refresh import RefreshReport
@@ -26,6 +26,7 @@ from .index.session import EMBED_MODES, OpenIndex
 from .method import ModelState, describe
 from .pull import Pulled, pull
 from .quote import choose_lines, line_sims, quote
+from .kinds import common_terms
 from .score import path_names, score
 from .types import Answer, Coverage, Hit, SearchResult
 
@@ -59,6 +60,21 @@ class Answering:
 
     def _lacking(self, paths, words, said) -> dict:
         raise NotImplementedError
+
+    def _scope(self, q, cands) -> dict | None:
+        """For each candidate's path, the scope words (engine/scope.py) its document never
+        uses, as typed: the question's class and rule-subject words, and the words it names a
+        candidate's document by that neither this document's text nor its file name says."""
+        paths = [c.path for c in cands]
+        names = {p: path_names(p, q.initials) for p in dict.fromkeys(paths)}
+        named = scope.naming(q.text, q.terms, paths, names.__getitem__, common_terms(), q.scope)
+        words = tuple(q.scope) + named
+        if not words:
+            return None
+        typed = {q.said.get(t, t): t for t in named}
+        lacks = self._lacking(paths, words, q.said)
+        out = {p: tuple(w for w in ws if typed.get(w) not in names[p]) for p, ws in lacks.items()}
+        return {p: ws for p, ws in out.items() if ws} or None
 
     def failed_files(self) -> int:
         """How many files of the folder failed to read (for a refusal when none was read)."""
@@ -118,7 +134,7 @@ class Answering:
         clock.lap("fuse_rerank")
         common.update(method=self._method(ranked, q), notes=q.notes,
                       candidates=tuple(cands[:n_shown]) if n_shown else None)
-        lacks = self._lacking([c.path for c in cands], q.scope, q.said) if q.scope else None
+        lacks = self._scope(q, cands)
         d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds, lacks=lacks)
         clock.lap("gate")
         if d.refusal is not None:

@@ -1,5 +1,6 @@
-"""Scope words: the class of customer a question names, and the subject of a rule it names
-("the noise ordinance"), must be ones the answering document covers.
+"""Scope words: the class of customer a question names, the subject of a rule it names ("the
+noise ordinance"), and a word it names a candidate document by ("Grand County"), must be
+ones the answering document covers.
 
 In: a question (`scope_terms`); the first candidates and a lookup of whether a document holds
 a term (`lacking`). Out: the question's class words, and for each candidate's document the
@@ -53,6 +54,22 @@ def scope_terms(question: str) -> tuple[str, ...]:
             if t not in _NOT_SUBJECT:
                 out.setdefault(t, None)
     return tuple(out)
+
+
+def naming(question: str, qterms: Sequence[str], paths: Sequence[str],
+           names_of: Callable[[str], frozenset[str]], common: frozenset[str],
+           skip: Sequence[str] = ()) -> tuple[str, ...]:
+    """The question's names, written with a capital, that name one of the candidates'
+    documents by its file name and are no common word of names (kinds.common_terms:
+    "County", "Board", "Water") nor a figure: "Grand" in "Grand County Utah 2018 general
+    election total ballots cast" when grand_county_ut_... is a candidate. A document that
+    never says it (uintah_county_ut_...) is about another thing of the same shape; a word
+    in lower case ("precinct") is a kind of thing, not which one. `skip`: words already
+    scope words."""
+    named = set().union(*(names_of(p) for p in dict.fromkeys(paths))) if paths else set()
+    capital = {t for w in re.findall(r"\b[A-Z][\w'’-]*", question) for t in content_terms(w)}
+    return tuple(t for t in qterms if t in named and t in capital and t not in common and t not in skip
+                 and not any(c.isdigit() for c in t))
 
 
 def lacking(paths: Sequence[str], scope: Sequence[str], has: Callable[[str, str], bool],

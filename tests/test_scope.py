@@ -32,6 +32,23 @@ def test_another_rule_s_penalty_does_not_answer(tmp_path):
         assert eng.ask("What is the fine for violating the noise ordinance?").answered
 
 
+def test_a_name_the_question_gives_a_candidate_document_by_is_a_scope_word(tmp_path):
+    from engine.scope import naming
+    names = {"grand_county_results.txt": frozenset({"grand", "counti", "result"}),
+             "uintah_county_results.txt": frozenset({"uintah", "counti", "result"})}
+    common = frozenset({"counti"})
+    q = "Grand County Utah 2018 general election total ballots cast"
+    assert naming(q, ("grand", "counti", "total", "ballot"), list(names), names.__getitem__, common) == ("grand",)
+    # a word in lower case is a kind of thing, not which one
+    assert naming("grand county total ballots", ("grand", "counti"), list(names), names.__getitem__, common) == ()
+    d = tmp_path / "cabinet"
+    write(d, "uintah_county_results.txt", "UINTAH COUNTY GENERAL ELECTION 2018\nTotal ballots cast: 12,345\n")
+    write(d, "grand_county_results.txt", "GRAND COUNTY GENERAL ELECTION 2018\nRegistered voters by precinct\n")
+    with Engine(d, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask(q)
+        assert not any(c.path == "uintah_county_results.txt" for c in a.citations), a.to_dict()
+
+
 def test_lacking_names_each_document_without_the_words_as_typed():
     held = {("a.pdf", "residenti")}
     got = lacking(["a.pdf", "b.pdf", "a.pdf"], ("residenti",), lambda p, t: (p, t) in held,
