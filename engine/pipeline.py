@@ -68,13 +68,11 @@ class Answering:
         paths = [c.path for c in cands]
         names = {p: path_names(p, q.initials) for p in dict.fromkeys(paths)}
         named = scope.naming(q.text, q.terms, paths, names.__getitem__, common_terms(), q.scope)
-        words = tuple(q.scope) + named
-        if not words:
-            return None
-        typed = {q.said.get(t, t): t for t in named}
-        lacks = self._lacking(paths, words, q.said)
-        out = {p: tuple(w for w in ws if typed.get(w) not in names[p]) for p, ws in lacks.items()}
-        return {p: ws for p, ws in out.items() if ws} or None
+        out: dict[str, tuple[str, ...]] = dict(self._lacking(paths, q.scope, q.said)) if q.scope else {}
+        for t in named:  # only the documents whose file name does not give it are looked up
+            for p, ws in self._lacking([p for p in names if t not in names[p]], (t,), q.said).items():
+                out[p] = out.get(p, ()) + ws
+        return {p: out[p] for p in dict.fromkeys(paths) if p in out} or None
 
     def failed_files(self) -> int:
         """How many files of the folder failed to read (for a refusal when none was read)."""

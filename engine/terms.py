@@ -165,7 +165,7 @@ def _pairs(tok: str) -> list[str]:
 # a sum (with cents, or thousands grouped) and the capitalised word after it printed with
 # no space between, as a PDF's table cells often come out ("62,436.00Librarian I"): two
 # words; a name that opens on a digit ("3Com", "4Runner") stays one
-_GLUED = re.compile(r"(?<=[.,]\d\d)(?=[A-Z][a-z]{2,})|(?<=,\d\d\d)(?=[A-Z][a-z]{2,})")
+_GLUED = re.compile(r"([.,]\d\d|,\d\d\d)(?=[A-Z][a-z]{2,})")  # read with r"\1 " (a literal start scans faster)
 
 
 # an inch mark after a figure ('1” Meter', '5/8" or 3/4"', '2″ main'): the word "inch"; not a
@@ -175,6 +175,8 @@ _OPENED = re.compile(r"[“\"][A-Za-z][^”\"\n]*$")
 
 
 def _inches(text: str) -> str:
+    if '"' not in text and "”" not in text and "″" not in text:
+        return text  # the common case, without a scan
     return _INCH_MARK.sub(lambda m: m.group(0) if _OPENED.search(text, 0, m.start()) else " inch ", text)
 
 
@@ -184,7 +186,7 @@ def words(text: str) -> list[str]:
     capitalised word after it as two words (_GLUED); an inch mark after a figure as the
     word "inch" (_INCH_MARK)."""
     out: list[str] = []
-    text = normalise(_inches(_GLUED.sub(" ", text)))
+    text = normalise(_inches(_GLUED.sub(r"\1 ", text)))
     cjk = _CJK_RUN.search(text) is not None  # one look per text: other text pays nothing more
     for m in _TOKEN.finditer(text):
         tok = m.group(0)
@@ -242,7 +244,7 @@ def question_terms(question: str) -> tuple[str, ...]:
     question is not counted three times by coverage.
     """
     seen: dict[str, None] = {}
-    question = _HOW.sub(lambda m: "how " + HOW_DIMENSIONS[m.group(1)], normalise(_GLUED.sub(" ", question)))
+    question = _HOW.sub(lambda m: "how " + HOW_DIMENSIONS[m.group(1)], normalise(_GLUED.sub(r"\1 ", question)))
     question = _QUESTION_ONLY.sub(" ", _HOW_ADVERB.sub("how", question))
     if _CJK_RUN.search(question):
         question = _QUESTION_ONLY_CJK.sub(" ", question)

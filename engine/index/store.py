@@ -447,12 +447,14 @@ class Store:
         return self.db.execute("SELECT COUNT(*) FROM (SELECT 1 FROM fts WHERE fts MATCH ? LIMIT ?)",
                                (match, limit)).fetchone()[0]
 
-    def doc_holds(self, doc: int, term: str) -> bool:
-        """Whether any passage of a document (its text or its context) holds a stemmed term."""
+    def docs_holding(self, term: str) -> frozenset[int]:
+        """The documents any passage of which (its text or its context) holds a stemmed term:
+        one full-text match, its passages' documents read by primary key (CROSS JOIN keeps
+        that order; the planner's own read every passage of a document and matched each)."""
         match = '"' + term.replace('"', '""') + '"'
-        return self.db.execute(
-            "SELECT 1 FROM fts f JOIN passages p ON p.id = f.rowid WHERE fts MATCH ? AND p.doc = ?"
-            " LIMIT 1", (match, doc)).fetchone() is not None
+        return frozenset(r[0] for r in self.db.execute(
+            "SELECT DISTINCT p.doc FROM fts f CROSS JOIN passages p ON p.id = f.rowid WHERE fts MATCH ?",
+            (match,)))
 
     def passages(self, ids: Iterable[int]) -> dict[int, PassageRow]:
         ids = list(ids)
