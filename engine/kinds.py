@@ -307,7 +307,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\b(?:phone|telephone|fax|contact) (?:number|line|no)\b|\b(?:dial-in|call-in)\b|"
      r"\bwhat number (?:do|should|can) (?:i|you|we) call\b|\bnumber to call\b|"
      # "how do I reach the transit office by phone?", "call ... by telephone"
-     r"^(?!\W*who\b).*\b(?:reach|call|contact|get hold of)\b.*(?<!other than )\bby (?:tele)?phone\b", ("phone",)),
+     r"^\W*how (?:do|can|should|would) (?:i|we|you|one) (?:reach|call|contact|get hold of)\b"
+     r".*(?<!other than )\bby (?:tele)?phone\b", ("phone",)),
     (rf"\b(?:what|which) {_SOME}(?:code|identifier|id|designation|(?<!the )number)\b", ("code",)),
     (r"\bwho (?:signed|seconded|moved|presided|chaired|made the motion)\b", ("person",)),
     # "who" asks for a person; a firm answers only when the question asks who did what a
@@ -391,7 +392,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # "permit number for 42 Main St"; not "number of votes", a count)
     (r"^(?!.*\b(?:what|which|who|whom|whose|how|when|where|why)\b)"
      r"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had)\b)"
-     r".*\b[a-z]+ (?:number|no\.?|id|code)\b(?! of\b)", ("code",)),
+     r".*\b(?!(?:the|a|an|total)\b)[a-z]+ number\b(?! of\b)", ("code",)),
     # a search-box query naming a limit, a level, a range ... asks for a figure, as the
     # question form does ("ambulance cover limit for plan b")
     (r"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)"
@@ -652,7 +653,8 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue
             if k == "access" and asked_terms and not _label_asked(m.group(0), asked_terms):
                 continue  # a meeting id is no passcode: the label must be the one asked
-            if k not in _CASED and text[m.start()] not in "$£€" and _inside_topic(text, m.start(), m.end(), asked_terms):
+            if k not in _CASED and text[m.start()] not in "$£€" \
+                    and _inside_topic(text, m.start(), m.end(), asked_terms):
                 continue  # (a sum with its sign is no part of a name: "1” Meter $52.90 Monthly Base ...")
             if k == "amount" and _of_another(text, m.start(), m.end(), asked_terms):
                 continue

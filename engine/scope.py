@@ -34,8 +34,12 @@ _STEMS = frozenset(t for w in CLASSES for t in content_terms(w))
 # words too: the noise ordinance's penalty clause names every other word of "what is the
 # fine for violating the open burning ordinance?", but no document that never says
 # "burning" is that ordinance. Lower-case words only (a place's or a body's name is the
-# names-and-numbers rule's), at most two, no figure.
-_NAMED_RULE = re.compile(r"\b((?:[a-z][a-z-]+\s+){1,2})(?:ordinance|bylaw|by-law|bylaws|policy|resolution)\b")
+# names-and-numbers rule's), at most two, after an article or a possessive and the names
+# that follow it ("the Lincoln Township noise ordinance"; "approve the resolution" names
+# none), no figure.
+_NAMED_RULE = re.compile(r"(?:\b(?:the|a|an|this|its|their|our|your)|['’]s)\s+(?:[A-Z][\w'’-]*\s+)*"
+                         r"((?:[a-z][a-z-]+\s+){1,2})"
+                         r"(?:ordinance|bylaw|by-law|bylaws|policy|resolution)\b")
 _NOT_SUBJECT = frozenset(content_terms("the a an this that its their city town county township village "
                                        "state federal local district board council commission school "
                                        "new current proposed adopted draft amended final revised original "
@@ -67,9 +71,18 @@ def naming(question: str, qterms: Sequence[str], paths: Sequence[str],
     in lower case ("precinct") is a kind of thing, not which one. `skip`: words already
     scope words."""
     named = set().union(*(names_of(p) for p in dict.fromkeys(paths))) if paths else set()
-    capital = {t for w in re.findall(r"\b[A-Z][\w'’-]*", question) for t in content_terms(w)}
+    capital = {t for w in _capitalised(question) for t in content_terms(w)}
     return tuple(t for t in qterms if t in named and t in capital and t not in common and t not in skip
                  and not any(c.isdigit() for c in t))
+
+
+def _capitalised(question: str) -> list[str]:
+    """The words the question writes with a capital as a name: not the first word of the
+    question alone ("Results of the Grand County election"), but a first word the next
+    word's capital joins to a name ("Grand County Utah ...")."""
+    words = re.findall(r"[\w'’-]+", question)
+    return [w for i, w in enumerate(words) if w[:1].isupper()
+            and (i > 0 or (len(words) > 1 and words[1][:1].isupper()))]
 
 
 def lacking(paths: Sequence[str], scope: Sequence[str], has: Callable[[str, str], bool],

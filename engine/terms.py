@@ -165,19 +165,38 @@ def _pairs(tok: str) -> list[str]:
 # a sum (with cents, or thousands grouped) and the capitalised word after it printed with
 # no space between, as a PDF's table cells often come out ("62,436.00Librarian I"): two
 # words; a name that opens on a digit ("3Com", "4Runner") stays one
-_GLUED = re.compile(r"([.,]\d\d|,\d\d\d)(?=[A-Z][a-z]{2,})")  # read with r"\1 " (a literal start scans faster)
+# (read with r"\1 " for the space: a pattern opening on a literal scans faster than a lookbehind)
+_GLUED = re.compile(r"([.,]\d\d|,\d\d\d)(?=[A-Z][a-z]{2,})")
 
 
 # an inch mark after a figure ('1” Meter', '5/8" or 3/4"', '2″ main'): the word "inch"; not a
-# quotation's closing mark ('approved “Change Order 2” for ...', 'see "Item 4" below')
-_INCH_MARK = re.compile(r"(?<=\d)\s?[\"”″](?!\w)")
-_OPENED = re.compile(r"[“\"][A-Za-z][^”\"\n]*$")
+# quotation's closing mark ('approved “Change Order 2” for ...', 'enter "2" in box')
+_MARKS = re.compile(r"[\"“”″\n]")
 
 
 def _inches(text: str) -> str:
+    """`text` with " inch " for each inch mark after a figure. One pass: an opening quotation
+    mark (“, or " before a non-space and after no figure) makes the next closing mark a
+    quotation's, not an inch's; a line's end closes any quotation."""
     if '"' not in text and "”" not in text and "″" not in text:
         return text  # the common case, without a scan
-    return _INCH_MARK.sub(lambda m: m.group(0) if _OPENED.search(text, 0, m.start()) else " inch ", text)
+    out, at, quoted = [], 0, False
+    for m in _MARKS.finditer(text):
+        i, ch = m.start(), m.group(0)
+        if ch == "\n":
+            quoted = False
+            continue
+        before = text[i - 1] if i else " "
+        after = text[i + 1] if i + 1 < len(text) else " "
+        figure = before.isdigit() or (before == " " and i > 1 and text[i - 2].isdigit())
+        if ch == "“" or (ch == '"' and not figure and not after.isspace()):
+            quoted = True
+        elif figure and not quoted and not (after.isalnum() or after == "_"):
+            out.append(text[at:i] + " inch ")
+            at = i + 1
+        else:
+            quoted = False
+    return "".join(out) + text[at:]
 
 
 def words(text: str) -> list[str]:
@@ -244,7 +263,8 @@ def question_terms(question: str) -> tuple[str, ...]:
     question is not counted three times by coverage.
     """
     seen: dict[str, None] = {}
-    question = _HOW.sub(lambda m: "how " + HOW_DIMENSIONS[m.group(1)], normalise(_GLUED.sub(r"\1 ", question)))
+    question = normalise(_inches(_GLUED.sub(r"\1 ", question)))
+    question = _HOW.sub(lambda m: "how " + HOW_DIMENSIONS[m.group(1)], question)
     question = _QUESTION_ONLY.sub(" ", _HOW_ADVERB.sub("how", question))
     if _CJK_RUN.search(question):
         question = _QUESTION_ONLY_CJK.sub(" ", question)

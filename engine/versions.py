@@ -59,7 +59,7 @@ def same_series(a: str, b: str) -> bool:
     return bool(union) and len(wa & wb) / len(union) > SERIES_SHARE
 
 
-def told_apart(a, b, qterms) -> bool:
+def told_apart(a, b, qterms: Sequence[str]) -> bool:
     """The question names one of two candidates by a word of its file name that the other's
     name lacks and its passage does not say either: "ottawa_county_ks_general_election_results"
     and "rooks_county_ks_..." are one series by their names, but not for a question about
@@ -185,7 +185,8 @@ def across(d, cands: Sequence, q, cfg, passes: Callable[[object], bool], dated: 
         return read[c.path]
 
     def versions_of(a, b) -> bool:
-        return (same_series(a.path, b.path) and not told_apart(a, b, q.terms)) or replaces(edges_of(a), b.path, dated(b)) \
+        by_name = same_series(a.path, b.path) and not told_apart(a, b, q.terms)
+        return by_name or replaces(edges_of(a), b.path, dated(b)) \
             or replaces(edges_of(b), a.path, dated(a))
 
     other = next((c for c in reach if c.path != d.winner.path and dated(c) is not None

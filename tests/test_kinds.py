@@ -75,6 +75,9 @@ from engine.types import Line
     ("How do I reach Van Buren Public Transit by phone?", "phone"),
     ("senior fare on the Garberville commuter bus", "amount"),  # a fare is a price
     ("report number for the HHS audit of Natrona County", "code"),  # a search-box query naming a number
+    ("fine for parking in a no parking zone", "amount"),  # "a no ..." names no number
+    ("fare for the number 3 bus", "amount"),
+    ("When can I call the utility office by phone?", "time"),  # when, not which number
 ])
 def test_question_forms_ask_for_their_kind(question, kind):
     assert kind in asked(question)
@@ -92,6 +95,7 @@ def test_question_forms_ask_for_their_kind(question, kind):
     "dog picked up each time",  # how often, no time of day
     "How can I pay other than by phone?",
     "number of votes for mayor",  # a count's "number of", no code (the count is asked by "how many")
+    "building code requirements",  # a code of rules, not a code asked for
 ])
 def test_questions_that_ask_for_no_kind_in_particular(question):
     assert asked(question) == ()

@@ -640,7 +640,8 @@ def test_hours_asked_are_hours_kept_not_an_event_s_time():
     assert _choose(q, meeting) == []
     assert _choose(q, ["Office hours: Monday - Friday, 7:30 a.m. - 4:00 p.m."] + meeting) == [
         "Office hours: Monday - Friday, 7:30 a.m. - 4:00 p.m."]
-    assert _choose("what are the pool hours", ["The pool is open from 10 am until 6 pm daily."])
+    assert _choose("what are the pool hours", ["The pool is open from 10 am until 6 pm daily."]) == [
+        "The pool is open from 10 am until 6 pm daily."]
     assert _choose("library sunday hours", ["Day | Opens | Closes", "Sun | 1 p.m. | 5 p.m."]) == ["Sun | 1 p.m. | 5 p.m."]
 
 
@@ -662,7 +663,11 @@ def test_a_charge_s_period_is_a_sibling_class():
     assert _choose(q, [day, "Fare | Cash | Discount | Monthly Pass", "Adult (18-62) | $3 | $1.90 | $59"]) == [
         "Adult (18-62) | $3 | $1.90 | $59"]
     # a span of days is no period of a charge: "valid 30 days" names none
-    assert _choose("What does a monthly permit cost?", ["A permit costs $25 and is valid 30 days."])
+    assert _choose("What does a monthly permit cost?", ["A permit costs $25 and is valid 30 days."]) == [
+        "A permit costs $25 and is valid 30 days."]
+    # "$75/day" and "$10 / month" name a period too
+    from engine.quote.lines import _periodic
+    assert _periodic("$75/day, $10 / month, 5%/year") == {"~day", "~month", "~year"}
 
 
 def test_review_mends_of_the_second_batch():
@@ -670,11 +675,14 @@ def test_review_mends_of_the_second_batch():
     assert _choose("How do I reach Legal Aid of Western Michigan by phone?",
                    ["Legal Aid of Western Michigan", "100 Main Street, Kalamazoo", "Housing Authority", "269-555-1111"]) == []
     # a 31-day pass is a monthly pass's kin, no day pass; "24 hours a day" names no charge's period
-    assert _choose("How much is a monthly pass?", ["Fare | Cash | Reduced", "31-Day Pass | $80.00 | $40.00"])
-    assert _choose("What are the monthly parking rates?", ["Covered parking (24 hours a day) $85"])
+    assert _choose("How much is a monthly pass?", ["Fare | Cash | Reduced", "31-Day Pass | $80.00 | $40.00"]) == [
+        "31-Day Pass | $80.00 | $40.00"]
+    assert _choose("What are the monthly parking rates?", ["Covered parking (24 hours a day) $85"]) == [
+        "Covered parking (24 hours a day) $85"]
     # hours written loosely are hours kept; "at what hour does it begin" asks a start
     assert _choose("What are the office hours?", ["Office Hours: 1–4 p.m."]) == ["Office Hours: 1–4 p.m."]
-    assert _choose("At what hour does the meeting begin?", ["The meeting will begin at 7:00 p.m."])
+    assert _choose("At what hour does the meeting begin?", ["The meeting will begin at 7:00 p.m."]) == [
+        "The meeting will begin at 7:00 p.m."]
     # the bound may close on any word: "after the November 9, 2023 workshop"
     from engine.quote.lines import _not_after
     assert _not_after("Workshop held November 9, 2023", "When is the next session after the November 9, 2023 workshop?")

@@ -17,6 +17,7 @@ def test_the_subject_a_rule_is_named_by_is_the_question_s_scope():
     # the body or the place that adopted it, or its state, is no subject
     assert scope_terms("Under the district travel policy, what is the mileage rate?") == ("travel",)
     assert scope_terms("When was the proposed ordinance adopted?") == ()
+    assert scope_terms("When did the council approve the resolution?") == ()  # a verb, no subject
 
 
 def test_another_rule_s_penalty_does_not_answer(tmp_path):
@@ -39,14 +40,19 @@ def test_a_name_the_question_gives_a_candidate_document_by_is_a_scope_word(tmp_p
     common = frozenset({"counti"})
     q = "Grand County Utah 2018 general election total ballots cast"
     assert naming(q, ("grand", "counti", "total", "ballot"), list(names), names.__getitem__, common) == ("grand",)
-    # a word in lower case is a kind of thing, not which one
+    # a word in lower case is a kind of thing, not which one; a question's first word alone no name
     assert naming("grand county total ballots", ("grand", "counti"), list(names), names.__getitem__, common) == ()
+    names["results_2018.txt"] = frozenset({"result", "2018"})
+    assert naming("Results of the grand county vote", ("result", "grand"), list(names), names.__getitem__,
+                  common) == ()
     d = tmp_path / "cabinet"
-    write(d, "uintah_county_results.txt", "UINTAH COUNTY GENERAL ELECTION 2018\nTotal ballots cast: 12,345\n")
-    write(d, "grand_county_results.txt", "GRAND COUNTY GENERAL ELECTION 2018\nRegistered voters by precinct\n")
-    with Engine(d, index=tmp_path / "i.sqlite", embed_model="none") as eng:
-        a = eng.ask(q)
-        assert not any(c.path == "uintah_county_results.txt" for c in a.citations), a.to_dict()
+    write(d, "uintah_county_results.txt", "UINTAH COUNTY GENERAL ELECTION 2018\nTotal ballots cast in 2018: 12,345\n")
+    write(d, "grand_county_results.txt", "GRAND COUNTY GENERAL ELECTION 2018\nCandidates filed in 2018 by office\n")
+    cfg = Config(score_floor_lexical=0.0, coverage_floor=0.0)
+    with Engine(d, index=tmp_path / "i.sqlite", config=cfg, embed_model="none") as eng:
+        a = eng.ask("Grand County 2018 general election total ballots cast")
+        assert a.refusal is not None and a.refusal.reason == "outside_scope", a.to_dict()
+        assert "not found: grand" in a.refusal.message
 
 
 def test_lacking_names_each_document_without_the_words_as_typed():

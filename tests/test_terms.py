@@ -29,6 +29,7 @@ from engine.terms import content_terms, is_number, question_terms, tokens
     ("1” Meter $52.90", ["1", "inch", "meter", "52.90"]),
     ('5/8" or 3/4" main, a 2″ pipe', ["5/8", "inch", "3/4", "inch", "main", "2", "inch", "pipe"]),
     ("approved “Change Order 2” for storm", ["approv", "chang", "order", "2", "storm"]),  # a quotation's close
+    ('enter "2" in box', ["enter", "2", "box"]),  # a quotation opening on a figure
     ("10am 2nd B20 737MAX 3Ft 3Com 4Runner", ["10am", "2nd", "b20", "b-20", "737max", "3ft", "3com", "4runner"]),
 ])
 def test_content_terms(text, expected):
@@ -119,3 +120,13 @@ def test_threads_stemming_at_once_get_the_stems_one_thread_gets():
         sys.setswitchinterval(before)
     assert failures == []
     assert {k: got[k] for k in range(8)} == {k: [one.stemWord(w) for w in words(k)] for k in range(8)}
+
+
+def test_a_question_s_inch_mark_is_read_as_a_document_s():
+    assert question_terms("cost of a 2″ meter") == ("cost", "2", "inch", "meter")
+
+
+def test_inch_marks_are_read_in_one_pass():
+    from engine.terms import _inches
+    line = 'a 3" pipe ' * 3000
+    assert _inches(line).count(" inch ") == 3000

@@ -202,7 +202,7 @@ class OpenIndex:
                 ) -> dict[str, tuple[str, ...]]:
         """For each path, the scope words (engine/scope.py) its document never uses, as typed."""
         ids = {row.path: doc_id for doc_id, row in self.doc_rows.items()}
-        holding = {t: self.store.docs_holding(t) for t in dict.fromkeys(words)}
+        holding = {t: self.store.docs_holding(t) for t in dict.fromkeys(words)} if paths else {}
         return scope.lacking(paths, words, lambda path, term: ids[path] in holding[term], said)
 
     def close(self) -> None:

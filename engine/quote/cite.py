@@ -83,6 +83,7 @@ def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozens
     answers read by OCR below the floor (`ocr_held`: lines there were without the OCR
     floor); the quote's invariant (no line holds the kind, or none that holds it speaks of
     the question); a sibling the passage speaks of; or no line holding the question's words."""
+    passage = "\n".join(t for _, _, t in lines)
     if unnamed:
         message = f"no confident answer: the best passage never names {unnamed}, which the question gives"
     elif ocr_held:
@@ -91,8 +92,7 @@ def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozens
                    f"scan itself ({winner.path})")
     elif cfg.quote_invariant and firm(q.kinds):  # the quote's invariant (quote/lines.py)
         held = any(holds(text, q.kinds, q.terms) for seq, _, text in lines if seq not in furniture)
-        other = sibling("\n".join(t for _, _, t in lines), q.text, q.terms, PASSAGE_SIBLINGS, line=False) \
-            if cfg.siblings else None
+        other = sibling(passage, q.text, q.terms, PASSAGE_SIBLINGS, line=False) if cfg.siblings else None
         why = (f"it speaks of {other[0]}, not {other[1]}" if other else
                f"its lines that hold {name(q.kinds)} share no word with the question" if held else
                f"no line of it holds {name(q.kinds)}")
@@ -100,8 +100,8 @@ def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozens
                        message=f"no confident answer: the best passage names the topic but {why}",
                        floor="answer_kind", value=0.0, threshold=1.0,
                        unmatched=winner.unmatched, failed=(("answer_kind", 0.0, 1.0),))
-    elif cfg.siblings and not q.kinds and (other := sibling("\n".join(t for _, _, t in lines), q.text, q.terms,
-                                                           PASSAGE_SIBLINGS, line=False)):
+    elif cfg.siblings and not q.kinds and (other := sibling(passage, q.text, q.terms, PASSAGE_SIBLINGS,
+                                                           line=False)):
         message = f"no confident answer: the best passage speaks of {other[0]}, not {other[1]}"
     else:
         message = "no confident answer: the best passage has no line that contains the question's words"

@@ -178,8 +178,8 @@ def _event(qterms: Sequence[str]) -> str | None:
 
 _HOUR = "hour"  # the stem of "hours": a question asking for hours asks for the hours kept
 # hours written loosely: "1–4 p.m.", "8:30-5", "8 to noon"
-_HOURS_SPAN = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?\s*(?:[-–—]|to|until)\s*(?:\d{1,2}(?::\d\d)?\b|noon\b|midnight\b)",
-                         re.I)
+_HOURS_SPAN = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?\s*(?:[-–—]|to|until)\s*"
+                         r"(?:\d{1,2}(?::\d\d)?\b|noon\b|midnight\b)", re.I)
 _KEPT = frozenset(content_terms("open opens close closes closed"))
 
 
@@ -382,7 +382,8 @@ _SHOWN = {stem(w): w for w in ("january february march april june july august se
                                "sunday typical nominal average northern southern eastern western electric stormwater "
                                "recycling domestic international residential commercial industrial "
                                "agricultural").split()}
-_SHOWN.update({"~day": "daily", "~week": "weekly", "~month": "monthly", "~quarter": "quarterly", "~year": "yearly"})
+_SHOWN.update({"~day": "daily", "~week": "weekly", "~month": "monthly", "~quarter": "quarterly",
+               "~year": "yearly"})
 # which utility service: "raise City Water prices by 1.5%" gives no sewer rate
 _SERVICES = frozenset(content_terms("water sewer trash recycling electric gas stormwater"))
 # where a transfer goes ("Wire Transfer (Domestic)" gives no international wire's fee), and
@@ -413,9 +414,9 @@ _MEMBER_OF.update(zip(content_terms("wastewater sanitary garbage storm drainage 
 _MEMBER_OF.update(zip(content_terms("missed excused attending participating"),
                     content_terms("absent absent present present")))
 # a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4"
+_LABEL_VALUE = r"\s+(?:(?i:no)\.?\s*|#\s*)?([A-Z]{1,2}|\d+[A-Z]?|[IVX]+)\b(?![-/]\w)"  # "No. 4", "#B", "II"
 _LABELLED = re.compile(r"\b((?i:plan|option|tier|zone|schedule|class|type|level|phase|group|ward|precinct|"
-                       r"district|unit|region|block|step|grade|division|lot|route))\s+(?:(?i:no)\.?\s*|#\s*)?"
-                       r"([A-Z]{1,2}|\d+[A-Z]?|[IVX]+)\b(?![-/]\w)")
+                       r"district|unit|region|block|step|grade|division|lot|route))" + _LABEL_VALUE)
 
 
 _AT_LEAST = re.compile(r"\b(?:at least|no less than|not less than|or more|or greater|minimum of)\b", re.I)
@@ -423,9 +424,10 @@ _AT_MOST = re.compile(r"\b(?:at most|no more than|not more than|not to exceed|no
                       r"shall not exceed|or less|maximum of)\b", re.I)
 
 
-_PERIOD_SAID = re.compile(r"(?<![\w-])(?:(dai|week|month|quarter|year)ly|(annual)(?:ly)?|(?:(?<=[\d%)]\s)a|per|each|every)\s+"
-                          r"(day|week|month|quarter|year)|(?<=[\d%])\s?/\s?(day|week|month|year)"
-                          r"|(day|week|month|year)[- ]pass(?:es)?)\b", re.I)
+_PERIOD_SAID = re.compile(r"(?<![\w-])(?:(dai|week|month|quarter|year)ly|(annual)(?:ly)?"
+                          r"|(?:(?<=[\d%)]\s)a|per|each|every)\s+(day|week|month|quarter|year))\b"
+                          r"|(?<=[\d%])\s?/\s?(day|week|month|year)\b"
+                          r"|(?<![\w-])(day|week|month|year)[- ]pass(?:es)?\b", re.I)
 _PERIOD_OF = {"dai": "day", "annual": "year"}
 
 
@@ -452,10 +454,10 @@ def _labels(text: str) -> dict[str, set[str]]:
 
 
 # a label's short form as tables print it: "COUNTY COMMISSION DIST. 5", "Pct 105", "Sch. 23"
-_SHORT_LABEL = re.compile(r"\b((?i:dist|pct|prec|sched|sch|div|rte))\.?\s*(?:(?i:no)\.?\s*|#\s*)?"
-                          r"([A-Z]{1,2}|\d+[A-Z]?|[IVX]+)\b(?![-/]\w)")
-_LABEL_OF = {"dist": "district", "pct": "precinct", "prec": "precinct", "sched": "schedule", "sch": "schedule",
-             "div": "division", "rte": "route"}
+_SHORT_LABEL = re.compile(r"\b((?i:dist|pct|prec|sched|sch|div|rte))\.?"
+                          + _LABEL_VALUE.replace(r"\s+", r"\s*", 1))  # "Pct105" too
+_LABEL_OF = {"dist": "district", "pct": "precinct", "prec": "precinct", "sched": "schedule",
+             "sch": "schedule", "div": "division", "rte": "route"}
 
 
 def unnamed_label(text: str, question: str) -> str | None:
@@ -773,7 +775,9 @@ def _months_as_written(terms: set[str], text: str) -> set[str]:
 # a weekday's short form, as timetables and hours print it ("Sun | 1 p.m. | 5 p.m.", "Mon &
 # Fri 10-1pm"): with its capital, before a cell's edge, a list's joint, a figure or the line's
 # end, so "sat" in running text and "Sun Prairie Branch" or "Wed Lane" name no day
-_DAY_SHORT = re.compile(r"(?<![\w-])(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun|MON|TUES?|WED|THU(?:RS?)?|FRI|SAT|SUN)\.?"
+_DAY_SHORT = re.compile(r"(?<![\w-])(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun"
+                        r"|MON|TUES?|WED|THU(?:RS?)?|FRI|SAT|SUN)"
+                        r"\.?"
                         r"(?=\s*(?:[|:&,/–—-]|\d|$|(?:to|thru|through|and)\b))")
 # the classes whose members' other names are the same thing, not a looser kin of it
 _SAME_NAMED = _ORDINALS | _STATISTICS | _ATTENDANCE | _WEEKDAYS
@@ -990,7 +994,7 @@ _LISTED = frozenset({"person", "count"})
 
 def _block_labels(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, ...], asked: frozenset[str],
                   question: str, qterms: Sequence[str]) -> Callable[[int], bool]:
-    """labels(j): table row j stands in a block of rows under a line that names the question's
+    """label(j): table row j stands in a block of rows under a line that names the question's
     topic ("Minneapolis Mayor" / "Total | ED | A | P | EV" / "David Sweat | 215 | ..."): the
     first line above it that is no table row, holds no value of the kind asked, is no running
     text and ends no sentence; it says more than half the words of the topic, less its periods
