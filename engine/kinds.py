@@ -329,7 +329,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\b(?:what|which) (?:percent|percentage)\b", ("percentage", "rate", "amount")),
     (r"\bhow many\b|\b(?:the|a|total) number of\b", ("count",)),
     (r"\b(?:what|which) (?:percent|percentage|share|portion|proportion|fraction)\b|"
-     r"\bhow much of\b|\binterest\b|\b(?:what|which) (?:credit|discount|reduction|increase)\b|\bpercent(?:age)?\b|\b(?:tax|discount|growth|vacancy) rate\b|"
+     r"\bhow much of\b|\binterest\b|\b(?:what|which) (?:credit|discount|reduction|increase)\b|\bpercent(?:age)?\b|"
+     # a rate that is a share by its name ("the jobless rate", "the turnout rate")
+     r"\b(?:tax|discount|growth|vacancy|unemployment|jobless|turnout|participation|graduation|poverty|"
+     r"inflation|occupancy|attendance|completion|response|collection|default|error) rate\b|"
      r"\bhow much (?:[\w-]+ ){0,2}(?:growth|increase|decrease|raise|reduction|cut|discount)\b",
      ("percentage", "rate", "amount")),
     # a size may be a share or a sum ("20% of the budget", "$2 million")
@@ -526,6 +529,11 @@ _NOUN_AFTER = re.compile(r"\s+([a-z][a-z-]+)")
 # a limit ("a $4.3 million transfer" is the transfer's; "a $25 monthly fee", "a $5 minimum")
 _AMOUNT_MODIFIERS = frozenset("million billion thousand per each monthly annual annually yearly "
                               "weekly daily hourly flat minimum maximum total base plus".split())
+# nouns that are sums themselves: "We offer a $50 rebate" gives the rebate's amount, not
+# an attribute of another thing (as "a $30,770.00 contingency allowance" is of the contract)
+_SUM_NOUNS = frozenset(content_terms("rebate rebates refund refunds credit credits discount discounts "
+                                     "deposit deposits bonus bonuses stipend stipends surcharge surcharges "
+                                     "penalty penalties fine fines"))
 
 
 def _of_another(text: str, start: int, end: int, asked_terms: Collection[str]) -> bool:
@@ -539,7 +547,7 @@ def _of_another(text: str, start: int, end: int, asked_terms: Collection[str]) -
     if m is None or m.group(1) in _AMOUNT_MODIFIERS:
         return False
     named = set(content_terms(m.group(1)))
-    return bool(named) and not named & (set(asked_terms) | kind_words(("amount", "rate")))
+    return bool(named) and not named & (set(asked_terms) | kind_words(("amount", "rate")) | _SUM_NOUNS)
 
 
 _WORD_BEFORE = re.compile(r"([\w'’&-]+)[^\w]{0,3}$")

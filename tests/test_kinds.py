@@ -78,6 +78,7 @@ from engine.types import Line
     ("fine for parking in a no parking zone", "amount"),  # "a no ..." names no number
     ("fare for the number 3 bus", "amount"),
     ("When can I call the utility office by phone?", "time"),  # when, not which number
+    ("What was the jobless rate in the Windsor area in March 2024?", "percentage"),  # a share by its name
 ])
 def test_question_forms_ask_for_their_kind(question, kind):
     assert kind in asked(question)
@@ -859,3 +860,12 @@ def test_a_sum_with_its_sign_is_no_part_of_a_name():
     assert holds("1” Meter $52.90 Monthly Base Service Fee", ("amount", "rate"), q)
     # a figure inside a name the question gives still is ("West Loop 8-Inch Water Main")
     assert not holds("West Loop 8-Inch Water Main", ("measure",), question_terms("when will the west loop water main be replaced"))
+
+
+def test_a_sum_noun_after_the_amount_is_the_amount_s_own():
+    q = question_terms("Does the district give any money back for a rain sensor, and how much?")
+    assert holds("We offer a $50 rebate on any rain sensor", ("amount", "rate"), q)
+    # another thing's attribute still is not the figure asked
+    q = question_terms("How much is the city paying for the bridge contract?")
+    assert not holds("including a $30,770.00 contingency allowance", ("amount", "rate"), q)
+    assert asked("What is the water rate?") == ("amount", "rate")  # a price's rate, no share
