@@ -529,11 +529,6 @@ _NOUN_AFTER = re.compile(r"\s+([a-z][a-z-]+)")
 # a limit ("a $4.3 million transfer" is the transfer's; "a $25 monthly fee", "a $5 minimum")
 _AMOUNT_MODIFIERS = frozenset("million billion thousand per each monthly annual annually yearly "
                               "weekly daily hourly flat minimum maximum total base plus".split())
-# nouns that are sums themselves: "We offer a $50 rebate" gives the rebate's amount, not
-# an attribute of another thing (as "a $30,770.00 contingency allowance" is of the contract)
-_SUM_NOUNS = frozenset(content_terms("rebate rebates refund refunds credit credits discount discounts "
-                                     "deposit deposits bonus bonuses stipend stipends surcharge surcharges "
-                                     "penalty penalties fine fines"))
 
 
 def _of_another(text: str, start: int, end: int, asked_terms: Collection[str]) -> bool:
@@ -547,7 +542,7 @@ def _of_another(text: str, start: int, end: int, asked_terms: Collection[str]) -
     if m is None or m.group(1) in _AMOUNT_MODIFIERS:
         return False
     named = set(content_terms(m.group(1)))
-    return bool(named) and not named & (set(asked_terms) | kind_words(("amount", "rate")) | _SUM_NOUNS)
+    return bool(named) and not named & (set(asked_terms) | kind_words(("amount", "rate")))
 
 
 _WORD_BEFORE = re.compile(r"([\w'’&-]+)[^\w]{0,3}$")

