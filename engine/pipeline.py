@@ -23,10 +23,10 @@ from .gate import check, decide, fits, nothing_found
 from .index import default_index_path
 from .index.refresh import RefreshReport
 from .index.session import EMBED_MODES, OpenIndex
+from .kinds import common_terms
 from .method import ModelState, describe
 from .pull import Pulled, pull
 from .quote import choose_lines, line_sims, quote
-from .kinds import common_terms
 from .score import path_names, score
 from .types import Answer, Coverage, Hit, SearchResult
 

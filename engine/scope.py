@@ -40,10 +40,9 @@ _STEMS = frozenset(t for w in CLASSES for t in content_terms(w))
 _NAMED_RULE = re.compile(r"(?:\b(?:the|a|an|this|its|their|our|your)|['’]s)\s+(?:[A-Z][\w'’-]*\s+)*"
                          r"((?:[a-z][a-z-]+\s+){1,2})"
                          r"(?:ordinance|bylaw|by-law|bylaws|policy|resolution)\b")
-_NOT_SUBJECT = frozenset(content_terms("the a an this that its their city town county township village "
-                                       "state federal local district board council commission school "
-                                       "new current proposed adopted draft amended final revised original "
-                                       "existing"))
+_NOT_SUBJECT = frozenset(content_terms("city town county township village state federal local district "
+                                       "board council commission school new current proposed adopted "
+                                       "draft amended final revised original existing"))
 
 
 def scope_terms(question: str) -> tuple[str, ...]:

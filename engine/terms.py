@@ -199,13 +199,19 @@ def _inches(text: str) -> str:
     return "".join(out) + text[at:]
 
 
+def _read(text: str) -> str:
+    """Text as its terms are read: glued figures parted and inch marks said (both need the
+    text's case and marks, so before NFKC and lower case), then normalised."""
+    return normalise(_inches(_GLUED.sub(r"\1 ", text)))
+
+
 def words(text: str) -> list[str]:
     """Every word of `text` in order, unstemmed, stop words included; a run of Chinese,
     Japanese or Korean characters as its overlapping pairs; a figure glued to the
     capitalised word after it as two words (_GLUED); an inch mark after a figure as the
-    word "inch" (_INCH_MARK)."""
+    word "inch" (_inches)."""
     out: list[str] = []
-    text = normalise(_inches(_GLUED.sub(r"\1 ", text)))
+    text = _read(text)
     cjk = _CJK_RUN.search(text) is not None  # one look per text: other text pays nothing more
     for m in _TOKEN.finditer(text):
         tok = m.group(0)
@@ -263,8 +269,7 @@ def question_terms(question: str) -> tuple[str, ...]:
     question is not counted three times by coverage.
     """
     seen: dict[str, None] = {}
-    question = normalise(_inches(_GLUED.sub(r"\1 ", question)))
-    question = _HOW.sub(lambda m: "how " + HOW_DIMENSIONS[m.group(1)], question)
+    question = _HOW.sub(lambda m: "how " + HOW_DIMENSIONS[m.group(1)], _read(question))
     question = _QUESTION_ONLY.sub(" ", _HOW_ADVERB.sub("how", question))
     if _CJK_RUN.search(question):
         question = _QUESTION_ONLY_CJK.sub(" ", question)

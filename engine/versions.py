@@ -5,8 +5,8 @@ A filing cabinet keeps old and new versions side by side: the 2018 fee resolutio
 one, a rate workbook for August–November 2021 and the tariff PDF. Two documents are of one
 *series* when their file names say the same thing once dates and numbers are set aside
 (`same_series`: more than half of their words shared, and no word the question says in
-one name that the other's name and passage lack: `told_apart`), or when one says, in its first or last
-lines, that it supersedes, replaces, repeals or amends the other, naming it by a number of its
+one name that the other's name and passage lack: `told_apart`), or when one says, in its
+first or last lines, that it supersedes, replaces, repeals or amends the other, naming it by a number of its
 file name or by its date (`replaces`). When the winner and another candidate
 of its series both pass the gate and their quoted lines hold different values of the kind
 asked for, the answer quotes both, each with its date (readers/dating.py), and says so:

@@ -4,6 +4,17 @@ from conftest import write
 from engine import Config, Engine
 from engine.scope import lacking, scope_terms
 
+UNFLOORED = Config(score_floor_lexical=0.0, coverage_floor=0.0)  # only the scope words refuse
+
+
+def _ask(tmp_path, files: dict[str, str], *questions: str) -> list:
+    """Each question's Answer from a words-only engine with the floors at zero, on `files`."""
+    d = tmp_path / "cabinet"
+    for name, text in files.items():
+        write(d, name, text)
+    with Engine(d, index=tmp_path / "i.sqlite", config=UNFLOORED, embed_model="none") as eng:
+        return [eng.ask(q) for q in questions]
+
 
 def test_class_words_are_the_question_s_scope():
     assert scope_terms("What is the residential customer charge?") == ("residenti",)
@@ -21,16 +32,14 @@ def test_the_subject_a_rule_is_named_by_is_the_question_s_scope():
 
 
 def test_another_rule_s_penalty_does_not_answer(tmp_path):
-    d = tmp_path / "cabinet"
-    write(d, "noise_ordinance.txt",
-          "NOISE ORDINANCE\nNo person shall make loud noise between 10 p.m. and 7 a.m.\n"
-          "The penalty for any person violating this Ordinance shall be a fine of not more than $500.00.\n")
-    cfg = Config(score_floor_lexical=0.0, coverage_floor=0.0)
-    with Engine(d, index=tmp_path / "i.sqlite", config=cfg, embed_model="none") as eng:
-        a = eng.ask("What is the fine for violating the open burning ordinance?")
-        assert not a.answered and a.refusal.reason == "outside_scope", a.to_dict()
-        assert "burning" in a.refusal.message
-        assert eng.ask("What is the fine for violating the noise ordinance?").answered
+    a, b = _ask(tmp_path, {"noise_ordinance.txt":
+                "NOISE ORDINANCE\nNo person shall make loud noise between 10 p.m. and 7 a.m.\n"
+                "The penalty for any person violating this Ordinance shall be a fine of not more than $500.00.\n"},
+                "What is the fine for violating the open burning ordinance?",
+                "What is the fine for violating the noise ordinance?")
+    assert not a.answered and a.refusal.reason == "outside_scope", a.to_dict()
+    assert "burning" in a.refusal.message
+    assert b.answered
 
 
 def test_a_name_the_question_gives_a_candidate_document_by_is_a_scope_word(tmp_path):
@@ -45,14 +54,12 @@ def test_a_name_the_question_gives_a_candidate_document_by_is_a_scope_word(tmp_p
     names["results_2018.txt"] = frozenset({"result", "2018"})
     assert naming("Results of the grand county vote", ("result", "grand"), list(names), names.__getitem__,
                   common) == ()
-    d = tmp_path / "cabinet"
-    write(d, "uintah_county_results.txt", "UINTAH COUNTY GENERAL ELECTION 2018\nTotal ballots cast in 2018: 12,345\n")
-    write(d, "grand_county_results.txt", "GRAND COUNTY GENERAL ELECTION 2018\nCandidates filed in 2018 by office\n")
-    cfg = Config(score_floor_lexical=0.0, coverage_floor=0.0)
-    with Engine(d, index=tmp_path / "i.sqlite", config=cfg, embed_model="none") as eng:
-        a = eng.ask("Grand County 2018 general election total ballots cast")
-        assert a.refusal is not None and a.refusal.reason == "outside_scope", a.to_dict()
-        assert "not found: grand" in a.refusal.message
+    a, = _ask(tmp_path, {
+        "uintah_county_results.txt": "UINTAH COUNTY GENERAL ELECTION 2018\nTotal ballots cast in 2018: 12,345\n",
+        "grand_county_results.txt": "GRAND COUNTY GENERAL ELECTION 2018\nCandidates filed in 2018 by office\n"},
+        "Grand County 2018 general election total ballots cast")
+    assert a.refusal is not None and a.refusal.reason == "outside_scope", a.to_dict()
+    assert "not found: grand" in a.refusal.message
 
 
 def test_lacking_names_each_document_without_the_words_as_typed():
@@ -67,7 +74,7 @@ def test_another_class_s_schedule_does_not_answer(tmp_path):
     write(d, "large_general.txt",
           "SCHEDULE LG LARGE GENERAL SERVICE\nCustomer Charge: $1,715.00 per month.\n"
           "Energy charge: 5.1 cents per kWh for every customer on this schedule.\n")
-    cfg = Config(score_floor_lexical=0.0, coverage_floor=0.0)
+    cfg = UNFLOORED
     q = "What is the residential customer charge per month?"
     with Engine(d, index=tmp_path / "i.sqlite", config=cfg, embed_model="none") as eng:
         a = eng.ask(q)

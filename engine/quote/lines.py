@@ -108,16 +108,17 @@ def restates(text: str, qterms: frozenset[str]) -> bool:
 def about(text: str, qterms: frozenset[str], plain: bool = False) -> bool:
     """The line holds a word of the question, or another name of it in a sibling class that
     names one thing ("absent" for "missed", "3rd" for "third", "Sun" for Sunday: _SAME_NAMED;
-    not a service's or a reach's looser names, "storm" for stormwater), or a compound of one ("onpeak"
-    for "on-peak", "wastewater" for "waste water": a question word of four letters or more
-    opening or closing a longer word of the line), or a date in numbers of the month the question
-    names (a row dated 2021-11-01 for "... effective November 1, 2021": of its year too,
-    when the question names years). `plain`: or the documents' word for a plain word of
-    the question ("remaining" for "left": terms.PLAIN_SAID)."""
+    not a service's or a reach's looser names, "storm" for stormwater), or a compound of
+    one ("onpeak" for "on-peak", "wastewater" for "waste water": a question word of four
+    letters or more opening or closing a longer word of the line), or a date in numbers of
+    the month the question names (a row dated 2021-11-01 for "... effective November 1,
+    2021": of its year too, when the question names years). `plain`: or the documents' word
+    for a plain word of the question ("remaining" for "left": terms.PLAIN_SAID)."""
     terms = set(content_terms(text))
     if terms & qterms:
         return True
-    if (_members(text) & {_MEMBER_OF.get(q, q) for q in qterms}) & _SAME_NAMED:
+    same = {_MEMBER_OF.get(q, q) for q in qterms} & _SAME_NAMED
+    if same and _members(text) & same:
         return True  # one member of a sibling class by two names ("absent" for "missed")
     if _lemmas(terms) & _lemmas(qterms):  # "held" for "hold"; "start" for "begin"
         return True
@@ -237,8 +238,8 @@ def _heading_of(texts: Sequence[str], i: int, asked: frozenset[str], every: froz
     telephone ("Van Buren Public Transit" / "610 David Walton Drive" / "Bangor MI 49013
     269-427-7921"): line i may be a short line of a few words (_entry_line), and the lines
     between short lines that say none of `asked` and give a place or a telephone number
-    (not another entry's name, "Housing Authority"), as well as bare values; the entry's name then
-    holds two words or more that are no figure."""
+    (not another entry's name, "Housing Authority"), as well as bare values; the entry's
+    name then holds two words or more that are no figure."""
     entry = not _bare(texts[i])
     if entry and not _entry_line(texts[i]):
         return None
@@ -395,8 +396,7 @@ _ATTENDANCE = frozenset(content_terms("absent present"))
 # how often a charge falls or what span a pass covers, said as such ("monthly pass", "Day
 # Passes", "$75 per day", "$75 a day", "for each year", "annual fee"; not "30 days" or "12
 # months", a span, nor "31-Day Pass", "bi-weekly", "semi-annual" or "24 hours a day"): "Day
-# Passes $4.90" gives no
-# monthly pass's price
+# Passes $4.90" gives no monthly pass's price
 _PERIODIC = frozenset({"~day", "~week", "~month", "~quarter", "~year"})
 _SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES,
              _REACH, _CLASSES, _ATTENDANCE, _PERIODIC)
@@ -799,12 +799,13 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     a season, a direction, a quarter, a statistic, a utility service, where a transfer goes,
     a class of customer, a charge's period: _SIBLINGS) when the unit lacks the question's
     own; the negation of a question's word (_negated); a figure given only as a change
-    (_change_only); a number
-    bounded the other way (_opposite_bound); the question's date only as the next meeting's;
-    another value after the question's value's word (_other_value); on a line's unit
-    (`line`), another kind of a priced thing (_other_kind_of; `named`: the words the
-    document names itself by) or a row keyed by another year (_other_year); or another
-    value of a label the question gives ("Plan B" for "Plan D", "Tier 3" for "Tier 2")."""
+    (_change_only); a number bounded the other way (_opposite_bound); the question's date
+    only as the next meeting's or a matter put off to it; a date no later than the one the
+    question asks after (_not_after); another value after the question's value's word
+    (_other_value); on a line's unit (`line`), another kind of a priced thing
+    (_other_kind_of; `named`: the words the document names itself by) or a row keyed by
+    another year (_other_year); or another value of a label the question gives ("Plan B"
+    for "Plan D", "Tier 3" for "Tier 2")."""
     terms = _members(unit) | _bound_words(unit) | _periodic(unit)
     bound = _AFTER_DATE.search(question)  # "... after its November 9, 2023 session": a bound, no month asked
     said = question[:bound.start()] if bound else question
@@ -1198,9 +1199,9 @@ def _naming_lines(texts: Sequence[str], title: Collection[str]) -> set[int]:
     text, end no sentence ("无线热点可借14天。") and hold no figure but a year: for a question
     asking no kind, they share its words by naming the document ("CITY of BOSTON - DEBT
     SERVICE REQUIREMENTS - FISCAL YEARS 2016 through 2023", a column header) and answer
-    nothing. A short document's line giving figures
-    ("Total ...: 150,346,287") stays, and so does an article's first sentence ("The plus-minus
-    sign is a mathematical symbol ..."), which the title block holds when it is short."""
+    nothing. A short document's line giving figures ("Total ...: 150,346,287") stays, and so
+    does an article's first sentence ("The plus-minus sign is a mathematical symbol ..."),
+    which the title block holds when it is short."""
     return {i for i, t in enumerate(texts)
             if " ".join(t.split()) in title and not _prose(t) and not _ENDS_A_SENTENCE.search(t)
             and not holds(t, ("figure", "count"), ())}
