@@ -370,8 +370,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bhow long\b|\b(?:longest|shortest)\b", ("duration", "measure")),
     (r"\bhow soon\b|\bwhat (?:period|term)\b", ("duration", "date")),
     (r"\bhow often\b", ("duration", "count")),
-    (r"\bhow much (?:[\w-]+ ){0,3}(?:water|wastewater|sewage|power|electricity|energy|gas|flow|"
-     r"space|land|rain|snow|territory|area|ground|acreage)\b", ("measure", "area", "amount")),
+    # (not "how much is the water infrastructure fee": the price of it, a sum)
+    (r"\bhow much (?:(?!(?:is|are|was|were)\b)[\w-]+ ){0,3}(?:water|wastewater|sewage|power|electricity|"
+     rf"energy|gas|flow|space|land|rain|snow|territory|area|ground|acreage)\b(?! (?:[\w-]+ ){{0,2}}{_MONEY}\b)",
+     ("measure", "area", "amount")),
     (r"\bhow much\b", ("amount", "rate", "percentage")),
     # a yes-or-no question naming a price ("Is there a fee for ...?", "Does the city charge
     # ...?"), not a "when" or "where" one that names it ("when does the charge begin?")

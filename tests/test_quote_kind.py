@@ -718,3 +718,45 @@ def test_the_year_ending_a_form_s_blank_date_is_no_date():
     # a rule line of underscores above a line is no form's blank
     assert _choose("What time did the board adjourn?", ["________________________________",
                                                        "The board adjourned at 8:15 p.m."])
+
+
+@pytest.mark.parametrize("line, question, answers", [
+    # another number of a numbered name is another of its series
+    ("10 | 0015 | Moab 9:70 | 531 | 436", "How many registered voters were in the Moab 12 precinct?", False),
+    ("10 | 0016 | MOAB 12 | 498 | 401", "How many registered voters were in the Moab 12 precinct?", True),
+    ("Chapter 13.04 sets a fee of $20.", "What is the fee under Chapter 13?", True),  # a section of it
+    ("Page 4 shows the fee of $20.", "What fee does Page 3 give?", True),  # a page is where, not which
+    # a place by another kind of government is another place
+    ("LOWER CHICHESTER | CHESTER CITY | 1.55", "How many miles are planned in Chester County?", False),
+    ("Salt Lake City residents pay $5 a month.", "What do Salt Lake County residents pay a month?", False),
+    ("In the City of Chester the rate is 2%.", "What is the rate in Chester County?", False),
+    ("Chester County and Chester City each set a tax rate of 2%.", "What is the tax rate in Chester County?", True),
+    ("The Lincoln Township tax rate is 2%.", "What is the tax rate in the Town of Lincoln?", True),  # one, two names
+])
+def test_a_line_naming_another_of_a_numbered_or_governed_place_is_no_answer(line, question, answers):
+    assert (_choose(question, [line]) == [line]) is answers
+
+
+def test_a_bare_value_stands_with_the_place_stacked_under_it():
+    q = "When is the drain board meeting at Covert Township Hall?"
+    notice = ["Agenda", "Round Lake Outlet Drain Board", "(Berrien, Cass, & Van Buren Counties)",
+              "10:30 a.m., Wednesday, August 5, 2026", "Covert Township Hall", "73943 Lake Street"]
+    assert _choose(q, notice)[:1] == ["10:30 a.m., Wednesday, August 5, 2026"]
+    # a place two stacks away is another meeting's
+    other = ["10:30 a.m., Wednesday, August 5, 2026", "Bangor Library", "Board Members present:",
+             "Covert Township Hall"]
+    assert _choose(q, other) == []
+
+
+def test_an_initialism_with_stops_is_the_name_it_spells():
+    from engine.quote.cite import _topic
+    assert _topic(("month", "fee", "m.u.d", "bill"), {"mud", "omaha"}, ("amount",)) == ("month", "bill")
+
+
+@pytest.mark.parametrize("question, kinds", [
+    ("How much is the monthly water infrastructure fee on an M.U.D. bill?", ("amount", "rate", "percentage")),
+    ("How much water does the city use a day?", ("measure", "area", "amount")),
+    ("how much treated water was pumped in 2019", ("measure", "area", "amount")),
+])
+def test_how_much_of_a_substance_asks_a_measure_but_its_fee_a_sum(question, kinds):
+    assert asked(question) == kinds

@@ -118,9 +118,9 @@ def _topic(qterms, names, kinds=()) -> tuple[str, ...] | None:
     """The question's words that are not the document's own names nor the words that ask
     for the kind ("charge" in "how much does the city charge for a sign permit?",
     kinds.kind_words): what a line must speak of to answer (None: no word is left, so any
-    of them does)."""
+    of them does). An initialism with its stops ("M.U.D.") is the name it spells ("mud")."""
     asking = kind_words(kinds)
-    rest = tuple(t for t in qterms if t not in names and t not in asking)
+    rest = tuple(t for t in qterms if t not in names and t.replace(".", "") not in names and t not in asking)
     return rest or None
 
 

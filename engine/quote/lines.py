@@ -256,6 +256,24 @@ def _heading_of(texts: Sequence[str], i: int, asked: frozenset[str], every: froz
     return None
 
 
+def _stacked_with(texts: Sequence[str], i: int, says: Callable[[str], bool]) -> bool:
+    """Line i is a bare value in a stack of them, and a line of the stack at most
+    _STACK_REACH lines away speaks of the question by a word: a notice's "10:30 a.m.,
+    Wednesday, August 5, 2026" over "Covert Township Hall" is the meeting at that hall (a
+    chart's axis of years, "2022 2023 2024", speaks of nothing). Every line between is a
+    bare value too."""
+    if not _bare(texts[i]):
+        return False
+    for step in (-1, 1):
+        j = i + step
+        while 0 <= j < len(texts) and abs(j - i) <= _STACK_REACH and _bare(texts[j]):
+            if says(texts[j]) and not all(is_number(t) for t in content_terms(texts[j])):
+                return True
+            j += step
+    return False
+
+
+_STACK_REACH = 2
 _ENTRY_WORDS = 6  # the most words a line of a directory's entry holds (an address, a town)
 _ENTRY_KINDS = ("place", "phone")  # what an entry's lines between its name and its value give
 
@@ -826,6 +844,72 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
         if label in theirs and not (theirs[label] & values):
             return (", ".join(f"{label} {v}" for v in sorted(theirs[label])),
                     ", ".join(f"{label} {v}" for v in sorted(values)))
+    return _other_numbered(unit, question) or _other_jurisdiction(unit, question)
+
+
+# a name and its number ("Moab 12", "Form 990", "Pier 39"): a capitalised word, not a
+# month's or a weekday's, then a number that is no year; a unit's number is read to its
+# first stop ("Moab 9:70" is Moab 9, "Chapter 13.04" is in Chapter 13)
+_NUMBERED = re.compile(r"\b([A-Z][A-Za-z]{2,})\s*(?:No\.?\s*|#\s*|-)?(\d{1,3})(?![\d,])")
+_NOT_NUMBERED = frozenset("january february march april may june july august september october november "
+                          "december monday tuesday wednesday thursday friday saturday sunday "
+                          "page pages figure table item items".split())
+
+
+def _numbered(text: str, flags=0) -> dict[str, set[str]]:
+    found = re.finditer(_NUMBERED.pattern, text, flags)
+    out: dict[str, set[str]] = {}
+    for m in found:
+        if m.group(1).lower() not in _NOT_NUMBERED:
+            out.setdefault(m.group(1).lower(), set()).add(m.group(2).lstrip("0") or "0")
+    return out
+
+
+def _other_numbered(unit: str, question: str) -> tuple[str, str] | None:
+    """The unit names a name's other number only ("Moab 9" for "Moab 12", "Form 1040" for
+    "Form 990"): another of a numbered series, as "Tier 3" is for "Tier 2" (_labels)."""
+    theirs = _numbered(unit, re.I)
+    for word, values in _numbered(question).items():
+        if word in theirs and not theirs[word] & values:
+            return (", ".join(f"{word.title()} {v}" for v in sorted(theirs[word])),
+                    ", ".join(f"{word.title()} {v}" for v in sorted(values)))
+    return None
+
+
+# a place by the kind of government it is: "Chester County", "City of Chester"; one word of
+# its name is read, the last before the kind or the first after "of". Not a village or a
+# parish: "Stoke Ferry Village Hall" is the parish council's village
+_JURISDICTION = r"(county|city|township|town|borough)"
+_PLACE_KIND = (re.compile(rf"\b([A-Z][\w'’-]+)\s+{_JURISDICTION}\b", re.I),
+               re.compile(rf"\b{_JURISDICTION}\s+of\s+([A-Z][\w'’-]+)", re.I))
+
+
+def _jurisdictions(text: str, case: bool) -> set[tuple[str, str]]:
+    """The (name, kind) of each place the text names by its kind of government; `case`: the
+    name is written with a capital (a question's names)."""
+    out = set()
+    for k, pattern in enumerate(_PLACE_KIND):
+        for m in pattern.finditer(text):
+            name, kind = (m.group(1), m.group(2)) if k == 0 else (m.group(2), m.group(1))
+            if (not case or name[:1].isupper()) and name.lower() not in _JURISDICTION_WORDS:
+                out.add((name.lower(), _SAME_KIND.get(kind.lower(), kind.lower())))
+    return out
+
+
+_SAME_KIND = {"township": "town"}  # "Town of Lincoln" and "Lincoln Township" may be one
+
+
+_JURISDICTION_WORDS = frozenset(_JURISDICTION.strip("()").split("|")) | {"the", "of", "and"}
+
+
+def _other_jurisdiction(unit: str, question: str) -> tuple[str, str] | None:
+    """The unit names the place the question names as another kind of government only
+    ("CHESTER CITY" for "Chester County", "Salt Lake City" for "Salt Lake County")."""
+    theirs = _jurisdictions(unit, case=False)
+    for name, kind in sorted(_jurisdictions(question, case=True)):
+        other = sorted(k for n, k in theirs if n == name and k != kind)
+        if other and (name, kind) not in theirs:
+            return (", ".join(f"{name.title()} {k.title()}" for k in other), f"{name.title()} {kind.title()}")
     return None
 
 
@@ -1070,6 +1154,8 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
         if any(speaks(j) for j in unit):
             return True
         if _heading_of(texts, i, heading_words, every) is not None:
+            return True
+        if _stacked_with(texts, i, says):
             return True
         if signer and any(_signed(texts, j) for j in unit):
             return True
