@@ -403,7 +403,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)"
      r"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
      r"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b(?:limit|limits|level|levels|"
-     r"range|maximum|minimum|threshold|percentile|concentration|cap|mean|average|median|elevation|total)\b",
+     r"range|maximum|minimum|threshold|percentile|concentration|cap|mean|average|median|elevation|total|"
+     r"volume|volumes)\b",
      ("measure", "amount", "percentage", "rate", "count", "figure")),
     # a search-box query (no question word, not opening on a verb) that
     # names a price asks for it wherever the word stands ("mlgw schedule tgs service charge

@@ -217,6 +217,7 @@ def path_names(path: str, initials: Mapping[str, tuple[str, ...]], context: str 
     held |= whole | {_form_key(t) for t in whole}
     for w in words:  # "manchester_mn_fee_schedule.pdf" names Minnesota
         held.update(_STATES.get(w, ()))
+    held -= _spanned_years(path)
     if context:
         held.update(content_terms(context))
         for code in _STATE_CODE.findall(context):  # "CITY OF PAONIA, CO" names Colorado
@@ -227,6 +228,17 @@ def path_names(path: str, initials: Mapping[str, tuple[str, ...]], context: str 
         if any(w.startswith(short) and len(w) - len(short) <= _INITIALS_LEFT for w in words):
             held.update(parts)
     return held
+
+
+# a span of years a path names ("cso_volumes_2005-2019.xlsx"); "budget_2016-17" is one
+# fiscal year
+_PATH_YEARS = re.compile(r"(?<!\d)((?:19|20)\d\d)[-_–]((?:19|20)\d\d)(?!\d)")
+
+
+def _spanned_years(path: str) -> set[str]:
+    """The years bounding a span of more than two years in the path: a table of 2005 to
+    2019 is no document of 2005 alone, and a question's 2005 must be said in its passage."""
+    return {y for m in _PATH_YEARS.finditer(path) if int(m.group(2)) - int(m.group(1)) > 1 for y in m.groups()}
 
 
 def _in_order(terms: Sequence[str], parts: tuple[str, ...]) -> bool:

@@ -760,3 +760,28 @@ def test_an_initialism_with_stops_is_the_name_it_spells():
 ])
 def test_how_much_of_a_substance_asks_a_measure_but_its_fee_a_sum(question, kinds):
     assert asked(question) == kinds
+
+
+def test_a_word_two_rows_names_share_tells_no_row_apart():
+    rows = ["Middle College High School 77 62,048$ 1,694,336$ 1,756,384$",
+            "Nova High School 298 61,110$ 3,602,417$ 3,663,527$",
+            "Seattle World School 186 301,136$ 3,164,000$ 3,465,136$"]
+    assert _choose("garfield high school total budget", rows) == []
+    assert _choose("garfield high school total budget", rows + ["Garfield 1,417 225,520$ 14,019,198$ 14,244,718$"]) \
+        == ["Garfield 1,417 225,520$ 14,019,198$ 14,244,718$"]
+    funds = ["Net Change in Fund Balance (79,524,709) (81,335)", "Ending Fund Balance 19,043,604$ 3,192,942$"]
+    assert _choose("How much is in the transportation fund?", funds) == []
+    # one name repeated row after row is one thing; a longer name holding another is a kind of it
+    zoo = ["134 | Paul | Board of Management of the Toronto Zoo | 2022-12-08 | 14:08PM - 15:07PM",
+           "135 | Jennifer | Board of Management of the Toronto Zoo | 2022-12-08 | 14:08PM - 15:07PM"]
+    assert _choose("When did the Toronto Zoo board of management meeting end?", zoo)[:1] == zoo[:1]
+    fees = ["| Fee Type | Fee |", "| Administrator Exception | $100.00 |", "| Zoning Board of Adjustment | $400.00 |",
+            "| Zoning Board of Adjustment Protest Appeal | $400.00 |", "| Planning Commission Hearing | $1,350.00 |"]
+    assert _choose("zoning board of adjustment hearing fee", fees)[:1] == ["| Zoning Board of Adjustment | $400.00 |"]
+
+
+def test_a_span_of_years_in_a_file_name_is_no_year_the_document_names():
+    from engine.score import path_names
+    assert "2005" not in path_names("cso_annual_overflow_volumes_2005-2019.xlsx", {})
+    assert {"2016", "2017"} <= path_names("budget_2016-2017.xlsx", {})  # one fiscal year
+    assert "2019" in path_names("minutes_2019-03-06.pdf", {})  # a date, no span

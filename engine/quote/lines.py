@@ -256,6 +256,42 @@ def _heading_of(texts: Sequence[str], i: int, asked: frozenset[str], every: froz
     return None
 
 
+# a row of a table: cells apart by "|", or a label then two figures or more, as a PDF's
+# table reads ("Nova High School 298 61,110 3,602,417")
+_ROW_FIGURES = re.compile(r"^\s*([A-Za-z][^|\d]*?)(?:\s+\(?[$£€]?\d[\d,]*(?:\.\d+)?\)?[%$]?){2,}\s*$")
+
+
+def _rows_of(texts: Sequence[str]) -> frozenset[int]:
+    """The lines of the passage that are rows of a table (_TABLE_ROW, _ROW_FIGURES)."""
+    return frozenset(j for j, t in enumerate(texts) if _TABLE_ROW.search(t) or _ROW_FIGURES.match(t))
+
+
+def _cells(text: str) -> list[str]:
+    """A row's cells: apart by "|", or a figure row's label."""
+    if _TABLE_ROW.search(text):
+        return [" ".join(c.split()).lower() for c in text.split("|")]
+    m = _ROW_FIGURES.match(text)
+    return [" ".join(m.group(1).split()).lower()] if m else []
+
+
+def _shared(texts: Sequence[str], rows: frozenset[int], asked: frozenset[str]) -> frozenset[str]:
+    """The question's words that the names of two rows of the passage say, neither name
+    within the other: a part of many rows' names, which tells none apart ("High" of "Nova
+    High School" and "Middle College High School" for Garfield High School; "Fund" of
+    "Beginning Fund Balance" and "Ending Fund Balance" for the transportation fund). One
+    cell repeated row after row ("Board of Management of the Toronto Zoo") is one thing,
+    and "Zoning Board of Adjustment Protest Appeal" is a kind of "Zoning Board of Adjustment"."""
+    out = set()
+    for t in asked:
+        one = frozenset({t})
+        names = [next((frozenset(content_terms(c)) for c in _cells(texts[j]) if about(c, one)), None)
+                 for j in sorted(rows)]
+        names = [n for n in names if n is not None]  # each row's first cell saying the word
+        if any(not (a <= b or b <= a) for a in names for b in names):
+            out.add(t)
+    return frozenset(out)
+
+
 def _stacked_with(texts: Sequence[str], i: int, says: Callable[[str], bool]) -> bool:
     """Line i is a bare value in a stack of them, and a line of the stack at most
     _STACK_REACH lines away speaks of the question by a word: a notice's "10:30 a.m.,
@@ -1131,9 +1167,15 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     header = next((j for j in range(len(texts)) if not kind[j] and header_like(texts[j])
                    and about(texts[j], asked - _periods(asked))), len(texts))
     label = _block_labels(texts, kind, kinds, asked, question, qterms)
+    rows = _rows_of(texts)
+    shared = _shared(texts, rows, asked)
+    row_says = _sayer(asked - shared, question, kinds, plain) if shared else says
 
     def speaks(j: int) -> bool:
-        if says(texts[j]):
+        if j in rows and shared:
+            if row_says(texts[j]) or all(about(texts[j], frozenset({t})) for t in asked):
+                return True
+        elif says(texts[j]):
             return True
         if title and " ".join(texts[j].split()) in title and about(texts[j], heading_words):
             return True  # the document's title block speaks of it by its own names
