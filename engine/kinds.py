@@ -330,6 +330,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bhow many\b|\b(?:the|a|total) number of\b", ("count",)),
     (r"\b(?:what|which) (?:percent|percentage|share|portion|proportion|fraction)\b|"
      r"\bhow much of\b|\binterest\b|\b(?:what|which) (?:credit|discount|reduction|increase)\b|\bpercent(?:age)?\b|"
+     # "what raise did the teachers get", "what pay raise", "what rate hike"
+     r"\b(?:what|which) (?:[\w-]+ ){0,2}?(?:raise|raises|hike|hikes)\b(?! (?:the|a|an|its|their)\b)|"
      # a rate that is a share by its name ("the jobless rate", "the turnout rate")
      r"\b(?:tax|discount|growth|vacancy|unemployment|jobless|turnout|participation|graduation|poverty|"
      r"inflation|occupancy|attendance|completion|response|collection|default|error) rate\b|"

@@ -148,3 +148,17 @@ def test_running_heads_that_alternate_between_even_and_odd_pages(tmp_path):
     assert "28  |  Alliance for Water Efficiency" in furniture
     assert "Building Better Water Rates" in furniture
     assert not any(t.startswith(("Body line", "Second body", "Tier", "More", "Closing")) for t in furniture)
+
+
+def test_a_page_head_repeating_the_title_with_more_is_furniture_on_two_pages(tmp_path):
+    # a two-page fact sheet: its title atop page 1, a head atop page 2 that repeats it with
+    # the issuer and a date; body lines that name the title inside a sentence stay body
+    pages = [["Understanding the Lead and Copper Rule",
+              "EPA established the Lead and Copper Rule in 1991 to protect public health.",
+              "The most common sources of lead are lead pipes."],
+             ["EPA OGWDW | Understanding the Lead and Copper Rule  EPA October 2019",
+              "The Understanding the Lead and Copper Rule sheet was first printed in 1992 for water systems.",
+              "The action level is 15 ppb."]]
+    r = read(write_pdf(tmp_path / "sheet.pdf", pages))
+    furniture = {ln.text.strip() for ln in r.lines if ln.furniture}
+    assert furniture == {"EPA OGWDW | Understanding the Lead and Copper Rule  EPA October 2019"}

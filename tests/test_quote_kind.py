@@ -785,3 +785,20 @@ def test_a_span_of_years_in_a_file_name_is_no_year_the_document_names():
     assert "2005" not in path_names("cso_annual_overflow_volumes_2005-2019.xlsx", {})
     assert {"2016", "2017"} <= path_names("budget_2016-2017.xlsx", {})  # one fiscal year
     assert "2019" in path_names("minutes_2019-03-06.pdf", {})  # a date, no span
+
+
+def test_a_label_left_blank_gives_no_value_for_it():
+    line = "TOTAL REQUEST: $97,401.25  TOTAL AWARD: $ "
+    assert _choose("How much did the commission award TURN?", [line]) == []
+    assert _choose("How much did TURN request in total?", [line]) == [line]
+    # a blank that is another label's leaves the asked one's value standing
+    assert _choose("What is the application fee?", ["Application Fee: $25.00 Late Fee:"]) == [
+        "Application Fee: $25.00 Late Fee:"]
+
+
+@pytest.mark.parametrize("question, kinds", [
+    ("What raise did San Bernardino teachers get in July 2016?", ("percentage", "rate", "amount")),
+    ("what rate hike was approved", ("percentage", "rate", "amount")),
+])
+def test_what_raise_asks_a_figure(question, kinds):
+    assert asked(question) == kinds

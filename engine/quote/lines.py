@@ -683,6 +683,28 @@ _GIVEN = re.compile(r"\b([a-z]{4,})\s+(?:(?:at|of|for|to|by|is|was)\s+)?(\$\s?\d
 _NUMBER = re.compile(r"\$?\d[\d,]*(?:\.\d+)?")
 
 
+# a label whose value is left blank: a currency sign and no figure ("TOTAL AWARD: $ "), or a
+# form's rule ("Date: ______"); not a lead-in's colon ("... contingent upon an Override:")
+_BLANK_VALUE = re.compile(r"([A-Za-z][A-Za-z ]{2,40}?):\s*(?:[$£€](?!\s*[\d.,])|_{2,})")
+
+
+def _left_blank(unit: str, question: str) -> tuple[str, str] | None:
+    """The unit leaves blank the value of a label the question asks of, and every other
+    label it gives says no word of that one's ("TOTAL REQUEST: $97,401.25  TOTAL AWARD: $ "
+    for what the commission awarded): the figure it holds is another label's."""
+    asked = set(content_terms(question))
+    text = unit.strip()
+    for m in _BLANK_VALUE.finditer(text):
+        others = set().union(*(content_terms(o.group(1)) for o in _LABEL_COLON.finditer(text)
+                               if o.start(1) != m.start(1)))
+        if (set(content_terms(m.group(1))) & asked) - others:
+            return (f"{m.group(1).strip()}: (blank)", m.group(1).strip())
+    return None
+
+
+_LABEL_COLON = re.compile(r"([A-Za-z][A-Za-z ]{2,40}?):")
+
+
 def _other_value(unit: str, question: str) -> tuple[str, str] | None:
     """The unit gives another value after the word the question's value follows, and not the
     question's value ("House assessed at $432,000 will pay ..." for "a property assessed at
@@ -872,7 +894,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     opposite = (_negated(unit, question) or _change_only(unit, question, qterms)
                 or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
                 or _next_meeting_only(unit, question) or _not_after(unit, question) or _other_value(unit, question)
-                or (line and _other_year(unit, question)))
+                or (line and _other_year(unit, question)) or (line and _left_blank(unit, question)))
     if opposite:
         return opposite
     theirs = _labels(unit)

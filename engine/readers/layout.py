@@ -11,6 +11,9 @@ naming any document's words:
   of the pages, or of its even or its odd pages as a book's running heads alternate (and on
   two at least), is a running header or footer (a line with a bar only when the bar joins a
   page number to a title: "48 | Alliance for Water Efficiency"; else it is a table's row);
+  so is a line atop a later page that repeats the first page's title with more, on however
+  few pages (_titled_heads: "EPA OGWDW | Understanding the Lead and Copper Rule  EPA
+  October 2019");
 - **shape**, on any line: a page number ("Page 3", "Page 3 of 12", "- 3 -", "3 of 12", a
   page's own number alone at its top or foot), a browser's print stamp ("8/9/22, 4:50 PM
   Rate Schedule | ..."), a web address alone on its line (possibly with a page count).
@@ -82,7 +85,33 @@ def furniture(lines: Sequence[Line]) -> frozenset[int]:
         side = {r: int(_PAGE_REGION.match(r).group(1)) % 2 for r in pages}
         running = {s: _running(regions, side) for s, regions in edges.items()}
         out.update(i for i, s in at_edge if running[s])
+        out.update(_titled_heads(lines, pages))
     return frozenset(out)
+
+
+_HEAD_MORE = 6  # the most words a running head says beyond the title it repeats
+
+
+def _titled_heads(lines: Sequence[Line], pages: dict[str, list[int]]) -> set[int]:
+    """The lines atop a page after the first that repeat the document's title with more
+    ("EPA OGWDW | Understanding the Lead and Copper Rule  EPA October 2019" over a fact
+    sheet titled "Understanding the Lead and Copper Rule"): a running head, however few
+    pages it stands on. The title: a line of three words or more among the first page's
+    first TITLE_LINES, no sentence and no table's row ("Tier | Rate | Use"); the head: a line saying at most _HEAD_MORE words more, that ends no
+    sentence ("City Council adopted an Open Data Policy resolution on 10/13/2015" under a
+    title "Open Data Policy" is the document's own text)."""
+    order = sorted(pages, key=lambda r: int(_PAGE_REGION.match(r).group(1)))
+    titles = [_shape(lines[i].text) for i in pages[order[0]][:TITLE_LINES]
+              if 3 <= len(lines[i].text.split()) <= TITLE_WORDS and not lines[i].header
+              and "|" not in lines[i].text and not lines[i].text.rstrip().endswith(".")]
+    out = set()
+    for region in order[1:]:
+        for i in pages[region][:EDGE]:
+            s, words = _shape(lines[i].text), len(lines[i].text.split())
+            if (not lines[i].header and not lines[i].text.rstrip().endswith(".")
+                    and any(t in s and words - len(t.split()) <= _HEAD_MORE for t in titles)):
+                out.add(i)
+    return out
 
 
 # a running header or footer that joins the page's number to a title with a bar ("48  |
