@@ -330,8 +330,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bhow many\b|\b(?:the|a|total) number of\b", ("count",)),
     (r"\b(?:what|which) (?:percent|percentage|share|portion|proportion|fraction)\b|"
      r"\bhow much of\b|\binterest\b|\b(?:what|which) (?:credit|discount|reduction|increase)\b|\bpercent(?:age)?\b|"
-     # "what raise did the teachers get", "what pay raise", "what rate hike"
-     r"\b(?:what|which) (?:[\w-]+ ){0,2}?(?:raise|raises|hike|hikes)\b(?! (?:the|a|an|its|their)\b)|"
+     # "what raise did the teachers get", "what pay raise", "what rate hike" (not "which hike
+     # is the longest": a walk)
+     r"\b(?:what|which) (?:[\w-]+ ){0,2}?(?:raise|raises)\b(?! (?:the|a|an|its|their)\b)|"
+     r"\b(?:what|which) (?:[\w-]+ )?(?:rate|tax|fee|price|pay|wage|fare|rent) hikes?\b|"
      # a rate that is a share by its name ("the jobless rate", "the turnout rate")
      r"\b(?:tax|discount|growth|vacancy|unemployment|jobless|turnout|participation|graduation|poverty|"
      r"inflation|occupancy|attendance|completion|response|collection|default|error) rate\b|"
@@ -373,8 +375,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bhow soon\b|\bwhat (?:period|term)\b", ("duration", "date")),
     (r"\bhow often\b", ("duration", "count")),
     # (not "how much is the water infrastructure fee": the price of it, a sum)
-    (r"\bhow much (?:(?!(?:is|are|was|were)\b)[\w-]+ ){0,3}(?:water|wastewater|sewage|power|electricity|"
-     rf"energy|gas|flow|space|land|rain|snow|territory|area|ground|acreage)\b(?! (?:[\w-]+ ){{0,2}}{_MONEY}\b)",
+    (r"\bhow much (?:[\w-]+ ){0,3}(?:water|wastewater|sewage|power|electricity|energy|gas|flow|space|land|"
+     r"rain|snow|territory|area|ground|acreage)\b(?! (?:[\w-]+ ){0,2}(?:fee|fees|charge|charges|cost|costs|"
+     r"price|prices|bill|bills|rate|rates|tax|taxes|tariff|surcharge|worth)\b)",
      ("measure", "area", "amount")),
     (r"\bhow much\b", ("amount", "rate", "percentage")),
     # a yes-or-no question naming a price ("Is there a fee for ...?", "Does the city charge
@@ -405,8 +408,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)"
      r"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
      r"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b(?:limit|limits|level|levels|"
-     r"range|maximum|minimum|threshold|percentile|concentration|cap|mean|average|median|elevation|total|"
-     r"volume|volumes)\b",
+     r"range|maximum|minimum|threshold|percentile|concentration|cap|mean|average|median|elevation|total)\b"
+     # or closing on a volume ("CSO overflow volume in 2005"; not "volume charge per ccf")
+     r"|^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b).*\bvolumes?(?: (?:in|for|during) \S+)?\W*$",
      ("measure", "amount", "percentage", "rate", "count", "figure")),
     # a search-box query (no question word, not opening on a verb) that
     # names a price asks for it wherever the word stands ("mlgw schedule tgs service charge

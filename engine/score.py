@@ -232,13 +232,14 @@ def path_names(path: str, initials: Mapping[str, tuple[str, ...]], context: str 
 
 # a span of years a path names ("cso_volumes_2005-2019.xlsx"); "budget_2016-17" is one
 # fiscal year
-_PATH_YEARS = re.compile(r"(?<!\d)((?:19|20)\d\d)[-_–]((?:19|20)\d\d)(?!\d)")
+_PATH_YEARS = re.compile(r"(?<!\d)((?:19|20)\d\d)[-–]((?:19|20)\d\d)(?!\d)")
 
 
 def _spanned_years(path: str) -> set[str]:
     """The years bounding a span of more than two years in the path: a table of 2005 to
-    2019 is no document of 2005 alone, and a question's 2005 must be said in its passage."""
-    return {y for m in _PATH_YEARS.finditer(path) if int(m.group(2)) - int(m.group(1)) > 1 for y in m.groups()}
+    2019 is no document of 2005 alone, and a question's 2005 must be said in its passage (a
+    biennium, "budget_2023-2025", names both; "minutes_2021_2024-01-09" is no span)."""
+    return {y for m in _PATH_YEARS.finditer(path) if int(m.group(2)) - int(m.group(1)) > 2 for y in m.groups()}
 
 
 def _in_order(terms: Sequence[str], parts: tuple[str, ...]) -> bool:

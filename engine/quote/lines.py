@@ -280,7 +280,9 @@ def _shared(texts: Sequence[str], rows: frozenset[int], asked: frozenset[str]) -
     High School" and "Middle College High School" for Garfield High School; "Fund" of
     "Beginning Fund Balance" and "Ending Fund Balance" for the transportation fund). One
     cell repeated row after row ("Board of Management of the Toronto Zoo") is one thing,
-    and "Zoning Board of Adjustment Protest Appeal" is a kind of "Zoning Board of Adjustment"."""
+    and "Zoning Board of Adjustment Protest Appeal" is a kind of "Zoning Board of Adjustment".
+    A row saying every question word another row says, two at least, still speaks
+    ("Central Park Pavilion" beside "Riverside Park Pavilion" and "Central Park Gazebo")."""
     out = set()
     for t in asked:
         one = frozenset({t})
@@ -292,13 +294,22 @@ def _shared(texts: Sequence[str], rows: frozenset[int], asked: frozenset[str]) -
     return frozenset(out)
 
 
-def _stacked_with(texts: Sequence[str], i: int, says: Callable[[str], bool]) -> bool:
+def _stacked_with(texts: Sequence[str], i: int, says: Callable[[str], bool], kind: Sequence[bool]) -> bool:
     """Line i is a bare value in a stack of them, and a line of the stack at most
     _STACK_REACH lines away speaks of the question by a word: a notice's "10:30 a.m.,
     Wednesday, August 5, 2026" over "Covert Township Hall" is the meeting at that hall (a
     chart's axis of years, "2022 2023 2024", speaks of nothing). Every line between is a
-    bare value too."""
+    bare value too, and no other line of the whole stack holds a value of the kind asked: a
+    list of entries ("Eastside Library" / "9:00 a.m. - 5:00 p.m." / "Westside Library" /
+    ...) gives each its own value, which a neighbour's name does not label."""
     if not _bare(texts[i]):
+        return False
+    lo = hi = i
+    while lo > 0 and _bare(texts[lo - 1]):
+        lo -= 1
+    while hi + 1 < len(texts) and _bare(texts[hi + 1]):
+        hi += 1
+    if any(kind[j] for j in range(lo, hi + 1) if j != i):
         return False
     for step in (-1, 1):
         j = i + step
@@ -685,21 +696,26 @@ _NUMBER = re.compile(r"\$?\d[\d,]*(?:\.\d+)?")
 
 # a label whose value is left blank: a currency sign and no figure ("TOTAL AWARD: $ "), or a
 # form's rule ("Date: ______"); not a lead-in's colon ("... contingent upon an Override:")
-_BLANK_VALUE = re.compile(r"([A-Za-z][A-Za-z ]{2,40}?):\s*(?:[$£€](?!\s*[\d.,])|_{2,})")
+_BLANK_VALUE = re.compile(r"([A-Za-z][A-Za-z ]{2,40}?):\s*(?:[$£€](?=\s*$|\s{2,}|\s*[A-Z][A-Za-z ]{2,40}:)|_{2,})")
 
 
 def _left_blank(unit: str, question: str) -> tuple[str, str] | None:
     """The unit leaves blank the value of a label the question asks of, and every other
     label it gives says no word of that one's ("TOTAL REQUEST: $97,401.25  TOTAL AWARD: $ "
     for what the commission awarded): the figure it holds is another label's."""
-    asked = set(content_terms(question))
+    asked = set(content_terms(question)) - kind_words(asked_kinds(question)) - _GENERIC_LABEL
     text = unit.strip()
+    labels = [(o.start(1), set(content_terms(o.group(1))) & asked) for o in _LABEL_COLON.finditer(text)]
     for m in _BLANK_VALUE.finditer(text):
-        others = set().union(*(content_terms(o.group(1)) for o in _LABEL_COLON.finditer(text)
-                               if o.start(1) != m.start(1)))
-        if (set(content_terms(m.group(1))) & asked) - others:
+        own = set(content_terms(m.group(1))) & asked
+        others = [words for at, words in labels if at != m.start(1)]
+        if own - set().union(*others) and all(len(words) <= len(own) for words in others):
             return (f"{m.group(1).strip()}: (blank)", m.group(1).strip())
     return None
+
+
+# the words a form's labels share that name a kind of value, not which one
+_GENERIC_LABEL = frozenset(content_terms("amount total date fee sum balance due paid number"))
 
 
 _LABEL_COLON = re.compile(r"([A-Za-z][A-Za-z ]{2,40}?):")
@@ -908,25 +924,29 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
 # a name and its number ("Moab 12", "Form 990", "Pier 39"): a capitalised word, not a
 # month's or a weekday's, then a number that is no year; a unit's number is read to its
 # first stop ("Moab 9:70" is Moab 9, "Chapter 13.04" is in Chapter 13)
-_NUMBERED = re.compile(r"\b([A-Z][A-Za-z]{2,})\s*(?:No\.?\s*|#\s*|-)?(\d{1,3})(?![\d,])")
+_NUMBERED = re.compile(r"\b([A-Z][A-Za-z]{2,})\s*(?:No\.?\s*|#\s*|-)?(\d{1,3})(?!\d|,\d)")
+# not a month or a weekday, and not a word a text cites another part of itself or another
+# act by ("as provided in Section 6", "amending Resolution 12")
 _NOT_NUMBERED = frozenset("january february march april may june july august september october november "
                           "december monday tuesday wednesday thursday friday saturday sunday "
-                          "page pages figure table item items".split())
+                          "page pages figure table item items section sections chapter chapters article "
+                          "articles title part exhibit attachment appendix resolution resolutions ordinance "
+                          "ordinances bill bills act law".split())
 
 
-def _numbered(text: str, flags=0) -> dict[str, set[str]]:
-    found = re.finditer(_NUMBERED.pattern, text, flags)
+def _numbered(text: str) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
-    for m in found:
+    for m in _NUMBERED.finditer(text):
         if m.group(1).lower() not in _NOT_NUMBERED:
             out.setdefault(m.group(1).lower(), set()).add(m.group(2).lstrip("0") or "0")
     return out
 
 
 def _other_numbered(unit: str, question: str) -> tuple[str, str] | None:
-    """The unit names a name's other number only ("Moab 9" for "Moab 12", "Form 1040" for
-    "Form 990"): another of a numbered series, as "Tier 3" is for "Tier 2" (_labels)."""
-    theirs = _numbered(unit, re.I)
+    """The unit names a name's other number only ("Moab 9" for "Moab 12", "Pier 39" for
+    "Pier 45"), with a capital as the question does ("children under 3" is no "Under 12"):
+    another of a numbered series, as "Tier 3" is for "Tier 2" (_labels)."""
+    theirs = _numbered(unit)
     for word, values in _numbered(question).items():
         if word in theirs and not theirs[word] & values:
             return (", ".join(f"{word.title()} {v}" for v in sorted(theirs[word])),
@@ -946,6 +966,9 @@ def _jurisdictions(text: str, case: bool) -> set[tuple[str, str]]:
     """The (name, kind) of each place the text names by its kind of government; `case`: the
     name is written with a capital (a question's names)."""
     out = set()
+    for m in _BOTH_KINDS.finditer(text):  # "the City and County of Denver"
+        if not case or m.group(1)[:1].isupper():
+            out |= {(m.group(1).lower(), "city"), (m.group(1).lower(), "county")}
     for k, pattern in enumerate(_PLACE_KIND):
         for m in pattern.finditer(text):
             name, kind = (m.group(1), m.group(2)) if k == 0 else (m.group(2), m.group(1))
@@ -954,6 +977,7 @@ def _jurisdictions(text: str, case: bool) -> set[tuple[str, str]]:
     return out
 
 
+_BOTH_KINDS = re.compile(r"\bcity\s+and\s+county\s+of\s+([A-Z][\w'’-]+)", re.I)
 _SAME_KIND = {"township": "town"}  # "Town of Lincoln" and "Lincoln Township" may be one
 
 
@@ -964,9 +988,10 @@ def _other_jurisdiction(unit: str, question: str) -> tuple[str, str] | None:
     """The unit names the place the question names as another kind of government only
     ("CHESTER CITY" for "Chester County", "Salt Lake City" for "Salt Lake County")."""
     theirs = _jurisdictions(unit, case=False)
-    for name, kind in sorted(_jurisdictions(question, case=True)):
+    asked = _jurisdictions(question, case=True)
+    for name, kind in sorted(asked):
         other = sorted(k for n, k in theirs if n == name and k != kind)
-        if other and (name, kind) not in theirs:
+        if other and not {(n, k) for n, k in asked if n == name} & theirs:  # "Lancaster City in Lancaster County"
             return (", ".join(f"{name.title()} {k.title()}" for k in other), f"{name.title()} {kind.title()}")
     return None
 
@@ -1192,10 +1217,13 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     rows = _rows_of(texts)
     shared = _shared(texts, rows, asked)
     row_says = _sayer(asked - shared, question, kinds, plain) if shared else says
+    said = {j: frozenset(t for t in asked if about(texts[j], frozenset({t}))) for j in rows} if shared else {}
 
     def speaks(j: int) -> bool:
         if j in rows and shared:
-            if row_says(texts[j]) or all(about(texts[j], frozenset({t})) for t in asked):
+            # by a word that tells it apart, or as the row saying every question word any row
+            # says, two at least (one generic word, "Regular Substitutes" for busing, is none)
+            if row_says(texts[j]) or (len(said[j]) >= 2 and all(said[k] <= said[j] for k in rows)):
                 return True
         elif says(texts[j]):
             return True
@@ -1219,7 +1247,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return True
         if _heading_of(texts, i, heading_words, every) is not None:
             return True
-        if _stacked_with(texts, i, says):
+        if _stacked_with(texts, i, says, kind):
             return True
         if signer and any(_signed(texts, j) for j in unit):
             return True

@@ -97,21 +97,32 @@ def _titled_heads(lines: Sequence[Line], pages: dict[str, list[int]]) -> set[int
     ("EPA OGWDW | Understanding the Lead and Copper Rule  EPA October 2019" over a fact
     sheet titled "Understanding the Lead and Copper Rule"): a running head, however few
     pages it stands on. The title: a line of three words or more among the first page's
-    first TITLE_LINES, no sentence and no table's row ("Tier | Rate | Use"); the head: a line saying at most _HEAD_MORE words more, that ends no
-    sentence ("City Council adopted an Open Data Policy resolution on 10/13/2015" under a
-    title "Open Data Policy" is the document's own text)."""
+    first TITLE_LINES, no sentence and no table's row ("Tier | Rate | Use"); the head: a line
+    opening on the title or holding it after a bar, saying at most _HEAD_MORE words more, no
+    sentence, no row of figures, no line the next one runs on from ("City Council adopted
+    an Open Data Policy resolution on 10/13/2015" under a title "Open Data Policy" is the
+    document's own text)."""
     order = sorted(pages, key=lambda r: int(_PAGE_REGION.match(r).group(1)))
     titles = [_shape(lines[i].text) for i in pages[order[0]][:TITLE_LINES]
               if 3 <= len(lines[i].text.split()) <= TITLE_WORDS and not lines[i].header
               and "|" not in lines[i].text and not lines[i].text.rstrip().endswith(".")]
     out = set()
     for region in order[1:]:
-        for i in pages[region][:EDGE]:
-            s, words = _shape(lines[i].text), len(lines[i].text.split())
-            if (not lines[i].header and not lines[i].text.rstrip().endswith(".")
-                    and any(t in s and words - len(t.split()) <= _HEAD_MORE for t in titles)):
+        idx = pages[region]
+        for k, i in enumerate(idx[:EDGE]):
+            text = lines[i].text
+            s, words = _shape(text), len(text.split())
+            after = lines[idx[k + 1]].text.lstrip() if k + 1 < len(idx) else ""
+            if (lines[i].header or text.rstrip().endswith(".") or _FIGURE_RUN.search(text)
+                    or after[:1].islower()):  # a sentence, a table's row, a line running on
+                continue
+            if any(t and (s.startswith(t) or f"| {t}" in s) and words - len(t.split()) <= _HEAD_MORE
+                   for t in titles):
                 out.add(i)
     return out
+
+
+_FIGURE_RUN = re.compile(r"\d[\d,.]*\s+\$?\d")  # two figures side by side: a table's row
 
 
 # a running header or footer that joins the page's number to a title with a bar ("48  |
