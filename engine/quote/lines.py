@@ -1208,24 +1208,12 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     heading_words = every - kind_words(kinds)
     signer = "person" in kinds and _SIGN in qterms  # "who signed ...": a signature block answers
     event = _event(qterms) if "time" in kinds else None
-    # a table's header row naming the column asked for ("Date | Customer Charge | ..." over
-    # "2020-01-01 | 4199-G | $4.95518 | ..."): the first row above that holds no value of the
-    # kind, no sentence, and a word of the question
-    header = next((j for j in range(len(texts)) if not kind[j] and header_like(texts[j])
-                   and about(texts[j], asked - _periods(asked))), len(texts))
+    header = _header_row(texts, kind, asked)
     label = _block_labels(texts, kind, kinds, asked, question, qterms)
-    rows = _rows_of(texts)
-    shared = _shared(texts, rows, asked)
-    row_says = _sayer(asked - shared, question, kinds, plain) if shared else says
-    said = {j: frozenset(t for t in asked if about(texts[j], frozenset({t}))) for j in rows} if shared else {}
+    says_at = _row_sayer(texts, asked, says, question, kinds, plain)
 
     def speaks(j: int) -> bool:
-        if j in rows and shared:
-            # by a word that tells it apart, or as the row saying every question word any row
-            # says, two at least (one generic word, "Regular Substitutes" for busing, is none)
-            if row_says(texts[j]) or (len(said[j]) >= 2 and all(said[k] <= said[j] for k in rows)):
-                return True
-        elif says(texts[j]):
+        if says_at(j):
             return True
         if title and " ".join(texts[j].split()) in title and about(texts[j], heading_words):
             return True  # the document's title block speaks of it by its own names
@@ -1255,6 +1243,36 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             *(content_terms(texts[j]) for j in unit))
 
     return answers
+
+
+def _header_row(texts: Sequence[str], kind: Sequence[bool], asked: frozenset[str]) -> int:
+    """A table's header row naming the column asked for ("Date | Customer Charge | ..." over
+    "2020-01-01 | 4199-G | $4.95518 | ..."): the first line that holds no value of the kind,
+    no sentence, and a word of the question (len(texts) when there is none)."""
+    return next((j for j in range(len(texts)) if not kind[j] and header_like(texts[j])
+                 and about(texts[j], asked - _periods(asked))), len(texts))
+
+
+def _row_sayer(texts: Sequence[str], asked: frozenset[str], says: Callable[[str], bool], question: str,
+               kinds: tuple[str, ...], plain: bool) -> Callable[[int], bool]:
+    """says_at(j): line j speaks of the question (`says`), a table's row read beside the
+    passage's other rows: a word two rows' names share (_shared) tells it apart from none,
+    so the row speaks by another word (_sayer of the rest), or as the row saying every
+    question word any row says, two at least (one generic word, "Regular Substitutes" for
+    busing, is none)."""
+    rows = _rows_of(texts)
+    shared = _shared(texts, rows, asked)
+    if not shared:
+        return lambda j: says(texts[j])
+    row_says = _sayer(asked - shared, question, kinds, plain)
+    said = {j: frozenset(t for t in asked if about(texts[j], frozenset({t}))) for j in rows}
+
+    def says_at(j: int) -> bool:
+        if j not in rows:
+            return says(texts[j])
+        return row_says(texts[j]) or (len(said[j]) >= 2 and all(said[k] <= said[j] for k in rows))
+
+    return says_at
 
 
 def _take(ranked: Sequence[int], limit: int, must: bool, kind: Sequence[bool], scores: Sequence[float],
