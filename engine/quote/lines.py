@@ -700,9 +700,11 @@ _BLANK_VALUE = re.compile(r"([A-Za-z][A-Za-z ]{2,40}?):\s*(?:[$£€](?=\s*$|\s{
 
 
 def _left_blank(unit: str, question: str) -> tuple[str, str] | None:
-    """The unit leaves blank the value of a label the question asks of, and every other
-    label it gives says no word of that one's ("TOTAL REQUEST: $97,401.25  TOTAL AWARD: $ "
-    for what the commission awarded): the figure it holds is another label's."""
+    """The unit leaves blank the value of a label the question asks of ("TOTAL REQUEST:
+    $97,401.25  TOTAL AWARD: $ " for what the commission awarded): the blank label says a
+    question word no other label of the unit says (neither the kind's words nor a form's
+    generic ones, _GENERIC_LABEL), and no filled label says more of the question; the
+    figure the unit holds is another label's."""
     asked = set(content_terms(question)) - kind_words(asked_kinds(question)) - _GENERIC_LABEL
     text = unit.strip()
     labels = [(o.start(1), set(content_terms(o.group(1))) & asked) for o in _LABEL_COLON.finditer(text)]
