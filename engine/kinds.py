@@ -639,6 +639,9 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "Section 4", "November 7": a number that names
             if k in ("count", "figure") and _ENUMERATOR.match(seen, m.end()) and not seen[:m.start()].strip(" \t("):
                 continue  # "7. EMPLOYEE RETIREMENT SYSTEMS", "(3) Fees": a list's or a section's number
+            if k in _NUMBERED and not text[:m.start()].strip() and re.fullmatch(r"\d{1,2}", m.group(0)) \
+                    and _FOOTNOTE.match(text, m.end()):
+                continue  # "1 The town of Braintree was part of ...": a footnote's mark
             if k == "figure" and _CODE_TOKEN.search(text, 0, m.start()):
                 continue  # "AZ04-02-005": a part of an identifier
             if k in ("count", "figure") and (_ADDRESS.match(text, m.start()) or _OPERATOR_BEFORE.search(text, 0, m.start())
@@ -715,6 +718,11 @@ _LABEL = re.compile(r"\b(?:item|items|section|sec|sections|page|pages|p|pp|no|no
 # a unit of measure after a number makes it a measure, not a count of things (not the units
 # of _UNITS that are things counted: lanes, seats, beds, units, stories)
 _ENUMERATOR = re.compile(r"[.)]\s+\S")  # after a line's first number: "7. EMPLOYEE ...", "3) Fees"
+# after a line's first number of one or two digits, a sentence's opening word, which no
+# count or sum is followed by ("1 The town of ...", "2 See Table 4", "3 Source: ..."): the mark
+# of a footnote at a page's foot
+_FOOTNOTE = re.compile(r"\s+(?:The|This|These|That|Those|A|An|It|Its|"
+                       r"See|Source|Sources|Note|Notes|Includes|Data|Based|According|Excludes|Figures)\b")
 _MEASURED = re.compile(r"\s{0,3}-?(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|meters?|metres?|km|cm|mm|"
                        r"acres?|hectares?|square|sq\.?|(?:sf|s\.f\.)(?!\s+(?:lots?|homes?|houses?|units?|dwellings?|residences?|"
                        r"detached|attached|zon))|ft2|ft²|m2|m²|cubic|gallons?|gal|mgd|gpd|gpm|cfs|liters?|litres?|"

@@ -780,21 +780,33 @@ _PLAIN_MODIFIERS = frozenset(content_terms(
 # the things a fee schedule or a tariff prices, one kind of each told by the word before it
 # ("fence permit", "building permit"; "property tax", "cannabis tax")
 _PRICED = frozenset(content_terms("fee permit license licence charge fare fine tax pass deposit penalty"))
+# the words a charge's period is said by, as stems ("annual" is "year")
+_PERIOD_WORDS = frozenset(content_terms("daily weekly monthly quarterly annual yearly day week month quarter year"))
 
 
 def _pairs(text: str, lower_only: bool = False, heads: Collection[str] = _PRICED) -> set[tuple[str, str]]:
     """The text's compounds of a word and one of `heads` (by default a priced thing, _PRICED)
     as stems ("fence permit" -> ("fenc", "permit")): two content words with nothing between
     them on one line; `lower_only`: the first word in lower case, no name ("Manchester water")."""
+    return {(run[-1], head) for run, head in _runs(text, lower_only, heads)}
+
+
+def _runs(text: str, lower_only: bool = False, heads: Collection[str] = _PRICED,
+          longest: int = 3) -> set[tuple[tuple[str, ...], str]]:
+    """The words standing right before one of `heads` (at most `longest`, nearest last), as
+    stems: "Local Monthly Pass" -> (("local", "month"), "pass"); `lower_only` as _pairs."""
     out = set()
     for line in text.split("\n"):
-        prev = None
+        run: list[str] = []
         for word in re.findall(r"[A-Za-z][A-Za-z'’-]*|\S", line):
             terms = content_terms(word) if word[:1].isalpha() else []
             now = terms[0] if len(terms) == 1 else None
-            if prev and now in heads:
-                out.add((prev, now))
-            prev = now if now and not (lower_only and word[:1].isupper()) else None
+            if run and now in heads:
+                out.add((tuple(run[-longest:]), now))
+            if now and not (lower_only and word[:1].isupper()):
+                run.append(now)
+            else:
+                run = []
     return out
 
 
@@ -812,13 +824,23 @@ def _other_kind_of(unit: str, question: str, qterms: Collection[str],
     itself by (`named`: "cannabis" of a cannabis tax ordinance) is its subject, said or not."""
     asked = set(qterms)
     said = set(content_terms(unit))
-    theirs = _pairs(unit)
-    for modifier, head in sorted(_pairs(question, lower_only=True)):
-        if modifier in _PLAIN_MODIFIERS or modifier in said or modifier in named:
+    theirs = sorted(_runs(unit))
+    periods = bool(_periodic(unit)) or bool(said & _PERIOD_WORDS)
+    for mods, head in sorted(_runs(question, lower_only=True)):
+        # the question's own words for its kind that the unit does not say; a period ("an
+        # annual pass") only where the unit says no period at all ("PAL Pass (10 Trips)")
+        strong = [m for m in mods if m not in _PLAIN_MODIFIERS and m not in said and m not in named]
+        period = [m for m in mods if m in _PERIOD_WORDS and m not in said and not periods]
+        if not strong and not period:
             continue
-        for other, h in sorted(theirs):
-            if h == head and other not in asked and other not in _PLAIN_MODIFIERS:
-                return f"{_word(unit, other)} {_word(unit, head)}", f"{_word(question, modifier)} {_word(question, head)}"
+        for run, h in theirs:
+            if h != head:
+                continue
+            others = [o for o in run if o not in asked and o not in _PLAIN_MODIFIERS]
+            if others and (strong or not set(run) & asked):
+                # the unit's word nearest its head, beside the question's first missing word
+                return (f"{_word(unit, others[-1])} {_word(unit, head)}",
+                        f"{_word(question, (strong or period)[0])} {_word(question, head)}")
     return None
 
 
@@ -1208,6 +1230,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     # Schedule" is no label for one fee)
     every = frozenset(qterms)
     heading_words = every - kind_words(kinds)
+    title_words = frozenset(t for t in heading_words if not is_number(t))
     signer = "person" in kinds and _SIGN in qterms  # "who signed ...": a signature block answers
     event = _event(qterms) if "time" in kinds else None
     header = _header_row(texts, kind, asked)
@@ -1217,8 +1240,9 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     def speaks(j: int) -> bool:
         if says_at(j):
             return True
-        if title and " ".join(texts[j].split()) in title and about(texts[j], heading_words):
-            return True  # the document's title block speaks of it by its own names
+        if title and " ".join(texts[j].split()) in title and about(texts[j], title_words):
+            return True  # the document's title block speaks of it by its own names (a word,
+            # not a year or a number alone: a page whose first lines are running text)
         # a table row: named by a header line above it (or by any, with row_topic off), or
         # by the label its block of rows stands under
         return _TABLE_ROW.search(texts[j]) is not None and (not row_topic or header < j or label(j))
