@@ -79,6 +79,11 @@ class Config:
     # A winner holding the asked kind needs coverage >= coverage_floor - kind_relief: a long
     # question whose passage misses a word or two but holds the value asked for is answered.
     kind_relief: float = 0.0
+    # A winner short of the coverage floor by at most line_relief (the score floor cleared)
+    # is answered when its quote's first line holds the asked kind and its lines say at least
+    # half the question's words that are not its document's names (two at least): the line
+    # itself, not the passage, speaks of the question. 0: off.
+    line_relief: float = 0.0
     # 1: a name or number the question requires that a passage's document states of itself
     # (its path, title lines, running headers: score.named_by_document) counts as present for
     # coverage too, not only for the names-and-numbers check; 0: for that check only.

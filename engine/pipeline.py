@@ -135,8 +135,14 @@ class Answering:
         lacks = self._scope(q, cands)
         d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds, lacks=lacks)
         clock.lap("gate")
+        relieved = False
+        if (d.refusal is not None and short_of_coverage(d.refusal, cfg) and q.kinds
+                and d.winner.path not in (lacks or {}) and d.winner.kind is not False):
+            relieved, held_refusal, held_gate = True, d.refusal, d.gate
+            d = dataclasses.replace(d, refusal=None)
         if d.refusal is not None:
             return Answer(citations=(), refusal=d.refusal, gate=d.gate, **common)
+        doc_of_winner = lambda d: next(r.doc for r in pulled.pool.rows if r.id == d.winner.rowid)
         def quoted_for(d):
             return quote(d, pulled.pool, self.texts, q, ranked.rarity, cfg,
                          lambda lines: line_sims(lines, pulled.qvec, self.embedder, cfg, self.helper()),
@@ -147,6 +153,10 @@ class Answering:
 
         quoted = quoted_for(d)
         clock.lap("quote")
+        if relieved:
+            names = path_names(doc_rows[doc_of_winner(d)].path, q.initials)
+            if quoted.refusal is not None or not speaks_strongly(quoted.citations[0], q, names):
+                return Answer(citations=(), refusal=held_refusal, gate=held_gate, **common)
         if quoted.refusal is None and cfg.versions:  # two versions of one document that disagree
             doc_of = {r.id: r.doc for r in pulled.pool.rows}
             vec = "embed" in ranked.raw
@@ -229,6 +239,27 @@ class Answering:
         with_vec = ranked.with_vec if "embed" in ranked.raw else None
         return describe(list(ranked.raw), with_vec, len(ranked.pool), model, fusion=q.fusion,
                         hyde=q.hyde is not None, asked=q.arms, last=last)
+
+
+def short_of_coverage(refusal, cfg: Config) -> bool:
+    """The gate refused only for coverage, short of its floor by at most cfg.line_relief."""
+    return (cfg.line_relief > 0 and refusal.reason == "below_floor" and len(refusal.failed) == 1
+            and refusal.failed[0][0] == "coverage"
+            and refusal.failed[0][1] >= refusal.failed[0][2] - cfg.line_relief - 1e-9)
+
+
+def speaks_strongly(citation, q: question.Query, names) -> bool:
+    """The citation's first line holds the asked kind, and its lines say at least half of the
+    question's words that are neither its document's names nor the words asking for the kind
+    (two at least)."""
+    from .kinds import holds, kind_words
+    from .terms import content_terms
+    if not citation.lines or not holds(citation.lines[0].text, q.kinds, q.terms):
+        return False
+    topic = [t for t in q.terms if t not in names and t not in kind_words(q.kinds)]
+    said = set().union(*(content_terms(ln.text) for ln in citation.lines))
+    have = sum(t in said for t in topic)
+    return have >= 2 and 2 * have >= len(topic)
 
 
 class Engine(Answering):
