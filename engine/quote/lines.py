@@ -1112,8 +1112,12 @@ def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...], plain: 
     labels = {(m, h) for m, h in _pairs(question, heads=asking & _LABEL_HEADS)
               if m not in _PLAIN_MODIFIERS and m not in asking}
 
+    # a number of the question alone speaks of nothing ("4" of "Oxford 4" as a row's cell, the
+    # question's year on a page's first line) where the question has words to say
+    words = frozenset(t for t in asked if not is_number(t)) or asked
+
     def says(text: str) -> bool:
-        return about(text, asked, plain) or bool(labels and labels & _pairs(text, heads=asking))
+        return about(text, words, plain) or bool(labels and labels & _pairs(text, heads=asking))
 
     return says
 
