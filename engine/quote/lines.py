@@ -117,7 +117,7 @@ def about(text: str, qterms: frozenset[str], plain: bool = False) -> bool:
     terms = set(content_terms(text))
     if terms & qterms:
         return True
-    same = {_MEMBER_OF.get(q, q) for q in qterms} & _SAME_NAMED
+    same = {_MEMBER_OF.get(q, q) for q in qterms} & (_SAME_NAMED | _MONTHS)
     if same and _members(text) & same:
         return True  # one member of a sibling class by two names ("absent" for "missed")
     if _lemmas(terms) & _lemmas(qterms):  # "held" for "hold"; "start" for "begin"
@@ -903,9 +903,30 @@ _DAY_OF = dict(zip(("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
 
 def _members(text: str) -> set[str]:
     """The text's terms with each sibling-class member by its one name (_MEMBER_OF), a month
-    only as written (_months_as_written), and a weekday's short form as the day."""
+    only as written (_months_as_written), and a weekday's and a dated month's short form as
+    the day or the month ("Wed", "31st Mar 2022")."""
     terms = _months_as_written({_MEMBER_OF.get(t, t) for t in content_terms(text)}, text)
-    return terms | {_DAY_OF[m[:3].lower()] for m in _DAY_SHORT.findall(text)}
+    return (terms | {_DAY_OF[m[:3].lower()] for m in _DAY_SHORT.findall(text)}
+            | _dated_months(text))
+
+
+# a month's short form beside a day or a year ("31st Mar 2022", "Sept. 5", "15-Jan-24"): the
+# month ("Jan Smith" is no month)
+_MONTH_SHORT = re.compile(r"(?<![A-Za-z])(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|JAN|FEB|MAR|APR|JUN|JUL|"
+                          r"AUG|SEPT?|OCT|NOV|DEC)(?![A-Za-z])")
+_DAY_BEFORE = re.compile(r"\d(?:st|nd|rd|th)?[\s-]?$")
+_DAY_AFTER_SHORT = re.compile(r"\.?[\s-]?\d")
+
+
+def _dated_months(text: str) -> set[str]:
+    """The months a text names by a short form beside a number (_MONTH_SHORT)."""
+    return {_MONTH_OF[m[1][:3].lower()] for m in _MONTH_SHORT.finditer(text)
+            if _DAY_BEFORE.search(text, max(0, m.start() - 5), m.start()) or _DAY_AFTER_SHORT.match(text, m.end())}
+
+
+_MONTH_OF = dict(zip(("jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
+                     content_terms("january february march april june july august september october "
+                                   "november december")))
 
 
 def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS,
