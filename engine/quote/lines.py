@@ -1175,14 +1175,25 @@ def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...], plain: 
     labels = {(m, h) for m, h in _pairs(question, heads=asking & _LABEL_HEADS)
               if m not in _PLAIN_MODIFIERS and m not in asking}
 
-    # a number of the question alone speaks of nothing ("4" of "Oxford 4" as a row's cell, the
-    # question's year on a page's first line) where the question has words to say
+    # a number of the question alone speaks of nothing ("4" of "Oxford 4" as a row's inner
+    # cell, the question's year on a page's first line) where the question has words to say,
+    # but where it opens the line, as a row's key ("27 88 77 87% ..." for route 27); a year
+    # never does
     words = frozenset(t for t in asked if not is_number(t)) or asked
+    keys = frozenset(t for t in asked - words if not _YEAR.fullmatch(t))
 
     def says(text: str) -> bool:
-        return about(text, words, plain) or bool(labels and labels & _pairs(text, heads=asking))
+        return (about(text, words, plain) or bool(keys and _key_of(text) in keys)
+                or bool(labels and labels & _pairs(text, heads=asking)))
 
     return says
+
+
+def _key_of(text: str) -> str:
+    """The term a line opens with (a row's key), or ""."""
+    first = text.replace("|", " ").split(None, 1)
+    terms = content_terms(first[0]) if first else []
+    return terms[0] if terms else ""
 
 
 # how many words of the question beyond the document's own names a line naming that whole
