@@ -821,6 +821,9 @@ _PLAIN_MODIFIERS = frozenset(content_terms(
 # the things a fee schedule or a tariff prices, one kind of each told by the word before it
 # ("fence permit", "building permit"; "property tax", "cannabis tax")
 _PRICED = frozenset(content_terms("fee permit license licence charge fare fine tax pass deposit penalty"))
+# the things a line names one kind of by the words before it: a priced thing, and a number
+# ("Form Number" is no complaint number)
+_KIND_HEADS = _PRICED | frozenset(content_terms("number"))
 # the words a charge's period is said by, as stems ("annual" is "year")
 _PERIOD_WORDS = frozenset(content_terms("daily weekly monthly quarterly annual yearly day week month quarter year"))
 
@@ -865,9 +868,10 @@ def _other_kind_of(unit: str, question: str, qterms: Collection[str],
     itself by (`named`: "cannabis" of a cannabis tax ordinance) is its subject, said or not."""
     asked = set(qterms)
     said = set(content_terms(unit))
-    theirs = sorted(_runs(unit))
+    said |= {t for m in asked for t in [m] if said_as(m) & said}  # "telephone" says "phone"
+    theirs = sorted(_runs(unit, heads=_KIND_HEADS))
     periods = bool(_periodic(unit)) or bool(said & _PERIOD_WORDS)
-    for mods, head in sorted(_runs(question, lower_only=True)):
+    for mods, head in sorted(_runs(question, lower_only=True, heads=_KIND_HEADS)):
         # the question's own words for its kind that the unit does not say; a period ("an
         # annual pass") only where the unit says no period at all ("PAL Pass (10 Trips)")
         strong = [m for m in mods if m not in _PLAIN_MODIFIERS and m not in said and m not in named]
@@ -881,7 +885,7 @@ def _other_kind_of(unit: str, question: str, qterms: Collection[str],
             if others and (strong or not set(run) & asked):
                 # the unit's word nearest its head, beside the question's first missing word
                 return (f"{_word(unit, others[-1])} {_word(unit, head)}",
-                        f"{_word(question, (strong or period)[0])} {_word(question, head)}")
+                        f"{_word(question, (strong or period)[-1])} {_word(question, head)}")
     return None
 
 
