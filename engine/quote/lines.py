@@ -118,7 +118,8 @@ def about(text: str, qterms: frozenset[str], plain: bool = False) -> bool:
     if terms & qterms:
         return True
     same = {_MEMBER_OF.get(q, q) for q in qterms} & (_SAME_NAMED | _MONTHS)
-    if same and _members(text) & same:
+    days = {q for q in qterms if q.isdigit() and len(q) <= 2}
+    if same and (_members(text) - _dated_months(text) | _dated_months(text, days)) & same:
         return True  # one member of a sibling class by two names ("absent" for "missed")
     if _lemmas(terms) & _lemmas(qterms):  # "held" for "hold"; "start" for "begin"
         return True
@@ -963,10 +964,22 @@ _DAY_BEFORE = re.compile(r"\d(?:st|nd|rd|th)?[\s-]?$")
 _DAY_AFTER_SHORT = re.compile(r"\.?[\s-]?\d")
 
 
-def _dated_months(text: str) -> set[str]:
-    """The months a text names by a short form beside a number (_MONTH_SHORT)."""
-    return {_MONTH_OF[m[1][:3].lower()] for m in _MONTH_SHORT.finditer(text)
-            if _DAY_BEFORE.search(text, max(0, m.start() - 5), m.start()) or _DAY_AFTER_SHORT.match(text, m.end())}
+def _dated_months(text: str, days: Collection[str] | None = None) -> set[str]:
+    """The months a text names by a short form beside a number (_MONTH_SHORT); with `days`
+    (the days of the month a question names), only those beside one of them or a year ("Oct
+    18th" is another day than "October 8")."""
+    out = set()
+    for m in _MONTH_SHORT.finditer(text):
+        before = _DAY_BEFORE.search(text, max(0, m.start() - 5), m.start())
+        after = _DAY_AFTER_SHORT.match(text, m.end())
+        if not (before or after):
+            continue
+        if days:
+            near = re.findall(r"\d+", text[max(0, m.start() - 5):m.start()] + " " + text[m.end():m.end() + 4])
+            if near and not any(n in days or len(n) == 4 for n in near):
+                continue
+        out.add(_MONTH_OF[m[1][:3].lower()])
+    return out
 
 
 _MONTH_OF = dict(zip(("jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
