@@ -836,6 +836,9 @@ def _pairs(text: str, lower_only: bool = False, heads: Collection[str] = _PRICED
     return {(run[-1], head) for run, head in _runs(text, lower_only, heads)}
 
 
+_OWNER = re.compile(r"['’]s?$")
+
+
 def _runs(text: str, lower_only: bool = False, heads: Collection[str] = _PRICED,
           longest: int = 3) -> set[tuple[tuple[str, ...], str]]:
     """The words standing right before one of `heads` (at most `longest`, nearest last), as
@@ -848,10 +851,10 @@ def _runs(text: str, lower_only: bool = False, heads: Collection[str] = _PRICED,
             now = terms[0] if len(terms) == 1 else None
             if run and now in heads:
                 out.add((tuple(run[-longest:]), now))
-            if now and not (lower_only and word[:1].isupper()):
+            if now and not (lower_only and word[:1].isupper()) and not _OWNER.search(word):
                 run.append(now)
             else:
-                run = []
+                run = []  # a name, no word, or an owner ("the clerk's phone number")
     return out
 
 
@@ -870,6 +873,7 @@ def _other_kind_of(unit: str, question: str, qterms: Collection[str],
     asked = set(qterms)
     said = set(content_terms(unit))
     said |= {t for m in asked for t in [m] if said_as(m) & said}  # "telephone" says "phone"
+    synonyms = set().union(*(said_as(m) for m in asked)) if asked else set()
     theirs = sorted(_runs(unit, heads=_KIND_HEADS))
     periods = bool(_periodic(unit)) or bool(said & _PERIOD_WORDS)
     for mods, head in sorted(_runs(question, lower_only=True, heads=_KIND_HEADS)):
@@ -882,7 +886,7 @@ def _other_kind_of(unit: str, question: str, qterms: Collection[str],
         for run, h in theirs:
             if h != head:
                 continue
-            others = [o for o in run if o not in asked and o not in _PLAIN_MODIFIERS]
+            others = [o for o in run if o not in asked and o not in _PLAIN_MODIFIERS and o not in synonyms]
             if others and (strong or not set(run) & asked):
                 # the unit's word nearest its head, beside the question's first missing word
                 return (f"{_word(unit, others[-1])} {_word(unit, head)}",

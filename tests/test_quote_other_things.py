@@ -1,0 +1,159 @@
+"""The fifteenth pass's rules (docs/decisions.md): a line holding the kind asked is no answer
+when it holds it for another thing or another time — another kind of a pass or a number, a
+footnote's mark, a precinct's code, a letter's own date, another year of the month asked, a
+row dated in another year — and a line speaks of the question by a word, by a row's key, or
+by a month in its short form, never by the question's year alone. Made-up lines in the forms
+fare tables, reports, listings and notices print them."""
+from conftest import ask_words, choose as _choose, quoted
+from engine.config import Config
+from engine.kinds import asked, holds
+from engine.quote.lines import about, contradicts
+from engine.terms import question_terms
+
+
+FARES = ["Proposed Fares", "Adult Monthly Pass $64 to $75", "PAL Pass (10 Trips) $29 to $35",
+         "SUMMER YOUTH PASS $52.50 to $60"]
+
+
+def test_another_kind_of_pass_is_no_answer_for_the_one_asked():
+    # "annual" names the pass asked; a pass named by other words and no period is another one
+    assert _choose("How much would an annual pass cost?", FARES[:1] + FARES[2:]) == []
+    # the pass asked is answered, by its own line
+    assert _choose("How much would an adult monthly pass cost?", FARES)[0] == "Adult Monthly Pass $64 to $75"
+
+
+def test_the_words_before_the_thing_tell_its_kind_not_only_the_last():
+    # "Local Monthly Pass" shares "monthly" with the question, but is a local pass, not express
+    rows = ["Fare comparison with peer agencies", "Local Monthly Pass: $79.00 (RTD) versus $81.62 (Average)"]
+    assert _choose("What is RTD's express monthly pass price?", rows) == []
+    assert _choose("What is RTD's local monthly pass price?", rows)[-1].startswith("Local Monthly Pass")
+
+
+def test_a_period_the_line_says_in_its_own_words_is_no_other_kind():
+    # the fee of the thing the question names, said with another word before "fee"
+    assert _choose("What is the monthly fee for trash pickup?",
+                   ["Trash collection fee $25 per month"]) == ["Trash collection fee $25 per month"]
+    assert _choose("What is the monthly fee for trash pickup?", ["Trash service", "Connection fee $500"]) == []
+
+
+def test_another_kind_of_number_is_no_answer():
+    q = "Which site complaint number did MDE give Honeygo Run?"
+    assert contradicts("Form Number MDE/WAS/COM.033", q, question_terms(q))
+    assert not contradicts("Complaint Number 2024-0417", q, question_terms(q))
+    # a telephone number is the phone number asked
+    q = "What is the clerk's phone number?"
+    assert not contradicts("Telephone Number: 555-1212", q, question_terms(q))
+
+
+def test_a_footnote_s_mark_is_no_count():
+    q = "How many housing units did the taskforce cities permit?"
+    kinds = asked(q)
+    terms = question_terms(q)
+    assert not holds("1 The town of Braintree was part of the taskforce when this goal was developed.", kinds, terms)
+    assert holds("12 Members of the taskforce were present", kinds, terms)
+    assert holds("The cities permitted 50,351 units.", kinds, terms)
+
+
+def test_a_code_before_a_name_is_no_count():
+    q = "How many inactive voters are listed for the Oxford 4 precinct?"
+    kinds, terms = asked(q), question_terms(q)
+    assert not holds("401 - Oxford 4", kinds, terms)
+    assert not holds("- **2** - Labor Day Holiday - No School", asked("How many school days?"),
+                     question_terms("How many school days?"))
+    assert holds("Sub Total | 4587 | 498 | 5085", kinds, terms)
+
+
+def test_the_question_s_year_alone_makes_no_line_speak():
+    # a brochure's first lines (its title block) share only the year with the question; the
+    # dated line under the hearing's place answers
+    passage = ["Additional comments or e-mails received no later", "than March 22, 2012, will also be considered.",
+               "The two public hearings will be held:", "Wednesday, March 21, 6 p.m.",
+               "Niagara Falls City Hall – The Chambers", "745 Main Street, Niagara Falls"]
+    from engine.quote import choose_lines
+    q = "When was the Niagara Falls public hearing on the 2012 NFTA Metro fare increase held?"
+    terms = question_terms(q)
+    lines = [(i, f"L{i + 1}", t) for i, t in enumerate(passage)]
+    got = choose_lines(lines, terms, dict.fromkeys(terms, 1.0), Config(), 3, kinds=asked(q), question=q,
+                       title=frozenset(passage[:2]), topic=("niagara", "fall", "public", "hear", "held"),
+                       subject=("2012", "nfta", "metro", "fare", "increas"))
+    assert got and got[0].text == "Wednesday, March 21, 6 p.m."
+
+
+def test_a_number_of_the_question_speaks_as_a_row_s_key_not_as_a_cell():
+    rows = ["Table 3: Weekday Rider Analysis by Route", "Route Riders Minority Percent",
+            "27 88 77 87%", "57 101 37 37%"]
+    assert _choose("route 27 minority riders percent", rows)[-1] == "27 88 77 87%"
+    split = ["401 - Oxford 4", "3 | SH10 | 87 | 4 | 91"]
+    assert "3 | SH10 | 87 | 4 | 91" not in _choose("How many inactive voters are in split 4?", split)
+
+
+def test_a_month_in_its_short_form_beside_a_day_is_the_month():
+    rows = ["Playground Fund", "Balance B/F: 1st April 2021 | 1,836.39", "Interest | 2022-03-31 | 2.12",
+            "Balance as at 31st Mar 2022 | 4,008.75"]
+    # "31st Mar 2022" speaks of March as "2022-03-31" does
+    assert "Balance as at 31st Mar 2022 | 4,008.75" in _choose("How much was in the playground fund at the end of March?", rows)
+    # "Oct 18th" is another day than the one the question names; "Oct 8th" is the day
+    topic = frozenset(("octob", "8", "call", "order"))
+    assert not about("Farm market back Oct 18th new hrs 10-11:30am", topic)
+    assert about("Meeting of Oct 8th", topic)
+    assert not about("Jan Smith, Clerk", frozenset(("januari",)))  # a name, no month
+
+
+def test_the_month_asked_in_another_year_is_another_count():
+    line = ["Since the enhancement, companies have benefited. As of January 2023, the fund supported "
+            "a total of 44 energy efficient projects."]
+    assert _choose("How many projects had the fund supported as of January 2022?", line) == []
+    assert _choose("How many projects had the fund supported as of January 2023?", line) == line
+
+
+def test_a_row_dated_in_figures_is_the_row_of_its_year():
+    rows = ["Date | State | Paid license holders", "1963-01-01 00:00:00 | MICHIGAN | 952852",
+            "1964-01-01 00:00:00 | MICHIGAN | 927627"]
+    assert _choose("How many paid fishing license holders did Michigan have in 2025?", rows) == []
+    got = _choose("How many paid fishing license holders did Michigan have in 1964?", rows)
+    assert "1964-01-01 00:00:00 | MICHIGAN | 927627" in got and "1963-01-01 00:00:00 | MICHIGAN | 952852" not in got
+
+
+def test_a_letter_s_own_date_is_no_deadline_it_sets(tmp_path):
+    letter = ("EGLE Air Quality Division\n\nFebruary 16, 2024\n\nMold Masters Company\n\nSUBJECT: Violation Notice\n\n"
+              "Please initiate actions necessary to correct the cited violations and submit a written\n"
+              "response to this Violation Notice by March 8, 2024.\n")
+    q = "By what date did EGLE ask Mold Masters Company to answer its February 2024 violation notice?"
+    got = quoted(ask_words(tmp_path, {"letter_2024.txt": letter}, q)[0])
+    # the letter's own date was quoted before; now its deadline is, or nothing (the subject line
+    # makes "violation notice" the letter's own name, which the deadline's line says only)
+    assert not got or "March 8, 2024" in got[0]
+    assert _choose(q, ["February 16, 2024"]) == []
+
+
+def test_how_much_one_was_fined_asks_a_sum():
+    assert asked("How much was Mold Masters Company fined by EGLE?") == ("amount", "rate")
+    assert asked("How much were the consultants paid?") == ("amount", "rate")
+    assert "percentage" in asked("How much did taxes go up?")
+
+
+def test_a_winner_short_of_coverage_answers_when_its_line_speaks_strongly(tmp_path):
+    # "School District No. 26 -- Bond -- 20 Years $7,925,000": the passage misses "size",
+    # "ask", "voters", "approve"; its line says the district, its number and the bond
+    results = ("SPECIAL ELECTION RESULTS\nParish of Calcasieu\n"
+               "School District No. 26 -- Bond -- School Board -- 20 Years $7,925,000\n"
+               "For 1,204 Against 873\n")
+    q = "How big a bond did Calcasieu's School District No. 26 ask voters to approve?"
+    files = {"special_election_results_2001.txt": results}
+    cfg_off = Config()
+    cfg_on = Config(line_relief=0.2)
+    from engine import Engine
+    from conftest import write
+    docs = tmp_path / "docs"
+    for name, text in files.items():
+        write(docs, name, text)
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none", config=cfg_off) as eng:
+        off = eng.ask(q)
+        on = eng.ask(q, config=cfg_on)
+    assert not off.answered and off.refusal.reason == "below_floor"
+    assert on.answered and "$7,925,000" in on.citations[0].lines[0].text
+    # a near miss the document does not hold stays refused with the relief: its lines do not
+    # say the question's words
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none", config=cfg_on) as eng:
+        miss = eng.ask("How big a library bond did Calcasieu's Police Jury ask voters to approve in 2003?")
+    assert not miss.answered
