@@ -105,7 +105,7 @@ def restates(text: str, qterms: frozenset[str]) -> bool:
     return bool(terms) and all(t in qterms for t in terms) and not _ENDS_LABEL.search(text)
 
 
-def about(text: str, qterms: frozenset[str], plain: bool = False) -> bool:
+def about(text: str, qterms: frozenset[str], plain: bool = False, days: Collection[str] | None = None) -> bool:
     """The line holds a word of the question, or another name of it in a sibling class that
     names one thing ("absent" for "missed", "3rd" for "third", "Sun" for Sunday: _SAME_NAMED;
     not a service's or a reach's looser names, "storm" for stormwater), or a compound of
@@ -118,7 +118,8 @@ def about(text: str, qterms: frozenset[str], plain: bool = False) -> bool:
     if terms & qterms:
         return True
     same = {_MEMBER_OF.get(q, q) for q in qterms} & (_SAME_NAMED | _MONTHS)
-    days = {q for q in qterms if q.isdigit() and len(q) <= 2}
+    if days is None:  # the days of the month the question names (_dated_months)
+        days = {q for q in qterms if q.isdigit() and len(q) <= 2}
     if same and (_members(text) - _dated_months(text) | _dated_months(text, days)) & same:
         return True  # one member of a sibling class by two names ("absent" for "missed")
     if _lemmas(terms) & _lemmas(qterms):  # "held" for "hold"; "start" for "begin"
@@ -1202,9 +1203,10 @@ def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...], plain: 
     # never does
     words = frozenset(t for t in asked if not is_number(t)) or asked
     keys = frozenset(t for t in asked - words if not _YEAR.fullmatch(t))
+    days = {t for t in asked if t.isdigit() and len(t) <= 2}
 
     def says(text: str) -> bool:
-        return (about(text, words, plain) or bool(keys and _key_of(text) in keys)
+        return (about(text, words, plain, days) or bool(keys and _key_of(text) in keys)
                 or bool(labels and labels & _pairs(text, heads=asking)))
 
     return says
