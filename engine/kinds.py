@@ -646,9 +646,6 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
             if k in _NUMBERED and not text[:m.start()].strip() and re.fullmatch(r"\d{1,2}", m.group(0)) \
                     and _FOOTNOTE.match(text, m.end()):
                 continue  # "1 The town of Braintree was part of ...": a footnote's mark
-            if k in ("count", "figure") and _LINE_OPENS.fullmatch(text, 0, m.start()) and _CODE_DASH.match(text, m.end()):
-                continue  # "401 - Oxford 4", "1110 - School Committee": the code a name is listed
-                # by; "- **2** - Labor Day Holiday": a calendar's day, the item's name after it
             if k == "figure" and _CODE_TOKEN.search(text, 0, m.start()):
                 continue  # "AZ04-02-005": a part of an identifier
             if k in ("count", "figure") and (_ADDRESS.match(text, m.start()) or _OPERATOR_BEFORE.search(text, 0, m.start())
@@ -725,15 +722,12 @@ _LABEL = re.compile(r"\b(?:item|items|section|sec|sections|page|pages|p|pp|no|no
 # a unit of measure after a number makes it a measure, not a count of things (not the units
 # of _UNITS that are things counted: lanes, seats, beds, units, stories)
 _ENUMERATOR = re.compile(r"[.)]\s+\S")  # after a line's first number: "7. EMPLOYEE ...", "3) Fees"
-# after a line's first number, a dash and a capitalised word: the number is the code of the
-# name after it (a precinct's, an account's), which a listing opens its group by
-_CODE_DASH = re.compile(r"\**\s+[-–]\s+[A-Z][a-z]")
-_LINE_OPENS = re.compile(r"\s*(?:[-–*•]\s+)?\**")  # a list's mark and a bold's stars, or nothing
-# after a line's first number of one or two digits, a sentence's opening word, which no
-# count or sum is followed by ("1 The town of ...", "2 See Table 4", "3 Source: ..."): the mark
-# of a footnote at a page's foot
-_FOOTNOTE = re.compile(r"\s+(?:The|This|These|That|Those|A|An|It|Its|"
-                       r"See|Source|Sources|Note|Notes|Includes|Data|Based|According|Excludes|Figures)\b")
+# after a line's first number of one or two digits, a sentence's opening word which no count
+# or sum is followed by, and three words more ("1 The town of Braintree was ...", "2 See
+# Table 4 for ...", "3 Source: State Board of ..."): the mark of a footnote at a page's foot
+# ("41 A grades", "14 Data requests" count)
+_FOOTNOTE = re.compile(r"\s+(?:The|This|These|That|Those|It|Its|See|Source|Sources|Note|Notes|Includes|"
+                       r"Based|According|Excludes)\s+\S+\s+\S+\s+\S+")
 _MEASURED = re.compile(r"\s{0,3}-?(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|meters?|metres?|km|cm|mm|"
                        r"acres?|hectares?|square|sq\.?|(?:sf|s\.f\.)(?!\s+(?:lots?|homes?|houses?|units?|dwellings?|residences?|"
                        r"detached|attached|zon))|ft2|ft²|m2|m²|cubic|gallons?|gal|mgd|gpd|gpm|cfs|liters?|litres?|"

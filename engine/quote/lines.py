@@ -875,11 +875,14 @@ def _other_kind_of(unit: str, question: str, qterms: Collection[str],
     said = set(content_terms(unit))
     said |= {t for m in asked for t in [m] if said_as(m) & said}  # "telephone" says "phone"
     synonyms = set().union(*(said_as(m) for m in asked)) if asked else set()
-    theirs = sorted(_runs(unit, heads=_KIND_HEADS))
+    theirs = sorted(_runs(unit, heads=_KIND_HEADS, longest=1))
+    # the words the unit names each kind by ("Resident Individual Pass"): a run sharing a
+    # question word names the question's thing, whatever its period
+    named_by = {h: set(run) for run, h in _runs(unit, heads=_KIND_HEADS)}
     periods = bool(_periodic(unit)) or bool(said & _PERIOD_WORDS)
-    for mods, head in sorted(_runs(question, lower_only=True, heads=_KIND_HEADS)):
-        # the question's own words for its kind that the unit does not say; a period ("an
-        # annual pass") only where the unit says no period at all ("PAL Pass (10 Trips)")
+    for mods, head in sorted(_runs(question, lower_only=True, heads=_KIND_HEADS, longest=1)):
+        # the question's word for its kind that the unit does not say; a period ("an annual
+        # pass") only where the unit says no period at all ("PAL Pass (10 Trips)")
         strong = [m for m in mods if m not in _PLAIN_MODIFIERS and m not in said and m not in named]
         period = [m for m in mods if m in _PERIOD_WORDS and m not in said and not periods]
         if not strong and not period:
@@ -888,8 +891,7 @@ def _other_kind_of(unit: str, question: str, qterms: Collection[str],
             if h != head:
                 continue
             others = [o for o in run if o not in asked and o not in _PLAIN_MODIFIERS and o not in synonyms]
-            if others and (strong or not set(run) & asked):
-                # the unit's word nearest its head, beside the question's first missing word
+            if others and (strong or not named_by.get(head, set(run)) & asked):
                 return (f"{_word(unit, others[-1])} {_word(unit, head)}",
                         f"{_word(question, (strong or period)[-1])} {_word(question, head)}")
     return None
