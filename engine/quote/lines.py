@@ -1021,7 +1021,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
                 or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
                 or _next_meeting_only(unit, question) or _not_after(unit, question) or _other_value(unit, question)
                 or (line and _other_year(unit, question)) or (line and _left_blank(unit, question))
-                or _other_dated_year(unit, question))
+                or (line and _other_dated_year(unit, question)))
     if opposite:
         return opposite
     theirs = _labels(unit)
