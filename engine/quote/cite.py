@@ -52,7 +52,7 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     names = [names_of(doc) for doc, _, _ in spans]
     common = common_terms()
     topic = [(_topic(q.terms, n, q.kinds), tuple(t for t in q.terms if t in n and t not in common),
-              table_header(rows[c.rowid].context), title_lines(context_of(doc)), own_years(n))
+              table_header(rows[c.rowid].context), title_lines(context_of(doc)))
              for n, c, (doc, _, _) in zip(names, quoted, spans)]
     # a label's value the question gives ("tier 6") that a passage, its document's context
     # and its file name never name: that passage gives no lines
@@ -124,12 +124,6 @@ def _topic(qterms, names, kinds=()) -> tuple[str, ...] | None:
     return rest or None
 
 
-def own_years(names) -> frozenset[str]:
-    """The years a document's file name names it by ("norcross_pd_annual_review_2013.pdf":
-    2013; a span of years names none: score.path_names)."""
-    return frozenset(t for t in names if len(t) == 4 and t.isdigit() and t[:2] in ("19", "20"))
-
-
 def title_lines(context: str) -> frozenset[str]:
     """The lines a document's context holds (its title lines, running headers, sheet names),
     whitespace folded, to know a title line when the quote meets one."""
@@ -151,7 +145,7 @@ def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, si
     passage's table header row (table_header), and the document's title lines (title_lines)."""
     chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds, ocr, furniture,
                           topic=topic[0], subject=topic[1], header=topic[2], question=question,
-                          title=topic[3], years=topic[4] if len(topic) > 4 else frozenset())
+                          title=topic[3])
     return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                     score=c.score, coverage=c.coverage, lines=tuple(chosen))
 

@@ -1557,38 +1557,13 @@ def _ranked(scores: Sequence[float], cfg: Config, outside: Collection[int],
                   key=lambda i: (-scores[i], i))
 
 
-# a year the question writes on its own: no fiscal year's ("FY2013", "2012-13", "2012/13")
-_PLAIN_YEAR = re.compile(r"(?<![\w/-])(?<!FY )(?<!FY)((?:19|20)\d\d)(?![\w]|[-/]\d)", re.I)
-
-
-def _of_asked_year(answers: Callable[[int], bool], texts: Sequence[str], unit_of: Callable[[int], list[int]],
-                   question: str, years: Collection[str]) -> Callable[[int], bool]:
-    """answers, less the lines of running text whose value is the document's own year's: the
-    question names a year its document's file name does not ("traffic stops in 2012" in
-    norcross_pd_annual_review_2013.pdf), and the line's unit names none of the question's
-    years ("... conducted 8,468 Traffic Stops"). A table row's years are in its header."""
-    asked = set(_PLAIN_YEAR.findall(question))
-    if not asked or asked & set(years):
-        return answers
-
-    def of_year(i: int) -> bool:
-        unit = unit_of(i)
-        text = " ".join(texts[j] for j in unit)
-        if any(_TABLE_ROW.search(texts[j]) for j in unit) or asked & set(_YEAR.findall(text)):
-            return answers(i)
-        return False
-
-    return of_year
-
-
 def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  weights: Mapping[str, float], cfg: Config, limit: int,
                  sims: Mapping[int, float] | None = None,
                  kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
                  furniture: Collection[int] = (), require_kind: bool = True,
                  topic: Sequence[str] | None = None, subject: Sequence[str] = (),
-                 header: str = "", question: str = "", title: Collection[str] = (),
-                 years: Collection[str] = ()) -> list[QuotedLine]:
+                 header: str = "", question: str = "", title: Collection[str] = ()) -> list[QuotedLine]:
     """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
     kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
     seq -> OCR's confidence for the lines read by OCR; furniture: the seqs of page furniture
@@ -1607,8 +1582,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     left (_SUBJECT_REST), a line naming a part does not.
     `header`: the passage's table header row (kinds.money_cells: no sum of money under
     "Design Flow (MGD)"). `title`: the document's title lines, which speak of the question
-    by any of its words, the document's own names too (quote/cite.title_lines). `years`: the
-    years the document's file name names it by (quote/cite.own_years; _of_asked_year)."""
+    by any of its words, the document's own names too (quote/cite.title_lines)."""
     sims, ocr = sims or {}, ocr or {}
     if furniture:
         lines = [ln for ln in lines if ln[0] not in furniture]
@@ -1629,8 +1603,6 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
 
     answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
                         question if cfg.siblings else "", frozenset(title))
-    if years and question and cfg.siblings:
-        answers = _of_asked_year(answers, texts, unit_of, question, years)
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
         ranked = _kind_first(ranked, kind, scores, outside, must, answers)
         if ranked is None:
