@@ -1200,11 +1200,13 @@ def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...], plain: 
               if m not in _PLAIN_MODIFIERS and m not in asking}
 
     # a number of the question alone speaks of nothing ("4" of "Oxford 4" as a row's inner
-    # cell, the question's year on a page's first line) where the question has words to say,
-    # but where it opens the line, as a row's key ("27 88 77 87% ..." for route 27); a year
-    # never does
-    words = frozenset(t for t in asked if not is_number(t)) or asked
-    keys = frozenset(t for t in asked - words if not _YEAR.fullmatch(t))
+    # cell, "2026-27" of "the adopted 2026-27 budget" in a line on wages for that year) where
+    # the question has words to say, but where it opens the line, as a row's key ("27 88 77
+    # 87% ..." for route 27); a year speaks as a word does ("It took place in South Africa
+    # ... 2010" for "where is the world cup in 2010")
+    numbers = frozenset(t for t in asked if is_number(t) and not _YEAR.fullmatch(t))
+    words = asked - numbers or asked
+    keys = numbers if words != asked else frozenset()
     days = {t for t in asked if t.isdigit() and len(t) <= 2}
 
     def says(text: str) -> bool:
