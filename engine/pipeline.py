@@ -23,11 +23,12 @@ from .gate import check, decide, fits, nothing_found
 from .index import default_index_path
 from .index.refresh import RefreshReport
 from .index.session import EMBED_MODES, OpenIndex
-from .kinds import common_terms
+from .kinds import common_terms, holds, kind_words
 from .method import ModelState, describe
 from .pull import Pulled, pull
 from .quote import choose_lines, line_sims, quote
 from .score import path_names, score
+from .terms import content_terms
 from .types import Answer, Coverage, Hit, SearchResult
 
 LOCK_WAIT = 10.0  # seconds a refresh waits for another process updating the same index
@@ -142,7 +143,6 @@ class Answering:
             d = dataclasses.replace(d, refusal=None)
         if d.refusal is not None:
             return Answer(citations=(), refusal=d.refusal, gate=d.gate, **common)
-        doc_of_winner = lambda d: next(r.doc for r in pulled.pool.rows if r.id == d.winner.rowid)
         def quoted_for(d):
             return quote(d, pulled.pool, self.texts, q, ranked.rarity, cfg,
                          lambda lines: line_sims(lines, pulled.qvec, self.embedder, cfg, self.helper()),
@@ -153,8 +153,9 @@ class Answering:
 
         quoted = quoted_for(d)
         clock.lap("quote")
-        if relieved:
-            names = path_names(doc_rows[doc_of_winner(d)].path, q.initials)
+        if relieved:  # the line itself must speak of the question (short_of_coverage)
+            doc = next(r.doc for r in pulled.pool.rows if r.id == d.winner.rowid)
+            names = path_names(doc_rows[doc].path, q.initials)
             if quoted.refusal is not None or not speaks_strongly(quoted.citations[0], q, names):
                 return Answer(citations=(), refusal=held_refusal, gate=held_gate, **common)
         if quoted.refusal is None and cfg.versions:  # two versions of one document that disagree
@@ -252,8 +253,6 @@ def speaks_strongly(citation, q: question.Query, names) -> bool:
     """The citation's first line holds the asked kind, and its lines say at least half of the
     question's words that are neither its document's names nor the words asking for the kind
     (two at least)."""
-    from .kinds import holds, kind_words
-    from .terms import content_terms
     if not citation.lines or not holds(citation.lines[0].text, q.kinds, q.terms):
         return False
     topic = [t for t in q.terms if t not in names and t not in kind_words(q.kinds)]

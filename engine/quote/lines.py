@@ -112,7 +112,9 @@ def about(text: str, qterms: frozenset[str], plain: bool = False, days: Collecti
     one ("onpeak" for "on-peak", "wastewater" for "waste water": a question word of four
     letters or more opening or closing a longer word of the line), or a date in numbers of
     the month the question names (a row dated 2021-11-01 for "... effective November 1,
-    2021": of its year too, when the question names years). `plain`: or the documents' word
+    2021": of its year too, when the question names years), or the month the question names
+    by its short form beside a day or a year ("31st Mar 2022"; not beside another day than
+    `days`, the question's, "Oct 18th" for October 8: _dated_months). `plain`: or the documents' word
     for a plain word of the question ("remaining" for "left": terms.PLAIN_SAID)."""
     terms = set(content_terms(text))
     if terms & qterms:
