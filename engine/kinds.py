@@ -379,10 +379,11 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"rain|snow|territory|area|ground|acreage)\b(?! (?:[\w-]+ ){0,2}(?:fee|fees|charge|charges|cost|costs|"
      r"price|prices|bill|bills|rate|rates|tax|taxes|tariff|surcharge|worth)\b)",
      ("measure", "area", "amount")),
-    # a sum paid or put on someone ("how much was the company fined", "how much were the
-    # consultants paid"): money, not a share
-    (r"\bhow much (?:[\w'’&.-]+ ){0,8}?(?:fined|paid|spent|owed|billed|charged|awarded|donated|"
-     r"reimbursed|refunded|penalized|penalised)\b", ("amount", "rate")),
+    # a sum put on someone or spent ("how much was the company fined", "how much was spent
+    # on snow and ice"): money, not a share ("how much are participants refunded", "how much
+    # more are employees paid", "how much is charged on late bills" may be a share)
+    (r"\bhow much (?!of\b)(?:[\w'’&.-]+ ){0,8}?(?:fined|spent|owed|billed|awarded|donated)\b",
+     ("amount", "rate")),
     (r"\bhow much\b", ("amount", "rate", "percentage")),
     # a yes-or-no question naming a price ("Is there a fee for ...?", "Does the city charge
     # ...?"), not a "when" or "where" one that names it ("when does the charge begin?")

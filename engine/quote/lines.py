@@ -684,50 +684,28 @@ def _other_year(unit: str, question: str) -> tuple[str, str] | None:
     names, which the row does not name ("2014 | 010-000266-00 | ... | 116370000" for tax
     year 2015): the row of another year. Only the first cell: a year further along may be a
     year built, a model year or an amount ("12 Main St | 1962 | $350,000", "Parks | 1985")."""
-    asked = set(_YEAR.findall(question))
+    asked = _years_of(question, unbounded=True)
     first = _YEAR_FIRST.match(unit)
-    if not asked or not first or asked & set(_YEAR.findall(unit)):
+    if not asked or not first or asked & _years_of(unit):
         return None
     return first.group(1), ", ".join(sorted(asked))
 
 
-def _other_dated_year(unit: str, question: str) -> tuple[str, str] | None:
-    """The unit dates its value by the month the question names, in another year, and names
-    no year the question does ("As of January 2023, the E2F supported 44 projects" for "as
-    of January 2022"): the same count or sum a year apart."""
-    asked = {(m.lower(), y) for m, y in _MONTH_YEAR.findall(question)}
-    if not asked:
-        return None
-    years = {y for _, y in asked}
-    said = {(m.lower(), y) for m, y in _MONTH_YEAR.findall(unit)}
-    if years & set(_YEAR.findall(unit)):
-        return None
-    other = sorted((m, y) for m, y in said if m in {a for a, _ in asked})
-    if not other:
-        return None
-    return f"{other[0][0]} {other[0][1]}", ", ".join(f"{m} {y}" for m, y in sorted(asked))
+# a year, or a fiscal year's in its short or long form ("FY2024", "FY24": 2024)
+_YEAR_OF = re.compile(r"\b((?:19|20)\d\d)\b|\bFY\s?((?:19|20)?\d\d)\b", re.I)
+# a year the question bounds a span by, which asks no one year's row ("since 2021")
+_BOUND_BEFORE = re.compile(r"\b(?:since|after|before|between|from|through|by|until)\s+$", re.I)
 
 
-def _named_dates(question: str) -> set[tuple[str, str]]:
-    """The months (with their years) the question names a thing by, not a span it asks
-    within: "its February 2024 air violation notice", "the notice of May 2024"; not "in
-    February 2024" nor "between May and June 2024"."""
-    return {(m[1].lower(), m[2]) for m in _MONTH_YEAR.finditer(question)
-            if not _WITHIN_BEFORE.search(question, 0, m.start())}
-
-
-_WITHIN_BEFORE = re.compile(r"\b(?:in|during|within|between|from|since|until|till|before|after|through|"
-                            r"by|on|and|to)\s+(?:early|late|mid-?)?\s*$", re.I)
-
-
-def _dated_in(text: str, months: set[tuple[str, str]]) -> bool:
-    """The text's dates (month and year) are all of `months`, and it has one at least."""
-    said = {(m.lower(), y) for m, y in _MONTH_YEAR.findall(text)}
-    return bool(said) and said <= months
-
-
-_MONTH_YEAR = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|"
-                         r"December)\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?((?:19|20)\d\d)\b", re.I)
+def _years_of(text: str, unbounded: bool = False) -> set[str]:
+    """The years a text names, a fiscal year's as its year ("FY24": 2024); `unbounded`: not
+    those that bound a span ("since 2021")."""
+    out = set()
+    for m in _YEAR_OF.finditer(text):
+        if unbounded and _BOUND_BEFORE.search(text, 0, m.start()):
+            continue
+        out.add(m[1] or (m[2] if len(m[2]) == 4 else "20" + m[2]))
+    return out
 
 
 # a value the question gives after a word that says what it is ("a property assessed at
@@ -825,9 +803,9 @@ _PLAIN_MODIFIERS = frozenset(content_terms(
 # the things a fee schedule or a tariff prices, one kind of each told by the word before it
 # ("fence permit", "building permit"; "property tax", "cannabis tax")
 _PRICED = frozenset(content_terms("fee permit license licence charge fare fine tax pass deposit penalty"))
-# the things a line names one kind of by the words before it: a priced thing, and a number
-# ("Form Number" is no complaint number)
-_KIND_HEADS = _PRICED | frozenset(content_terms("number"))
+# the things a line names one kind of by the words before it (a number was tried and left out:
+# "Main Number" and "Direct Number" are the library's phone number, "Docket Number" a case's)
+_KIND_HEADS = _PRICED
 # the words a charge's period is said by, as stems ("annual" is "year")
 _PERIOD_WORDS = frozenset(content_terms("daily weekly monthly quarterly annual yearly day week month quarter year"))
 
@@ -1022,8 +1000,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     opposite = (_negated(unit, question) or _change_only(unit, question, qterms)
                 or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
                 or _next_meeting_only(unit, question) or _not_after(unit, question) or _other_value(unit, question)
-                or (line and _other_year(unit, question)) or (line and _left_blank(unit, question))
-                or (line and _other_dated_year(unit, question)))
+                or (line and _other_year(unit, question)) or (line and _left_blank(unit, question)))
     if opposite:
         return opposite
     theirs = _labels(unit)
@@ -1354,14 +1331,10 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
         # by the label its block of rows stands under
         return _TABLE_ROW.search(texts[j]) is not None and (not row_topic or header < j or label(j))
 
-    named_dates = _named_dates(question) if "date" in kinds else set()
-
     def answers(i: int) -> bool:
         unit = unit_of(i)
         if not any(kind[j] for j in unit):
             return False
-        if named_dates and len(unit) == 1 and _bare(texts[i]) and _dated_in(texts[i], named_dates):
-            return False  # a letter's own date line, the month the question names it by
         if not _value_sentence_speaks(texts, unit, kinds, qterms, says):
             return False
         if question and contradicts(" ".join(texts[j] for j in unit), question, qterms, named=named):
