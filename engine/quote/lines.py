@@ -694,7 +694,7 @@ def _other_year(unit: str, question: str) -> tuple[str, str] | None:
 # a year, or a fiscal year's in its short or long form ("FY2024", "FY24": 2024)
 _YEAR_OF = re.compile(r"\b((?:19|20)\d\d)\b|\bFY\s?((?:19|20)?\d\d)\b", re.I)
 # a year the question bounds a span by, which asks no one year's row ("since 2021")
-_BOUND_BEFORE = re.compile(r"\b(?:since|after|before|between|from|through|by|until)\s+$", re.I)
+_SPAN_BEFORE = re.compile(r"\b(?:since|after|before|between|from|through|by|until)\s+$", re.I)
 
 
 def _years_of(text: str, unbounded: bool = False) -> set[str]:
@@ -702,7 +702,7 @@ def _years_of(text: str, unbounded: bool = False) -> set[str]:
     those that bound a span ("since 2021")."""
     out = set()
     for m in _YEAR_OF.finditer(text):
-        if unbounded and _BOUND_BEFORE.search(text, 0, m.start()):
+        if unbounded and _SPAN_BEFORE.search(text, 0, m.start()):
             continue
         out.add(m[1] or (m[2] if len(m[2]) == 4 else "20" + m[2]))
     return out
