@@ -644,7 +644,7 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "Section 4", "November 7": a number that names
             if k in ("count", "figure") and _ENUMERATOR.match(seen, m.end()) and not seen[:m.start()].strip(" \t("):
                 continue  # "7. EMPLOYEE RETIREMENT SYSTEMS", "(3) Fees": a list's or a section's number
-            if k in _NUMBERED and not text[:m.start()].strip() and re.fullmatch(r"\d{1,2}", m.group(0)) \
+            if k in _NUMBERED and not text[:m.start()].strip() and _MARK.fullmatch(m.group(0)) \
                     and _FOOTNOTE.match(text, m.end()):
                 continue  # "1 The town of Braintree was part of ...": a footnote's mark
             if k == "figure" and _CODE_TOKEN.search(text, 0, m.start()):
@@ -727,6 +727,7 @@ _ENUMERATOR = re.compile(r"[.)]\s+\S")  # after a line's first number: "7. EMPLO
 # or sum is followed by, and three words more ("1 The town of Braintree was ...", "2 See
 # Table 4 for ...", "3 Source: State Board of ..."): the mark of a footnote at a page's foot
 # ("41 A grades", "14 Data requests" count)
+_MARK = re.compile(r"\d{1,2}")
 _FOOTNOTE = re.compile(r"\s+(?:The|This|These|That|Those|It|Its|See|Source|Sources|Note|Notes|Includes|"
                        r"Based|According|Excludes)\s+\S+\s+\S+\s+\S+")
 _MEASURED = re.compile(r"\s{0,3}-?(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|meters?|metres?|km|cm|mm|"

@@ -122,7 +122,7 @@ def about(text: str, qterms: frozenset[str], plain: bool = False, days: Collecti
     same = {_MEMBER_OF.get(q, q) for q in qterms} & (_SAME_NAMED | _MONTHS)
     if days is None:  # the days of the month the question names (_dated_months)
         days = {q for q in qterms if q.isdigit() and len(q) <= 2}
-    if same and (_members(text) - _dated_months(text) | _dated_months(text, days)) & same:
+    if same and _members(text, days) & same:
         return True  # one member of a sibling class by two names ("absent" for "missed")
     if _lemmas(terms) & _lemmas(qterms):  # "held" for "hold"; "start" for "begin"
         return True
@@ -803,9 +803,8 @@ _PLAIN_MODIFIERS = frozenset(content_terms(
 # the things a fee schedule or a tariff prices, one kind of each told by the word before it
 # ("fence permit", "building permit"; "property tax", "cannabis tax")
 _PRICED = frozenset(content_terms("fee permit license licence charge fare fine tax pass deposit penalty"))
-# the things a line names one kind of by the words before it (a number was tried and left out:
-# "Main Number" and "Direct Number" are the library's phone number, "Docket Number" a case's)
-_KIND_HEADS = _PRICED
+# (a number was tried as one and left out: "Main Number" and "Direct Number" are a library's
+# phone number, "Docket Number" a case's)
 # the words a charge's period is said by, as stems ("annual" is "year")
 _PERIOD_WORDS = frozenset(content_terms("daily weekly monthly quarterly annual yearly day week month quarter year"))
 
@@ -853,14 +852,14 @@ def _other_kind_of(unit: str, question: str, qterms: Collection[str],
     itself by (`named`: "cannabis" of a cannabis tax ordinance) is its subject, said or not."""
     asked = set(qterms)
     said = set(content_terms(unit))
-    said |= {t for m in asked for t in [m] if said_as(m) & said}  # "telephone" says "phone"
-    synonyms = set().union(*(said_as(m) for m in asked)) if asked else set()
-    theirs = sorted(_runs(unit, heads=_KIND_HEADS, longest=1))
+    said |= {m for m in asked if said_as(m) & said}  # "telephone" says "phone"
+    synonyms = set().union(*(said_as(m) for m in asked))
+    theirs = sorted(_runs(unit, longest=1))
     # the words the unit names each kind by ("Resident Individual Pass"): a run sharing a
     # question word names the question's thing, whatever its period
-    named_by = {h: set(run) for run, h in _runs(unit, heads=_KIND_HEADS)}
+    named_by = {h: set(run) for run, h in _runs(unit)}
     periods = bool(_periodic(unit)) or bool(said & _PERIOD_WORDS)
-    for mods, head in sorted(_runs(question, lower_only=True, heads=_KIND_HEADS, longest=1)):
+    for mods, head in sorted(_runs(question, lower_only=True, longest=1)):
         # the question's word for its kind that the unit does not say; a period ("an annual
         # pass") only where the unit says no period at all ("PAL Pass (10 Trips)")
         strong = [m for m in mods if m not in _PLAIN_MODIFIERS and m not in said and m not in named]
@@ -934,13 +933,13 @@ _DAY_OF = dict(zip(("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
                    content_terms("monday tuesday wednesday thursday friday saturday sunday")))
 
 
-def _members(text: str) -> set[str]:
+def _members(text: str, days: Collection[str] | None = None) -> set[str]:
     """The text's terms with each sibling-class member by its one name (_MEMBER_OF), a month
     only as written (_months_as_written), and a weekday's and a dated month's short form as
-    the day or the month ("Wed", "31st Mar 2022")."""
+    the day or the month ("Wed", "31st Mar 2022"; with `days`, _dated_months')."""
     terms = _months_as_written({_MEMBER_OF.get(t, t) for t in content_terms(text)}, text)
     return (terms | {_DAY_OF[m[:3].lower()] for m in _DAY_SHORT.findall(text)}
-            | _dated_months(text))
+            | _dated_months(text, days))
 
 
 # a month's short form beside a day or a year ("31st Mar 2022", "Sept. 5", "15-Jan-24"): the
@@ -949,6 +948,7 @@ _MONTH_SHORT = re.compile(r"(?<![A-Za-z])(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|
                           r"AUG|SEPT?|OCT|NOV|DEC)(?![A-Za-z])")
 _DAY_BEFORE = re.compile(r"\d(?:st|nd|rd|th)?[\s-]?$")
 _DAY_AFTER_SHORT = re.compile(r"\.?[\s-]?\d")
+_DIGITS = re.compile(r"\d+")
 
 
 def _dated_months(text: str, days: Collection[str] | None = None) -> set[str]:
@@ -962,7 +962,7 @@ def _dated_months(text: str, days: Collection[str] | None = None) -> set[str]:
         if not (before or after):
             continue
         if days:
-            near = re.findall(r"\d+", text[max(0, m.start() - 5):m.start()] + " " + text[m.end():m.end() + 4])
+            near = _DIGITS.findall(text[max(0, m.start() - 5):m.start()] + " " + text[m.end():m.end() + 4])
             if near and not any(n in days or len(n) == 4 for n in near):
                 continue
         out.add(_MONTH_OF[m[1][:3].lower()])
