@@ -447,29 +447,95 @@ def states_held(pool: Pool, qterms: Sequence[str], required: Sequence[str], has:
 
 def dates_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
     """Mark in `has` (in place) a question's month name, year or day of a month as held by a
-    passage that writes a date of that month, year or day in numbers: "October 2021" is in a
-    row dated 2021-10-01 or 10/1/21, "December 8" in one dated 2022-12-08, as a reader would
-    see it."""
+    passage that writes a date of that month, year or day in numbers (dated_terms)."""
+    asked = _asked_dates(qterms)
+    if asked is None:
+        return
+    for i, terms in enumerate(pool.terms):
+        for k in _dated(terms, *asked):
+            has[i, k] = True
+
+
+def dated_terms(terms: Sequence[str], qterms: Sequence[str]) -> set[str]:
+    """The question's month names, years and days of a month that `terms` (a passage's or a
+    line's, in order) write as a date in numbers: "October 2021" is in a row dated 2021-10-01
+    or 10/1/21, "December 8" in one dated 2022-12-08, "July 2025" in a table's period "202507"
+    or a heading's "Jul 2025" (months_written), as a reader would see it."""
+    asked = _asked_dates(qterms)
+    return set() if asked is None else {qterms[k] for k in _dated(terms, *asked)}
+
+
+def _asked_dates(qterms: Sequence[str]):
     months = [(k, MONTHS[t]) for k, t in enumerate(qterms) if t in MONTHS]
     years = [(k, int(t)) for k, t in enumerate(qterms) if _YEAR.match(t)]
     # a day beside its month's name, either order: "December 8", "8 December"
     days = [(j, MONTHS[qterms[k]], int(qterms[j])) for k, _ in months for j in (k - 1, k + 1)
             if 0 <= j < len(qterms) and qterms[j].isdigit() and 1 <= int(qterms[j]) <= 31]
-    if not months and not years:
-        return
-    for i, terms in enumerate(pool.terms):
-        dated = {(int(d[:4]), int(d[5:7]), int(d[8:10])) for d in map(numeric_day, terms) if d}
-        if not dated:
+    return (months, years, days) if months or years else None
+
+
+def _dated(terms: Sequence[str], months, years, days) -> list[int]:
+    """The question columns (of _asked_dates) that `terms` hold as dates in numbers."""
+    dated = {(int(d[:4]), int(d[5:7]), int(d[8:10])) for d in map(numeric_day, terms) if d}
+    dated |= months_written(terms)
+    if not dated:
+        return []
+    out = [k for k, month in months if any(m == month for _, m, _ in dated)]
+    out += [k for k, year in years if any(y == year for y, _, _ in dated)]
+    out += [j for j, month, day in days if any(m == month and d == day for _, m, d in dated)]
+    return out
+
+
+# a month written in figures with its year and no day: a table's period code "202507", a
+# heading's "2025-07", a column's "7/2025"
+# (not "2011-12": a fiscal year's two years)
+_YEAR_MONTH = re.compile(r"^((?:19|20)\d\d)-?(0[1-9]|1[0-2])$|^(0?[1-9]|1[0-2])/((?:19|20)\d\d)$")
+# a month's short form as the stemmer leaves it ("Jul", "Sept", "DEC"); "may" is a stop word
+_SHORT_MONTHS = {s: n for n, forms in enumerate(
+    ("jan", "feb", "mar", "apr", "", "jun", "jul", "aug", "sep sept", "oct", "nov", "dec"), 1)
+    for s in forms.split()}
+_SHORT_JOINED = re.compile(r"^([a-z]{3,4})-?(\d{1,4})$")  # "jul-25", "jul25", "sept2024"
+_SHORT_SPAN = re.compile(r"^([a-z]{3,4})-([a-z]{3,4})$")  # "jul-sep": both months
+_DAY_OR_YEAR = re.compile(r"^(?:[1-9]|[12]\d|3[01]|(?:19|20)\d\d)(?:st|nd|rd|th)?$")
+
+
+def _year_month(term: str) -> tuple[int | None, int | None]:
+    """(year, month) of a month in figures without a day (_YEAR_MONTH), or (None, None)."""
+    m = _YEAR_MONTH.match(term)
+    if not m:
+        return None, None
+    year, month = (int(m[1]), int(m[2])) if m[1] else (int(m[4]), int(m[3]))
+    return (None, None) if m[1] and month == (year + 1) % 100 else (year, month)
+
+
+def months_written(terms: Sequence[str]) -> set[tuple[int, int, int]]:
+    """(year, month, 0) of each month a passage writes without its name in full: a year and
+    month in figures ("202507", "2025-07", "7/2025"), or a month's short form beside a day or
+    a year ("Jul 2025", "31st Mar", "Jul-25"); a short form alone ("Mar Vista") is no month.
+    The year is 0 where the passage does not give it beside the month."""
+    out: set[tuple[int, int, int]] = set()
+    for j, t in enumerate(terms):
+        if _YEAR_MONTH.match(t):
+            year, month = _year_month(t)
+            if month:
+                out.add((year, month, 0))
             continue
-        for k, month in months:
-            if any(m == month for _, m, _ in dated):
-                has[i, k] = True
-        for k, year in years:
-            if any(y == year for y, _, _ in dated):
-                has[i, k] = True
-        for j, month, day in days:
-            if any(m == month and d == day for _, m, d in dated):
-                has[i, j] = True
+        span = _SHORT_SPAN.match(t)
+        if span and span[1] in _SHORT_MONTHS and span[2] in _SHORT_MONTHS:
+            out.update((0, _SHORT_MONTHS[s], 0) for s in span.groups())
+            continue
+        joined = _SHORT_JOINED.match(t)
+        if joined and joined[1] in _SHORT_MONTHS:
+            digits = joined[2]
+            year = int(digits) if len(digits) == 4 else 0
+            out.add((year, _SHORT_MONTHS[joined[1]], 0))
+            continue
+        if t in _SHORT_MONTHS:
+            near = [terms[x] for x in (j - 1, j + 1) if 0 <= x < len(terms)]
+            if any(_DAY_OR_YEAR.match(n) for n in near):
+                year = next((int(n) for n in near if len(n) == 4 and n.isdigit()), 0)
+                out.add((year, _SHORT_MONTHS[t], 0))
+    return out
 
 
 def forms_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
@@ -561,13 +627,16 @@ _YEAR = re.compile(r"^(?:19|20)\d\d$")
 
 def dated_as_asked(terms: Collection[str], qterms: Collection[str]) -> bool:
     """Some term is a date in numbers of a month the question names (and of a year it names,
-    when it names years): a row's "2021-11-01" for "... effective November 1, 2021"."""
+    when it names years): a row's "2021-11-01" for "... effective November 1, 2021", its
+    period "202507" for "July 2025"."""
     months = {MONTHS[q] for q in qterms if q in MONTHS}
     if not months:
         return False
     years = {int(q) for q in qterms if _YEAR.match(q)}
     for t in terms:
         year, month = _date_of(t)
+        if month is None:
+            year, month = _year_month(t)  # "202507", "2025-07", "7/2025"
         if month in months and (not years or year in years):
             return True
     return False

@@ -29,8 +29,9 @@ from typing import Callable, Collection, Mapping, Sequence
 from ..config import Config
 from ..kinds import (MONTH, asked as asked_kinds, evidence, examples, firm, header_like, holds, kind_words,
                      money_cells)
+from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
-from ..score import dated_as_asked
+from ..score import dated_as_asked, dated_terms
 from ..terms import IRREGULAR, content_terms, is_number, said_as, stem
 from ..types import QuotedLine
 
@@ -62,7 +63,8 @@ def line_budget(max_lines: int, runner_up: bool, winner_quoted: int | None = Non
 def line_score(text: str, qterms: Sequence[str], weights: Mapping[str, float], cfg: Config,
                sim: float | None = None, kind: bool = False) -> float:
     """`kind`: the line holds the kind of value the question asks for (engine/kinds.py)."""
-    present = set(content_terms(text))
+    said = content_terms(text)
+    present = set(said) | dated_terms(said, qterms)  # "July 2025" in a row's "202507"
     total = sum(weights[t] for t in qterms)
     overlap = sum(weights[t] for t in qterms if t in present) / total if total > 0 else 0.0
     numbers = sum(1 for t in qterms if is_number(t) and t in present)
@@ -951,6 +953,20 @@ _DAY_AFTER_SHORT = re.compile(r"\.?[\s-]?\d")
 _DIGITS = re.compile(r"\d+")
 
 
+# a table's cell that is a year and month in figures, a period's code ("| 202507 |")
+_PERIOD_CELL = re.compile(r"(?:^|\|)\s*((?:19|20)\d\d)(0[1-9]|1[0-2])\s*(?=\||$)")
+_MONTH_BY_NUMBER = dict(enumerate(map(stem, "january february march april may june july august september "
+                                            "october november december".split()), 1))
+
+
+def _figure_months(text: str) -> set[str]:
+    """The months a line dates itself by in figures: a whole date ("2025-06-15", "6/15/2025")
+    or a table's period cell ("| 202506 |"); not a year and month alone ("2014-06" is as
+    often a resolution's number)."""
+    out = {_MONTH_BY_NUMBER[int(d[5:7])] for d in map(numeric_day, content_terms(text)) if d}
+    return out | {_MONTH_BY_NUMBER[int(m[2])] for m in _PERIOD_CELL.finditer(text)}
+
+
 def _dated_months(text: str, days: Collection[str] | None = None) -> set[str]:
     """The months a text names by a short form beside a number (_MONTH_SHORT); with `days`
     (the days of the month a question names), only those beside one of them or a year ("Oct
@@ -988,7 +1004,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     (_other_kind_of; `named`: the words the document names itself by) or a row keyed by
     another year (_other_year); or another value of a label the question gives ("Plan B"
     for "Plan D", "Tier 3" for "Tier 2")."""
-    terms = _members(unit) | _bound_words(unit) | _periodic(unit)
+    terms = _members(unit) | _bound_words(unit) | _periodic(unit) | (_figure_months(unit) if line else set())
     bound = _AFTER_DATE.search(question)  # "... after its November 9, 2023 session": a bound, no month asked
     said = question[:bound.start()] if bound else question
     asked = _months_as_written({_MEMBER_OF.get(t, t) for t in qterms}, said) | _periodic(said)
