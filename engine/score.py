@@ -477,10 +477,15 @@ def _asked_dates(qterms: Sequence[str]):
 def _dated(terms: Sequence[str], months, years, days) -> list[int]:
     """The question columns (of _asked_dates) that `terms` hold as dates in numbers."""
     dated = {(int(d[:4]), int(d[5:7]), int(d[8:10])) for d in map(numeric_day, terms) if d}
-    dated |= months_written(terms)
-    if not dated:
+    written = months_written(terms)
+    if not dated and not written:
         return []
-    out = [k for k, month in months if any(m == month for _, m, _ in dated)]
+    # a month written without its name is the question's with its year, where both are asked
+    # ("201611" is no November 2025)
+    asked = {y for _, y in years}
+    out = [k for k, month in months if any(m == month for _, m, _ in dated)
+           or any(m == month and (not asked or y in asked or not y) for y, m, _ in written)]
+    dated |= written
     out += [k for k, year in years if any(y == year for y, _, _ in dated)]
     out += [j for j, month, day in days if any(m == month and d == day for _, m, d in dated)]
     return out

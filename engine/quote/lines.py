@@ -684,13 +684,17 @@ _YEAR_FIRST = re.compile(r"^\s*((?:19|20)\d\d)(?:[-/]\d\d?[-/]\d\d?(?:[ T]\d\d?:
 def _other_year(unit: str, question: str) -> tuple[str, str] | None:
     """A table row keyed by a year, its first cell, another than every year the question
     names, which the row does not name ("2014 | 010-000266-00 | ... | 116370000" for tax
-    year 2015): the row of another year. Only the first cell: a year further along may be a
-    year built, a model year or an amount ("12 Main St | 1962 | $350,000", "Parks | 1985")."""
+    year 2015), or a period cell of another year ("... | 2026 | 54 | 201610 |" for November
+    2025): the row of another year. Only the first cell or a period's: a year further along
+    may be a year built, a model year or an amount ("12 Main St | 1962 | $350,000", "Parks | 1985")."""
     asked = _years_of(question, unbounded=True)
-    first = _YEAR_FIRST.match(unit)
-    if not asked or not first or asked & _years_of(unit):
+    if not asked:
         return None
-    return first.group(1), ", ".join(sorted(asked))
+    first = _YEAR_FIRST.match(unit)
+    keys = {first.group(1)} if first else {m[1] for m in _PERIOD_CELL.finditer(unit)}
+    if not keys or keys & asked or asked & _years_of(unit):
+        return None
+    return ", ".join(sorted(keys)), ", ".join(sorted(asked))
 
 
 # a year, or a fiscal year's in its short or long form ("FY2024", "FY24": 2024)
