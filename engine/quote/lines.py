@@ -959,16 +959,38 @@ _DIGITS = re.compile(r"\d+")
 
 # a table's cell that is a year and month in figures, a period's code ("| 202507 |")
 _PERIOD_CELL = re.compile(r"(?:^|\|)\s*((?:19|20)\d\d)(0[1-9]|1[0-2])\s*(?=\||$)")
-_MONTH_BY_NUMBER = dict(enumerate(map(stem, "january february march april may june july august september "
-                                            "october november december".split()), 1))
 
 
-def _figure_months(text: str) -> set[str]:
-    """The months a line dates itself by in figures: a whole date ("2025-06-15", "6/15/2025")
-    or a table's period cell ("| 202506 |"); not a year and month alone ("2014-06" is as
-    often a resolution's number)."""
-    out = {_MONTH_BY_NUMBER[int(d[5:7])] for d in map(numeric_day, content_terms(text)) if d}
-    return out | {_MONTH_BY_NUMBER[int(m[2])] for m in _PERIOD_CELL.finditer(text)}
+def _figure_months(text: str) -> set[int]:
+    """The months (1 to 12) a line dates itself by in figures: a whole date ("2025-06-15",
+    "6/15/2025") or a table's period cell ("| 202506 |"); not a year and month alone
+    ("2014-06" is as often a resolution's number)."""
+    out = {int(d[5:7]) for d in map(numeric_day, content_terms(text)) if d}
+    return out | {int(m[2]) for m in _PERIOD_CELL.finditer(text)}
+
+
+# a month the question names by its word ("May" only before a day or a year: else a verb)
+_MONTH_ASKED = re.compile(r"\b(?:(january|february|march|april|june|july|august|september|october|november|"
+                          r"december)|(may)(?=\s+\d))\b", re.I)
+
+
+def _other_month(unit: str, question: str) -> tuple[str, str] | None:
+    """A line dated in figures to a month (_figure_months) other than every month the
+    question names, which it does not name by its word either ("Bremerton | 143 | 202506"
+    for July 2025): the line of another month."""
+    asked = {_MONTH_NUMBER[(m[1] or m[2]).lower()] for m in _MONTH_ASKED.finditer(question)}
+    if not asked:
+        return None
+    dated = _figure_months(unit)
+    if not dated or dated & asked or {_MONTH_NUMBER[m.lower()] for m in _MONTH_WORD.findall(unit)} & asked:
+        return None
+    return (", ".join(_MONTH_NAMES_FULL[m - 1] for m in sorted(dated)),
+            ", ".join(_MONTH_NAMES_FULL[m - 1] for m in sorted(asked)))
+
+
+_MONTH_NAMES_FULL = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+                     "October", "November", "December")
+_MONTH_NUMBER = {m.lower(): n for n, m in enumerate(_MONTH_NAMES_FULL, 1)}
 
 
 def _dated_months(text: str, days: Collection[str] | None = None) -> set[str]:
@@ -1008,7 +1030,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     (_other_kind_of; `named`: the words the document names itself by) or a row keyed by
     another year (_other_year); or another value of a label the question gives ("Plan B"
     for "Plan D", "Tier 3" for "Tier 2")."""
-    terms = _members(unit) | _bound_words(unit) | _periodic(unit) | (_figure_months(unit) if line else set())
+    terms = _members(unit) | _bound_words(unit) | _periodic(unit)
     bound = _AFTER_DATE.search(question)  # "... after its November 9, 2023 session": a bound, no month asked
     said = question[:bound.start()] if bound else question
     asked = _months_as_written({_MEMBER_OF.get(t, t) for t in qterms}, said) | _periodic(said)
@@ -1020,7 +1042,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     opposite = (_negated(unit, question) or _change_only(unit, question, qterms)
                 or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
                 or _next_meeting_only(unit, question) or _not_after(unit, question) or _other_value(unit, question)
-                or (line and _other_year(unit, question)) or (line and _left_blank(unit, question)))
+                or (line and _other_year(unit, question)) or (line and _other_month(unit, question))
+                or (line and _left_blank(unit, question)))
     if opposite:
         return opposite
     theirs = _labels(unit)

@@ -1,0 +1,77 @@
+"""A month a document writes without its name (engine/score.months_written, dated_terms;
+quote/lines._figure_months): a table's period code "202507", a year and month in figures
+"2025-07" or "7/2025", a short form beside a day or a year ("Jul 2025") is the question's
+"July 2025" — with its year, when the question names both — and a row keyed by another
+month's or another year's period is no answer. Made-up rows in the form monthly statistics
+tables print them, run through the real index and readers."""
+import numpy as np
+from conftest import ask_words, choose, quoted
+from engine.pool import Pool
+from engine.score import dated_terms, dates_held, months_written
+from engine.terms import content_terms, question_terms
+
+
+def _held(question, text):
+    qterms = question_terms(question)
+    pool = Pool(rows=(0,), terms=(tuple(content_terms(text)),))
+    has = np.array([[t in set(pool.terms[0]) for t in qterms]])
+    dates_held(pool, qterms, has)
+    return {t: bool(has[0, k]) for k, t in enumerate(qterms)}
+
+
+def test_the_forms_a_month_is_written_in_without_its_name():
+    assert months_written(content_terms("Metro | 420 | 64 | 202507")) == {(2025, 7, 0)}
+    assert months_written(content_terms("2025-07 | 420")) == {(2025, 7, 0)}
+    assert months_written(content_terms("7/2025 total")) == {(2025, 7, 0)}
+    assert months_written(content_terms("JUL 2025 permits")) == {(2025, 7, 0)}
+    assert months_written(content_terms("Sept. 5 hearing")) == {(0, 9, 0)}
+    # a short form beside no number is no month; a fiscal year's two years are no month
+    assert months_written(content_terms("Mar Vista branch")) == set()
+    assert months_written(content_terms("2011-12 budget")) == set()
+    assert months_written(content_terms("Permit 201913 issued")) == set()  # month 13
+
+
+def test_a_period_code_holds_the_month_with_its_year_only():
+    assert _held("Bremerton permitted units July 2025", "Bremerton | 420 | 202507")["juli"]
+    # November 2016's row is no November 2025's
+    assert not _held("Seattle building permits November 2025", "Seattle | 2151 | 201611")["novemb"]
+    # asked without a year, the month alone
+    assert _held("permits issued in November", "Seattle | 2151 | 201611")["novemb"]
+    assert dated_terms(content_terms("Bremerton | 420 | 202507"), question_terms("units July 2025")) \
+        == {"juli", "2025"}
+
+
+ROWS = ["Region | Units | Period",
+        "Bremerton | 143 | 202506",
+        "Bremerton | 420 | 202507",
+        "Bremerton | 118 | 202508"]
+
+
+def test_the_row_of_the_month_asked_is_quoted_and_not_its_neighbours():
+    assert choose("How many units were permitted in Bremerton in July 2025?", ROWS)[0] == "Bremerton | 420 | 202507"
+    # a row dated by a whole date in figures is that month's too
+    assert choose("How many units were permitted in Bremerton in July 2025?",
+                  ["Region | Units | Date", "Bremerton | 143 | 2025-06-30"]) == []
+
+
+def test_a_period_cell_of_another_year_is_another_year_s_row():
+    assert choose("How many units were permitted in Bremerton in November 2025?",
+                  ["Region | Units | Period", "Bremerton | 2026 | 201611"]) == []
+
+
+def test_a_year_and_month_that_may_be_a_resolution_number_keys_no_row():
+    # "2014-06" is as often a resolution's number: it makes no line another month's
+    assert choose("What did the council approve in July 2014?",
+                  ["Resolution 2014-06 approved the fare study for $250,000 in July 2014"]) != []
+
+
+def test_a_monthly_table_answers_by_its_period_code_through_the_index(tmp_path):
+    rows = ["permit_region,units,single_family,period"]
+    for month in range(1, 13):
+        rows.append(f"Bremerton,{100 + month * 7},{40 + month},2024{month:02d}")
+    july, nov_next = ask_words(tmp_path, {"permits_monthly.csv": "\n".join(rows) + "\n"},
+                               "How many units were permitted in Bremerton in July 2024?",
+                               "How many units were permitted in Bremerton in November 2025?")
+    assert quoted(july) and "202407" in quoted(july)[0] and "149" in quoted(july)[0]
+    assert july.answered
+    assert not nov_next.answered  # the table ends in 2024
