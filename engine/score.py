@@ -480,11 +480,11 @@ def _dated(terms: Sequence[str], months, years, days) -> list[int]:
     written = months_written(terms)
     if not dated and not written:
         return []
-    # a month written without its name is the question's with its year, where both are asked
-    # ("201611" is no November 2025)
+    # a month written without its name is the question's with its year beside it, where both
+    # are asked ("201611" is no November 2025, nor a farm market's "Oct 18th" October 2025)
     asked = {y for _, y in years}
     out = [k for k, month in months if any(m == month for _, m, _ in dated)
-           or any(m == month and (not asked or y in asked or not y) for y, m, _ in written)]
+           or any(m == month and (not asked or y in asked) for y, m, _ in written)]
     dated |= written
     out += [k for k, year in years if any(y == year for y, _, _ in dated)]
     out += [j for j, month, day in days if any(m == month and d == day for _, m, d in dated)]

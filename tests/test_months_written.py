@@ -37,6 +37,10 @@ def test_a_period_code_holds_the_month_with_its_year_only():
     assert not _held("Seattle building permits November 2025", "Seattle | 2151 | 201611")["novemb"]
     # asked without a year, the month alone
     assert _held("permits issued in November", "Seattle | 2151 | 201611")["novemb"]
+    assert _held("When is the farm market back in October?", "Farm market back Oct 18th")["octob"]
+    # asked with its year, a short form without one is no month of that year
+    assert not _held("How much cash did the township report in October 2025?",
+                     "Farm market back Oct 18th new hrs")["octob"]
     assert dated_terms(content_terms("Bremerton | 420 | 202507"), question_terms("units July 2025")) \
         == {"juli", "2025"}
 
