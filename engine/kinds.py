@@ -309,7 +309,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      # "how do I reach the transit office by phone?", "call ... by telephone"
      r"^\W*how (?:do|can|should|would) (?:i|we|you|one) (?:reach|call|contact|get hold of)\b"
      r".*(?<!other than )\bby (?:tele)?phone\b", ("phone",)),
-    (rf"\b(?:what|which) {_SOME}(?:code|identifier|id|designation|(?<!the )number)\b", ("code",)),
+    (rf"\b(?:what|which) {_SOME}(?:code|identifier|id|designation|(?<!the )(?<!total )number)\b", ("code",)),
     (r"\bwho (?:signed|seconded|moved|presided|chaired|made the motion)\b", ("person",)),
     # "who" asks for a person; a firm answers only when the question asks who did what a
     # firm does (won a contract, supplies, operates...)
@@ -344,6 +344,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      ("measure", "percentage", "amount")),
     (r"\bhow (?:wide|tall|high|deep|far|heavy|thick)\b", ("measure",)),
     (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\b(?:what|how much(?: more| less| extra)?) (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
+     # "what does the credit union charge for a domestic wire" (not "what does it charge for?")
+     rf"\bwhat (?:does|do|did|will|would) .* charge for (?:an?|each|every|one|the) \w|"
      rf"\bhow much (?:\w+ ){{0,2}}(?:does|do|did|will|would) .* (?:bring in|brought in|collect|earn|generate|raise)\b|"
      # "what did Hughes Supply bid for the boxes", "what did the board approve spending on ..."
      rf"\bwhat (?:does|do|did|will|would) (?:[\w&'’.-]+ ){{1,8}}(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\btheir )(?<!\bits )"
@@ -365,6 +367,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # a level, a limit, a range, a percentile is a figure of some sort, however it is written
     # ("6.5 - 8.5", "0.12", "ND": not detected)
     # a search's words opening on the statistic asked ("highest airspeed the module can make")
+    # "what was the police department's annual total of calls": a figure, however many words
+    # name whose it is (the form "what (is|was) the ... total|average" asks for nothing else)
+    (r"\bwhat (?:is|was|were|are) the (?:[\w'’&.,-]+ ){1,8}?(?:total|average|mean|median)\b(?! (?:number|amount|cost|price) of\b)",
+     ("measure", "amount", "percentage", "rate", "count", "figure")),
     (r"^(?:highest|lowest|maximum|minimum|largest|smallest)\b",
      ("measure", "amount", "percentage", "rate", "count", "figure")),
     (rf"\b(?:what|which) (?!(?:does|do|did)\b){_SOME}(?:range|ranges|limit|limits|cap|level|levels|percentile|"

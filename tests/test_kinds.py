@@ -865,3 +865,18 @@ def test_a_sum_with_its_sign_is_no_part_of_a_name():
 
 def test_a_price_s_rate_asks_no_share():
     assert asked("What is the water rate?") == ("amount", "rate")
+
+
+def test_a_total_named_by_whose_it_is_asks_for_a_figure():
+    # however many words say whose total it is (the form asked for nothing before)
+    assert "count" in asked("What was the Cypress Police Department's annual total of calls for service in 2020?")
+    assert "count" in asked("What is the city's total?")  # the plain form, as before
+    # "total number of" asks a count, not a code's number
+    assert asked("What was the library's total number of visits?") == ("count",)
+    assert asked("What was the total number of visits?") == ("count",)
+
+
+def test_what_a_body_charges_for_a_thing_is_a_sum():
+    assert asked("What does Tulare County Federal Credit Union charge for a domestic wire, sent or received?") \
+        == ("amount", "rate")
+    assert asked("What does the bank charge for each returned check?") == ("amount", "rate")
