@@ -84,6 +84,15 @@ class Config:
     # half the question's words that are not its document's names (two at least): the line
     # itself, not the passage, speaks of the question. 0: off.
     line_relief: float = 0.0
+    # The answer's line chooses among close passages: of the winner and the next
+    # answer_pick_depth candidates that clear the gate themselves and score within
+    # answer_pick_margin of it, the one whose quote's best line scores highest (quote/
+    # lines.line_score: the question's words on that line, rarity-weighted, its numbers, its
+    # likeness to the question, the kind) is quoted first, the earlier on a tie. A passage
+    # naming the topic everywhere and the value asked for nowhere near it gives way to the
+    # one whose own line says both. 0: the order's first, as the gate chose it.
+    answer_pick_depth: int = 0
+    answer_pick_margin: float = 0.3
     # 1: a name or number the question requires that a passage's document states of itself
     # (its path, title lines, running headers: score.named_by_document) counts as present for
     # coverage too, not only for the names-and-numbers check; 0: for that check only.

@@ -23,7 +23,7 @@ from .gate import check, decide, fits, nothing_found
 from .index import default_index_path
 from .index.refresh import RefreshReport
 from .index.session import EMBED_MODES, OpenIndex
-from .kinds import common_terms, holds, kind_words
+from .kinds import common_terms, firm, holds, kind_words
 from .method import ModelState, describe
 from .pull import Pulled, pull
 from .quote import choose_lines, line_sims, quote
@@ -129,7 +129,7 @@ class Answering:
             return Answer(citations=(), refusal=refusal, method=self._method(None, q),
                           candidates=() if n_shown else None, notes=q.notes, **common)
         ranked = score(q, pulled, cfg, clock, lambda d: doc_rows[d].path, _context_of(cfg, doc_rows))
-        cands = ranked.candidates(max(cfg.kind_depth + 2, n_shown), doc_rows, q.said)
+        cands = ranked.candidates(max(cfg.kind_depth + 2 + cfg.answer_pick_depth, n_shown), doc_rows, q.said)
         clock.lap("fuse_rerank")
         common.update(method=self._method(ranked, q), notes=q.notes,
                       candidates=tuple(cands[:n_shown]) if n_shown else None)
@@ -152,6 +152,10 @@ class Answering:
                          _context_of(cfg, doc_rows))
 
         quoted = quoted_for(d)
+        if quoted.refusal is None and cfg.answer_pick_depth > 0 and not relieved:
+            d, quoted = pick_by_line(d, quoted, cands, cfg, quoted_for,
+                                     lambda c: passes_gate(c, q, cfg, lacks, "embed" in ranked.raw),
+                                     q.kinds, q.terms)
         clock.lap("quote")
         if relieved:  # the line itself must speak of the question (short_of_coverage)
             doc = next(r.doc for r in pulled.pool.rows if r.id == d.winner.rowid)
@@ -240,6 +244,44 @@ class Answering:
         with_vec = ranked.with_vec if "embed" in ranked.raw else None
         return describe(list(ranked.raw), with_vec, len(ranked.pool), model, fusion=q.fusion,
                         hyde=q.hyde is not None, asked=q.arms, last=last)
+
+
+def passes_gate(c, q, cfg: Config, lacks, vectors: bool) -> bool:
+    """A candidate that would clear the gate as the winner: in scope, holding the asked kind
+    (when a firm one is asked) and over every floor."""
+    return fits(c, q.kinds if firm(q.kinds) and cfg.kind_depth > 0 else (), lacks) \
+        and check(c, cfg, q.required, vectors) is None
+
+
+def pick_by_line(d, quoted, cands, cfg: Config, quoted_for, passes, kinds=(), qterms=()):
+    """The gate's winner, or a candidate close behind it whose answer line says more of the
+    question (cfg.answer_pick_depth, answer_pick_margin): each of the next candidates that
+    clears the gate on its own and scores within the margin is quoted alone, and the one
+    whose best quoted line holding the kind asked (any line, when none is asked) scores
+    highest (quote/lines.line_score) wins, the earlier in the order on a tie; the winner it
+    displaced stands as its runner-up. A line restating the question without the value
+    ("... in the June 10, 2014 Operations Committee") is no answer line. Returns the
+    decision and its quote."""
+    def best_line(qd) -> float:
+        if not qd.citations:
+            return float("-inf")
+        return max((ln.score for ln in qd.citations[0].lines if not kinds or holds(ln.text, kinds, qterms)),
+                   default=float("-inf"))
+
+    at = next(i for i, c in enumerate(cands) if c.rowid == d.winner.rowid)
+    alone = dataclasses.replace(d, runner=None)
+    best, best_quote = d.winner, quoted_for(alone)
+    best_score = best_line(best_quote)
+    for c in cands[at + 1 : at + 1 + cfg.answer_pick_depth]:
+        if c.score < d.winner.score - cfg.answer_pick_margin or not passes(c):
+            continue
+        tried = quoted_for(dataclasses.replace(d, winner=c, runner=None))
+        if tried.refusal is None and best_line(tried) > best_score + 1e-9:
+            best, best_quote, best_score = c, tried, best_line(tried)
+    if best is d.winner:
+        return d, quoted
+    picked = dataclasses.replace(d, winner=best, runner=d.winner)
+    return picked, quoted_for(picked)
 
 
 def short_of_coverage(refusal, cfg: Config) -> bool:
