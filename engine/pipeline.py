@@ -152,7 +152,7 @@ class Answering:
                          _context_of(cfg, doc_rows))
 
         quoted = quoted_for(d)
-        if quoted.refusal is None and cfg.answer_pick_depth > 0 and not relieved:
+        if quoted.refusal is None and cfg.answer_pick_depth > 0 and not relieved and firm(q.kinds):
             d, quoted = pick_by_line(d, quoted, cands, cfg, quoted_for,
                                      lambda c: passes_gate(c, q, cfg, lacks, "embed" in ranked.raw),
                                      q.kinds, q.terms)
@@ -257,15 +257,15 @@ def pick_by_line(d, quoted, cands, cfg: Config, quoted_for, passes, kinds=(), qt
     """The gate's winner, or a candidate close behind it whose answer line says more of the
     question (cfg.answer_pick_depth, answer_pick_margin): each of the next candidates that
     clears the gate on its own and scores within the margin is quoted alone, and the one
-    whose best quoted line holding the kind asked (any line, when none is asked) scores
-    highest (quote/lines.line_score) wins, the earlier in the order on a tie; the winner it
+    whose best quoted line holding the firm kind asked scores highest (quote/lines.line_score)
+    wins, the earlier in the order on a tie; the winner it
     displaced stands as its runner-up. A line restating the question without the value
     ("... in the June 10, 2014 Operations Committee") is no answer line. Returns the
     decision and its quote."""
     def best_line(qd) -> float:
         if not qd.citations:
             return float("-inf")
-        return max((ln.score for ln in qd.citations[0].lines if not kinds or holds(ln.text, kinds, qterms)),
+        return max((ln.score for ln in qd.citations[0].lines if holds(ln.text, kinds, qterms)),
                    default=float("-inf"))
 
     at = next(i for i, c in enumerate(cands) if c.rowid == d.winner.rowid)
