@@ -93,6 +93,7 @@ class Config:
     # one whose own line says both. 0: the order's first, as the gate chose it.
     answer_pick_depth: int = 0
     answer_pick_margin: float = 0.3
+    answer_pick_gain: float = 0.1  # how much higher the other's answer line must score
     # 1: a name or number the question requires that a passage's document states of itself
     # (its path, title lines, running headers: score.named_by_document) counts as present for
     # coverage too, not only for the names-and-numbers check; 0: for that check only.

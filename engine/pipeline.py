@@ -254,34 +254,40 @@ def passes_gate(c, q, cfg: Config, lacks, vectors: bool) -> bool:
 
 
 def pick_by_line(d, quoted, cands, cfg: Config, quoted_for, passes, kinds=(), qterms=()):
-    """The gate's winner, or a candidate close behind it whose answer line says more of the
-    question (cfg.answer_pick_depth, answer_pick_margin): each of the next candidates that
-    clears the gate on its own and scores within the margin is quoted alone, and the one
-    whose best quoted line holding the firm kind asked scores highest (quote/lines.line_score)
-    wins, the earlier in the order on a tie; the winner it
-    displaced stands as its runner-up. A line restating the question without the value
-    ("... in the June 10, 2014 Operations Committee") is no answer line. Returns the
-    decision and its quote."""
-    def best_line(qd) -> float:
-        if not qd.citations:
-            return float("-inf")
-        return max((ln.score for ln in qd.citations[0].lines if holds(ln.text, kinds, qterms)),
-                   default=float("-inf"))
-
+    """The answer as the gate chose it, or a candidate close behind its winner whose answer
+    line says more of the question (cfg.answer_pick_depth, answer_pick_margin,
+    answer_pick_gain): each of the next candidates that clears the gate on its own and
+    scores within the margin of the winner is quoted alone, and the one whose answer line
+    (_answer_line) scores higher than the answer's first citation's by the gain, and
+    highest, is quoted first, the earlier in the order on a tie; the citation it displaced
+    stands as its runner-up. Returns the decision and its quote."""
+    # the passage the answer quotes first: the winner's, or the runner-up's when the winner
+    # gave no lines
+    before = d.winner if quoted_for(dataclasses.replace(d, runner=None)).citations else d.runner
+    best, best_quote, best_score = None, quoted, _answer_line(quoted.citations[0], kinds, qterms)
     at = next(i for i, c in enumerate(cands) if c.rowid == d.winner.rowid)
-    alone = dataclasses.replace(d, runner=None)
-    best, best_quote = d.winner, quoted_for(alone)
-    best_score = best_line(best_quote)
     for c in cands[at + 1 : at + 1 + cfg.answer_pick_depth]:
+        if c.rowid == before.rowid:
+            continue
         if c.score < d.winner.score - cfg.answer_pick_margin or not passes(c):
             continue
         tried = quoted_for(dataclasses.replace(d, winner=c, runner=None))
-        if tried.refusal is None and best_line(tried) > best_score + 1e-9:
-            best, best_quote, best_score = c, tried, best_line(tried)
-    if best is d.winner:
+        if tried.refusal is None and _answer_line(tried.citations[0], kinds, qterms) > best_score + cfg.answer_pick_gain:
+            best, best_quote, best_score = c, tried, _answer_line(tried.citations[0], kinds, qterms)
+    if best is None:
         return d, quoted
-    picked = dataclasses.replace(d, winner=best, runner=d.winner)
+    picked = dataclasses.replace(d, winner=best, runner=before)
     return picked, quoted_for(picked)
+
+
+def _answer_line(citation, kinds, qterms) -> float:
+    """The score (quote/lines.line_score) of a citation's best line holding the kind asked;
+    of its best line when none holds it alone (a label's value is the unit's). A line
+    restating the question without the value ("... in the June 10, 2014 Operations
+    Committee") holds no value of the kind (kinds.evidence: the question's own)."""
+    lines = citation.lines
+    return max((ln.score for ln in lines if holds(ln.text, kinds, qterms)),
+               default=max(ln.score for ln in lines))
 
 
 def short_of_coverage(refusal, cfg: Config) -> bool:

@@ -988,9 +988,43 @@ def _other_month(unit: str, question: str) -> tuple[str, str] | None:
             ", ".join(_MONTH_NAMES_FULL[m - 1] for m in sorted(asked)))
 
 
+# a day of a month by the month's name, either order: "August 13", "Aug. 27th", "13 August"
+_DAY_OF_MONTH = re.compile(rf"\b({MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?::|[ap]\.?m))"
+                           rf"|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH})\b", re.I)
+
+
+def _days_named(text: str) -> set[tuple[int, int]]:
+    """(month, day) of each day a text names by its month's name."""
+    out = set()
+    for m in _DAY_OF_MONTH.finditer(text):
+        month, day = (m[1], m[2]) if m[1] else (m[4], m[3])
+        if 1 <= int(day) <= 31:
+            out.add((_MONTH_NUMBER[month[:3].lower()], int(day)))
+    return out
+
+
+def _other_day(unit: str, question: str) -> tuple[str, str] | None:
+    """For a question asking no date or time, about a day it names ("the council meeting of
+    August 13, 2018"): a line naming another day of that month and not the question's
+    ("... continued to Monday, August 27, 2018 at 7 PM in Lloyd Minor Park") is that other
+    day's. A question asking when gives a day to find another by ("proposals due for the
+    study discussed on June 10" is answered by "June 13")."""
+    asked = _days_named(question)
+    if not asked or set(asked_kinds(question)) & {"date", "time"}:
+        return None
+    said = _days_named(unit)
+    months = {m for m, _ in asked}
+    other = {(m, d) for m, d in said if m in months}
+    if not other or said & asked:
+        return None
+    return (", ".join(f"{_MONTH_NAMES_FULL[m - 1]} {d}" for m, d in sorted(other)),
+            ", ".join(f"{_MONTH_NAMES_FULL[m - 1]} {d}" for m, d in sorted(asked)))
+
+
 _MONTH_NAMES_FULL = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
                      "October", "November", "December")
 _MONTH_NUMBER = {m.lower(): n for n, m in enumerate(_MONTH_NAMES_FULL, 1)}
+_MONTH_NUMBER.update({m[:3].lower(): n for n, m in enumerate(_MONTH_NAMES_FULL, 1)})
 
 
 def _dated_months(text: str, days: Collection[str] | None = None) -> set[str]:
@@ -1043,6 +1077,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
                 or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
                 or _next_meeting_only(unit, question) or _not_after(unit, question) or _other_value(unit, question)
                 or (line and _other_year(unit, question)) or (line and _other_month(unit, question))
+                or (line and _other_day(unit, question))
                 or (line and _left_blank(unit, question)))
     if opposite:
         return opposite
