@@ -344,8 +344,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      ("measure", "percentage", "amount")),
     (r"\bhow (?:wide|tall|high|deep|far|heavy|thick)\b", ("measure",)),
     (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\b(?:what|how much(?: more| less| extra)?) (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
-     # "what does the credit union charge for a domestic wire" (not "what does it charge for?")
-     rf"\bwhat (?:does|do|did|will|would) .* charge for (?:an?|each|every|one|the) \w|"
+     # "what does the credit union charge for a domestic wire", "what does a resident pay for a
+     # season pass" (not "what does the fee pay for?": what it buys)
+     rf"\bwhat (?:does|do|did|will|would) .* (?:charge|pay) for (?:an?|each|every|one|the) \w|"
      rf"\bhow much (?:\w+ ){{0,2}}(?:does|do|did|will|would) .* (?:bring in|brought in|collect|earn|generate|raise)\b|"
      # "what did Hughes Supply bid for the boxes", "what did the board approve spending on ..."
      rf"\bwhat (?:does|do|did|will|would) (?:[\w&'’.-]+ ){{1,8}}(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\btheir )(?<!\bits )"

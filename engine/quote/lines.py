@@ -989,7 +989,7 @@ def _other_month(unit: str, question: str) -> tuple[str, str] | None:
 
 
 # a day of a month by the month's name, either order: "August 13", "Aug. 27th", "13 August"
-_DAY_OF_MONTH = re.compile(rf"\b({MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?::|[ap]\.?m))"
+_DAY_OF_MONTH = re.compile(rf"\b({MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!:\d|\s*[ap]\.?m\b)"
                            rf"|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH})\b", re.I)
 
 

@@ -1,0 +1,72 @@
+"""The answer's line chooses among close passages (engine/pipeline.pick_by_line, config
+answer_pick_depth): a passage close behind the gate's winner whose answer line says more of
+the question is quoted first; and a line naming another day of the month the question's day
+is in is that other day's (quote/lines._other_day). Made-up documents through the real
+index, readers and quote (words only)."""
+from conftest import choose, write
+from engine import Engine
+from engine.config import Config
+
+REPORT = """# Town of Elm Falls: Recreation Department fee report 2024
+
+The recreation department reviewed its pool fees in 2024. Pool fees for residents and
+non-residents were compared with three nearby towns, and the pool fee review found that
+the season pass for the pool costs residents less than in two of the three towns.
+The department collected $48,200 in pool revenue in 2024.
+
+Staff recommended no change to the schedule for 2025. The review was presented to the
+council in March and accepted without amendment.
+
+## Schedule
+
+Tennis court rental, per hour | $15.00
+Pavilion rental, half day | $75.00
+Pool season pass, resident | $95.00
+Pool season pass, non-resident | $140.00
+Pool daily admission | $6.00
+"""
+
+
+def _first_lines(tmp_path, depth, *questions):
+    docs = tmp_path / "docs"
+    write(docs, "fees.md", REPORT)
+    with Engine(docs, index=tmp_path / f"i{depth}.sqlite", embed_model="none",
+                config=Config(answer_pick_depth=depth)) as eng:
+        return [[ln.text for c in eng.ask(q).citations for ln in c.lines] for q in questions]
+
+
+QUESTIONS = ("What does a resident pay for a pool season pass?", "How much is the resident pool season pass?")
+
+
+def test_the_passage_whose_line_holds_the_figure_asked_is_quoted_first(tmp_path):
+    for lines in _first_lines(tmp_path, 4, *QUESTIONS):
+        assert lines[0] == "Pool season pass, resident | $95.00"
+        # the gate's winner stays as the runner-up
+        assert "The department collected $48,200 in pool revenue in 2024." in lines[1:]
+
+
+def test_off_the_gate_s_winner_is_quoted_first(tmp_path):
+    # what the pick changes: the passage naming the topic everywhere led with another sum
+    for lines in _first_lines(tmp_path, 0, *QUESTIONS):
+        assert lines[0] == "The department collected $48,200 in pool revenue in 2024."
+
+
+def test_a_question_asking_no_kind_keeps_the_gate_s_winner(tmp_path):
+    asked = "Did the review compare pool fees with nearby towns?"
+    assert _first_lines(tmp_path, 4, asked) == _first_lines(tmp_path, 0, asked)
+
+
+MINUTES = ["Rivergrove City Council minutes, August 13, 2018",
+           "The meeting was called to order at Lloyd Minor Park at 7:08 p.m.",
+           "Motion: the boat ramp hearing be continued to Monday, August 27, 2018 at 7 PM in Lloyd Minor Park."]
+
+
+def test_a_line_of_another_day_of_the_month_is_no_answer_for_the_day_asked():
+    assert choose("Where was the council meeting of August 13, 2018 held?", MINUTES[2:]) == []
+    assert MINUTES[1] in choose("Where was the council meeting of August 13, 2018 held?", MINUTES[:2])
+    # a line naming the question's day too speaks of it
+    assert choose("How much did the council approve for the boat ramp on August 13?",
+                  ["On August 13 the council approved $5,000 for the boat ramp, due by August 27."]) != []
+    # a question asking when is answered by another day ("due June 13" for a June 10 meeting)
+    assert choose("When were proposals due for the study discussed on June 10, 2014?",
+                  ["Proposals for the fare study are due June 13, 2014."]) != []
