@@ -45,37 +45,55 @@ def test_a_period_code_holds_the_month_with_its_year_only():
         == {"juli", "2025"}
 
 
-ROWS = ["Region | Units | Period",
-        "Bremerton | 143 | 202506",
-        "Bremerton | 420 | 202507",
-        "Bremerton | 118 | 202508"]
+ROWS = ["Period | Region | Units",
+        "2025-06 | Bremerton | 143",
+        "2025-07 | Bremerton | 420",
+        "2025-08 | Bremerton | 118"]
 
 
 def test_the_row_of_the_month_asked_is_quoted_and_not_its_neighbours():
-    assert choose("How many units were permitted in Bremerton in July 2025?", ROWS)[0] == "Bremerton | 420 | 202507"
-    # a row dated by a whole date in figures is that month's too
+    assert choose("How many units were permitted in Bremerton in July 2025?", ROWS) == ["2025-07 | Bremerton | 420"]
+    # a row keyed by a whole date in figures is that month's too
     assert choose("How many units were permitted in Bremerton in July 2025?",
-                  ["Region | Units | Date", "Bremerton | 143 | 2025-06-30"]) == []
+                  ["Date | Region | Units", "2025-06-30 | Bremerton | 143"]) == []
 
 
-def test_a_period_cell_of_another_year_is_another_year_s_row():
+def test_only_the_first_cell_keys_a_row():
+    # a posting date further along is no key: May's receipts were posted in June (a
+    # review's made-up export)
+    rows = ["Month | Fund | Receipts | Posted", "2025-04 | Water | 196310 | 2025-05-06",
+            "2025-05 | Water | 210884 | 2025-06-04"]
+    assert choose("How much did the water fund collect in May 2025?", rows) == [rows[2]]
+    # a six-digit amount is no period
+    assert choose("What is the technology budget for 2025?",
+                  ["Department | FY2025 | Notes", "Technology | 201510 | software"]) != []
+
+
+def test_a_date_asked_may_fall_in_another_month():
+    assert choose("When does registration close for the May 17 race?",
+                  ["2025-04-30 | Registration closes at midnight"]) != []
+
+
+def test_a_period_of_another_year_is_another_year_s_row():
     assert choose("How many units were permitted in Bremerton in November 2025?",
-                  ["Region | Units | Period", "Bremerton | 2026 | 201611"]) == []
-
-
-def test_a_year_and_month_that_may_be_a_resolution_number_keys_no_row():
-    # "2014-06" is as often a resolution's number: it makes no line another month's
-    assert choose("What did the council approve in July 2014?",
-                  ["Resolution 2014-06 approved the fare study for $250,000 in July 2014"]) != []
+                  ["Period | Region | Units", "201611 | Bremerton | 2026"]) == []
+    # a fiscal year's two years are no year and month
+    assert choose("What was spent on parks in FY2012?", ["Year | Parks", "2011-12 | $48,000"]) != []
 
 
 def test_a_monthly_table_answers_by_its_period_code_through_the_index(tmp_path):
-    rows = ["permit_region,units,single_family,period"]
+    rows = ["period,permit_region,units,single_family"]
     for month in range(1, 13):
-        rows.append(f"Bremerton,{100 + month * 7},{40 + month},2024{month:02d}")
+        rows.append(f"2024{month:02d},Bremerton,{100 + month * 7},{40 + month}")
     july, nov_next = ask_words(tmp_path, {"permits_monthly.csv": "\n".join(rows) + "\n"},
                                "How many units were permitted in Bremerton in July 2024?",
                                "How many units were permitted in Bremerton in November 2025?")
-    assert quoted(july) and "202407" in quoted(july)[0] and "149" in quoted(july)[0]
-    assert july.answered
+    assert july.answered and quoted(july)[0] == "202407 | Bremerton | 149 | 47"
     assert not nov_next.answered  # the table ends in 2024
+
+
+def test_a_year_and_month_that_may_be_a_resolution_number_keys_no_line():
+    # "2014-06" as a line's first word is as often a resolution's number; the month the line
+    # names by its word speaks for it
+    assert choose("What did the council approve in July 2014?",
+                  ["Resolution 2014-06 approved the fare study for $250,000 in July 2014"]) != []

@@ -31,7 +31,7 @@ from ..kinds import (MONTH, asked as asked_kinds, evidence, examples, firm, head
                      money_cells)
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
-from ..score import dated_as_asked, dated_terms
+from ..score import _year_month as year_month, dated_as_asked, dated_terms
 from ..terms import IRREGULAR, content_terms, is_number, said_as, stem
 from ..types import QuotedLine
 
@@ -684,17 +684,17 @@ _YEAR_FIRST = re.compile(r"^\s*((?:19|20)\d\d)(?:[-/]\d\d?[-/]\d\d?(?:[ T]\d\d?:
 def _other_year(unit: str, question: str) -> tuple[str, str] | None:
     """A table row keyed by a year, its first cell, another than every year the question
     names, which the row does not name ("2014 | 010-000266-00 | ... | 116370000" for tax
-    year 2015), or a period cell of another year ("... | 2026 | 54 | 201610 |" for November
-    2025): the row of another year. Only the first cell or a period's: a year further along
-    may be a year built, a model year or an amount ("12 Main St | 1962 | $350,000", "Parks | 1985")."""
+    year 2015), or a year and month of another year ("201610 | 2,691" for November 2025):
+    the row of another year. Only the first cell: a year further along may be a year built,
+    a model year or an amount ("12 Main St | 1962 | $350,000", "Parks | 1985")."""
     asked = _years_of(question, unbounded=True)
     if not asked:
         return None
     first = _YEAR_FIRST.match(unit)
-    keys = {first.group(1)} if first else {m[1] for m in _PERIOD_CELL.finditer(unit)}
-    if not keys or keys & asked or asked & _years_of(unit):
+    year = first.group(1) if first else (str(_row_date(unit)[0]) if _row_date(unit)[0] else None)
+    if year is None or year in asked or asked & _years_of(unit):
         return None
-    return ", ".join(sorted(keys)), ", ".join(sorted(asked))
+    return year, ", ".join(sorted(asked))
 
 
 # a year, or a fiscal year's in its short or long form ("FY2024", "FY24": 2024)
@@ -958,15 +958,21 @@ _DIGITS = re.compile(r"\d+")
 
 
 # a table's cell that is a year and month in figures, a period's code ("| 202507 |")
-_PERIOD_CELL = re.compile(r"(?:^|\|)\s*((?:19|20)\d\d)(0[1-9]|1[0-2])\s*(?=\||$)")
+def _first_cell(text: str) -> str:
+    """A table row's first cell, or a line's first word."""
+    return text.split("|", 1)[0].strip() if "|" in text else (text.split() or [""])[0]
 
 
-def _figure_months(text: str) -> set[int]:
-    """The months (1 to 12) a line dates itself by in figures: a whole date ("2025-06-15",
-    "6/15/2025") or a table's period cell ("| 202506 |"); not a year and month alone
-    ("2014-06" is as often a resolution's number)."""
-    out = {int(d[5:7]) for d in map(numeric_day, content_terms(text)) if d}
-    return out | {int(m[2]) for m in _PERIOD_CELL.finditer(text)}
+def _row_date(text: str) -> tuple[int | None, int | None]:
+    """(year, month) a row is keyed by in figures, in its first cell (or a line by its
+    first word): a whole date ("2025-06-15", "6/15/2025", a datetime's date) or a year and
+    month ("2025-07", "202507"; not "2011-12", a fiscal year); (None, None) otherwise. A
+    date further along is a posting date or a deadline, a six-digit figure an amount."""
+    cell = _first_cell(text)
+    day = numeric_day(cell.split()[0]) if cell else None
+    if day:
+        return int(day[:4]), int(day[5:7])
+    return year_month(cell)
 
 
 # a month the question names by its word ("May" only before a day or a year: else a verb)
@@ -975,17 +981,16 @@ _MONTH_ASKED = re.compile(r"\b(?:(january|february|march|april|june|july|august|
 
 
 def _other_month(unit: str, question: str) -> tuple[str, str] | None:
-    """A line dated in figures to a month (_figure_months) other than every month the
-    question names, which it does not name by its word either ("Bremerton | 143 | 202506"
-    for July 2025): the line of another month."""
+    """For a question asking no date or time, a row keyed in figures by a month (_row_date:
+    "2025-06 | Water | 196,310") other than every month the question names, which it does
+    not name by its word either: the row of another month."""
     asked = {_MONTH_NUMBER[(m[1] or m[2]).lower()] for m in _MONTH_ASKED.finditer(question)}
-    if not asked:
+    if not asked or set(asked_kinds(question)) & {"date", "time"}:
+        return None  # a deadline or a date asked may well fall in another month
+    _, month = _row_date(unit)
+    if month is None or month in asked or {_MONTH_NUMBER[m.lower()] for m in _MONTH_WORD.findall(unit)} & asked:
         return None
-    dated = _figure_months(unit)
-    if not dated or dated & asked or {_MONTH_NUMBER[m.lower()] for m in _MONTH_WORD.findall(unit)} & asked:
-        return None
-    return (", ".join(_MONTH_NAMES_FULL[m - 1] for m in sorted(dated)),
-            ", ".join(_MONTH_NAMES_FULL[m - 1] for m in sorted(asked)))
+    return _MONTH_NAMES_FULL[month - 1], ", ".join(_MONTH_NAMES_FULL[m - 1] for m in sorted(asked))
 
 
 # a day of a month by the month's name, either order: "August 13", "Aug. 27th", "13 August"
@@ -1003,18 +1008,29 @@ def _days_named(text: str) -> set[tuple[int, int]]:
     return out
 
 
+# a matter put off to another day: "continued to Monday, August 27", "adjourned until"
+_PUT_OFF_TO = re.compile(r"\b(?:continued|postponed|rescheduled|adjourned|deferred|tabled|recessed|moved)\b"
+                         r"[^.;]{0,40}?\b(?:to|until|till)\b", re.I)
+
+
 def _other_day(unit: str, question: str) -> tuple[str, str] | None:
     """For a question asking no date or time, about a day it names ("the council meeting of
-    August 13, 2018"): a line naming another day of that month and not the question's
-    ("... continued to Monday, August 27, 2018 at 7 PM in Lloyd Minor Park") is that other
-    day's. A question asking when gives a day to find another by ("proposals due for the
-    study discussed on June 10" is answered by "June 13")."""
+    August 13, 2018"): a line putting a matter off to another day of that month and not
+    naming the question's ("... continued to Monday, August 27, 2018 at 7 PM in Lloyd Minor
+    Park") is that other day's. Only a day put off to: a due date, an effective date or
+    "as of September 1" beside a figure is the figure's own (a review on made-up minutes).
+    A question asking when gives a day to find another by ("proposals due for the study
+    discussed on June 10" is answered by "June 13")."""
     asked = _days_named(question)
     if not asked or set(asked_kinds(question)) & {"date", "time"}:
         return None
+    put_off = [m.end() for m in _PUT_OFF_TO.finditer(unit)]
+    if not put_off:
+        return None  # a due date, an effective date, "as of September 1": the day's own matters
     said = _days_named(unit)
+    after = set().union(*(_days_named(unit[at:at + 40]) for at in put_off))
     months = {m for m, _ in asked}
-    other = {(m, d) for m, d in said if m in months}
+    other = {(m, d) for m, d in after if m in months}
     if not other or said & asked:
         return None
     return (", ".join(f"{_MONTH_NAMES_FULL[m - 1]} {d}" for m, d in sorted(other)),
