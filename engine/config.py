@@ -91,7 +91,7 @@ class Config:
     # likeness to the question, the kind) is quoted first, the earlier on a tie. A passage
     # naming the topic everywhere and the value asked for nowhere near it gives way to the
     # one whose own line says both. 0: the order's first, as the gate chose it.
-    answer_pick_depth: int = 0
+    answer_pick_depth: int = 4
     answer_pick_margin: float = 0.3
     answer_pick_gain: float = 0.1  # how much higher the other's answer line must score
     # 1: a name or number the question requires that a passage's document states of itself
