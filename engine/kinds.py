@@ -389,7 +389,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # a sum put on someone or spent ("how much was the company fined", "how much was spent
     # on snow and ice"): money, not a share ("how much are participants refunded", "how much
     # more are employees paid", "how much is charged on late bills" may be a share)
-    (r"\bhow much (?!of\b)(?:[\w'’&.-]+ ){0,8}?(?:fined|spent|owed|billed|awarded|donated)\b",
+    (r"\bhow much (?!of\b)(?:[\w'’&.-]+ ){0,8}?(?:fined|spent|owed|billed|awarded|donated)\b|"
+     # "what's the most you can be fined for ...", "the least a member pays"
+     r"\bthe (?:most|least) (?:[\w'’-]+ ){0,4}?(?:fined|charged|billed|pays?|paid|owes?)\b",
      ("amount", "rate")),
     (r"\bhow much\b", ("amount", "rate", "percentage")),
     # a yes-or-no question naming a price ("Is there a fee for ...?", "Does the city charge

@@ -880,3 +880,10 @@ def test_what_a_body_charges_for_a_thing_is_a_sum():
     assert asked("What does Tulare County Federal Credit Union charge for a domestic wire, sent or received?") \
         == ("amount", "rate")
     assert asked("What does the bank charge for each returned check?") == ("amount", "rate")
+
+
+def test_the_most_one_can_be_fined_is_a_sum():
+    assert asked("What's the most you can be fined for breaking the noise bylaw?") == ("amount", "rate")
+    assert asked("What is the least a member pays for a locker?") == ("amount", "rate")
+    # the most of something else is no sum
+    assert "amount" not in asked("Which park is the most visited?")
