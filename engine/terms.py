@@ -66,7 +66,7 @@ DIMENSIONS = {"wide": "width", "wider": "width", "widest": "width", "breadth": "
               "daily": "day", "annual": "year", "annually": "year"}
 # In a question, "how ADJ" asks for the noun; elsewhere these words have other senses
 # ("high voltage", "as far as", "large commercial"), so documents keep them as they are.
-HOW_DIMENSIONS = {"high": "height", "far": "distance", "old": "age", "big": "size", "large": "size"}
+HOW_DIMENSIONS = {"high": "height", "far": "distance", "old": "age"}
 _HOW = re.compile(r"\bhow\s+(" + "|".join(HOW_DIMENSIONS) + r")\b")
 
 
@@ -254,9 +254,10 @@ QUESTION_ONLY_CJK = tuple(sorted(
     いくらですか いくら ですか ますか でしょうか どこで どこ いつ なに 何時 何 だれ 誰 どの どれ どう
     얼마입니까 얼마예요 얼마 입니까 습니까 언제 어디서 어디 누구 무엇 몇""".split(), key=lambda w: (-len(w), w)))
 _QUESTION_ONLY_CJK = re.compile("|".join(map(re.escape, QUESTION_ONLY_CJK)))
-# "how long", "how often", "how soon" ask for a duration, "how late", "how early" for a time;
-# the adverb is not the subject
-_HOW_ADVERB = re.compile(r"\bhow\s+(?:long|often|soon|late|early)\b", re.I)
+# "how long", "how often", "how soon" ask for a duration, "how late", "how early" for a time,
+# "how big", "how large" for a sum, a share or a measure (kinds.py): the adverb is not the
+# subject. ("How big a bond" read as "size" asked for a word a bond's amount never says.)
+_HOW_ADVERB = re.compile(r"\bhow\s+(?:long|often|soon|late|early|big|large)\b", re.I)
 _QUESTION_ONLY = re.compile(r"\b(?:" + "|".join(sorted(QUESTION_ONLY)) + r")\b", re.I)
 
 
