@@ -70,3 +70,25 @@ def test_a_line_of_another_day_of_the_month_is_no_answer_for_the_day_asked():
     # a question asking when is answered by another day ("due June 13" for a June 10 meeting)
     assert choose("When were proposals due for the study discussed on June 10, 2014?",
                   ["Proposals for the fare study are due June 13, 2014."]) != []
+
+
+CONTACT = """---
+name: Elm Falls Utilities
+address: 137 Main St.
+phone: 606-789-2630
+email: mail@elmfallsutilities.com
+hours: 'Monday - Friday, 7:30 a.m. - 4:00 p.m.'
+website: https://elmfallsutilities.example
+---
+"""
+
+
+def test_hours_as_a_label_answer_what_hours_an_office_keeps(tmp_path):
+    from conftest import ask_words, quoted
+    office, = ask_words(tmp_path, {"elm_falls_utilities_contact.md": CONTACT},
+                        "What hours is the Elm Falls Utilities office open?")
+    assert "hours: 'Monday - Friday, 7:30 a.m. - 4:00 p.m.'" in quoted(office)
+    # another's hours are no label for the office's
+    pool, = ask_words(tmp_path / "pool", {"elm_falls_utilities_contact.md": CONTACT.replace("hours:", "pool hours:")},
+                      "What hours is the Elm Falls Utilities office open?")
+    assert not pool.answered

@@ -184,6 +184,18 @@ def _event(qterms: Sequence[str]) -> str | None:
 
 
 _HOUR = "hour"  # the stem of "hours": a question asking for hours asks for the hours kept
+# "hours" as a label: opening a line or a cell ("hours: ...", "| Hours |"), or after a word
+_HOURS_WORD = re.compile(r"(?:^|[|:;,(]\s*)(hours?)\b|\b([A-Za-z]+)[\s-]+(hours?)\b", re.I)
+
+
+def _hours_label(text: str, qterms: Collection[str]) -> bool:
+    """The line labels its value the hours: "hours" opening it or a cell, or after a word of
+    the question ("Office hours"); not another's hours ("Pool hours", "Lobby hours") or a
+    count of them ("40 hours")."""
+    for m in _HOURS_WORD.finditer(text):
+        if m[1] or stem(m[2].lower()) in qterms:
+            return True
+    return False
 # hours written loosely: "1–4 p.m.", "8:30-5", "8 to noon"
 _HOURS_SPAN = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?\s*(?:[-–—]|to|until)\s*"
                          r"(?:\d{1,2}(?::\d\d)?\b|noon\b|midnight\b)", re.I)
@@ -1437,6 +1449,8 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return False
         if any(speaks(j) for j in unit):
             return True
+        if event == "hours" and any(_hours_label(texts[j], every) for j in unit):
+            return True  # "hours: 'Monday - Friday, 7:30 a.m. - 4:00 p.m.'" on the office's page
         if _heading_of(texts, i, heading_words, every) is not None:
             return True
         if _stacked_with(texts, i, says, kind):
