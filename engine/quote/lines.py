@@ -87,14 +87,18 @@ def _capitals(text: str) -> bool:
     return len(words) >= 4 and text.upper() == text and not _TABLE.search(text)
 
 
+# a record's field, one word of a key and its value ("hours: 'Monday - Friday …'", "email: a@b.org")
+_FIELD = re.compile(r"^\s*[a-z][a-z_]{1,30}:\s+\S")
+
+
 def _wraps(line: str, nxt: str) -> bool:
     """`nxt` continues the sentence `line` leaves open: it begins in lower case, or `line` ends
     on a word that needs more (", and", "of the"), or both are running text (a paragraph
     wrapped between a name's words: "... with Gateway Pacific" / "Contractors, Inc. for ..."),
     or both are running text in capitals ("... AT AN AMOUNT NOT TO EXCEED $ 520, 785" /
-    "ANNUALLY PURSUANT TO ...")."""
-    if _ENDS_SENTENCE.search(line):
-        return False
+    "ANNUALLY PURSUANT TO ..."); not when both are a record's fields ("email: …" / "hours: …")."""
+    if _ENDS_SENTENCE.search(line) or (_FIELD.match(line) and _FIELD.match(nxt)):
+        return False  # (two fields of a record: "email: mail@…" / "hours: '…'")
     return (_STARTS_MID.match(nxt) is not None or _OPEN_END.search(line) is not None
             or (_prose(line) and _prose(nxt)) or (_capitals(line) and _capitals(nxt)))
 
