@@ -247,10 +247,12 @@ class Answering:
 
 
 def passes_gate(c, q, cfg: Config, lacks, vectors: bool) -> bool:
-    """A candidate that would clear the gate as the winner: in scope, holding the asked kind
-    (when a firm one is asked) and over every floor."""
+    """A candidate that could answer in the winner's place: in scope, holding the asked kind
+    (when a firm one is asked), every name and number the question gives and the coverage
+    floor; its score is judged with the winner's, which cleared the score floor (the pick's
+    margin), as another version's is (engine/versions.py)."""
     return fits(c, q.kinds if firm(q.kinds) and cfg.kind_depth > 0 else (), lacks) \
-        and check(c, cfg, q.required, vectors) is None
+        and check(c, dataclasses.replace(cfg, score_floor=0.0, score_floor_lexical=0.0), q.required, vectors) is None
 
 
 def pick_by_line(d, quoted, cands, cfg: Config, quoted_for, passes, kinds=(), qterms=()):
