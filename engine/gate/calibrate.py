@@ -5,8 +5,9 @@ Each case is answered once with both floors at 0; the winner's and the runner-up
 and coverages, and whether the answer quotes the expected text with and without the
 runner-up's citation, are kept as a Point. Every pair of a fixed grid is then judged on
 those numbers alone, as the gate would. One approximation: when the question asks for a
-kind of value (engine/kinds.py), the winner is the candidate the gate chose at zero floors;
-at higher floors the gate might pass over it for a later one, where the Point refuses.
+kind of value (engine/kinds.py), the winner is the candidate the gate chose at zero floors
+(or the one its answer line picked, engine/pipeline.pick_by_line); at higher floors the gate
+might pass over it for a later one, where the Point refuses.
 """
 from __future__ import annotations
 
