@@ -84,13 +84,16 @@ class Config:
     # half the question's words that are not its document's names (two at least): the line
     # itself, not the passage, speaks of the question. 0: off.
     line_relief: float = 0.0
-    # The answer's line chooses among close passages: of the winner and the next
-    # answer_pick_depth candidates that clear the gate themselves and score within
-    # answer_pick_margin of it, the one whose quote's best line scores highest (quote/
-    # lines.line_score: the question's words on that line, rarity-weighted, its numbers, its
-    # likeness to the question, the kind) is quoted first, the earlier on a tie. A passage
-    # naming the topic everywhere and the value asked for nowhere near it gives way to the
-    # one whose own line says both. 0: the order's first, as the gate chose it.
+    # The answer's line chooses among close passages (pipeline.pick_by_line): with a firm
+    # kind asked, of the next answer_pick_depth candidates after the gate's winner that hold
+    # the kind, the question's names and numbers and the coverage floor, and score within
+    # answer_pick_margin of the winner, the one whose answer line (its best quoted line
+    # holding the kind, quote/lines.line_score: the question's words on it, rarity-weighted,
+    # its numbers, its likeness to the question) scores answer_pick_gain more than the
+    # answer's first citation's, and most, is quoted first, the earlier on a tie; the
+    # citation it displaced stays as the runner-up. A passage naming the topic everywhere
+    # and the value asked for nowhere near it gives way to the one whose own line says both.
+    # 0: the gate's winner, as before.
     answer_pick_depth: int = 4
     answer_pick_margin: float = 0.3
     answer_pick_gain: float = 0.1  # how much higher the other's answer line must score

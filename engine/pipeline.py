@@ -258,15 +258,15 @@ def passes_gate(c, q, cfg: Config, lacks, vectors: bool) -> bool:
 def pick_by_line(d, quoted, cands, cfg: Config, quoted_for, passes, kinds=(), qterms=()):
     """The answer as the gate chose it, or a candidate close behind its winner whose answer
     line says more of the question (cfg.answer_pick_depth, answer_pick_margin,
-    answer_pick_gain): each of the next candidates that clears the gate on its own and
-    scores within the margin of the winner is quoted alone, and the one whose answer line
+    answer_pick_gain): each of the next candidates that `passes` (passes_gate) and scores
+    within the margin of the winner is quoted alone, and the one whose answer line
     (_answer_line) scores higher than the answer's first citation's by the gain, and
     highest, is quoted first, the earlier in the order on a tie; the citation it displaced
     stands as its runner-up. Returns the decision and its quote."""
     # the passage the answer quotes first: the winner's, or the runner-up's when the winner
     # gave no lines
     before = d.winner if quoted_for(dataclasses.replace(d, runner=None)).citations else d.runner
-    best, best_quote, best_score = None, quoted, _answer_line(quoted.citations[0], kinds, qterms)
+    best, best_score = None, _answer_line(quoted.citations[0], kinds, qterms)
     at = next(i for i, c in enumerate(cands) if c.rowid == d.winner.rowid)
     for c in cands[at + 1 : at + 1 + cfg.answer_pick_depth]:
         if c.rowid == before.rowid:
@@ -274,8 +274,9 @@ def pick_by_line(d, quoted, cands, cfg: Config, quoted_for, passes, kinds=(), qt
         if c.score < d.winner.score - cfg.answer_pick_margin or not passes(c):
             continue
         tried = quoted_for(dataclasses.replace(d, winner=c, runner=None))
-        if tried.refusal is None and _answer_line(tried.citations[0], kinds, qterms) > best_score + cfg.answer_pick_gain:
-            best, best_quote, best_score = c, tried, _answer_line(tried.citations[0], kinds, qterms)
+        line = _answer_line(tried.citations[0], kinds, qterms) if tried.refusal is None else None
+        if line is not None and line > best_score + cfg.answer_pick_gain:
+            best, best_score = c, line
     if best is None:
         return d, quoted
     picked = dataclasses.replace(d, winner=best, runner=before)

@@ -460,7 +460,7 @@ def dated_terms(terms: Sequence[str], qterms: Sequence[str]) -> set[str]:
     """The question's month names, years and days of a month that `terms` (a passage's or a
     line's, in order) write as a date in numbers: "October 2021" is in a row dated 2021-10-01
     or 10/1/21, "December 8" in one dated 2022-12-08, "July 2025" in a table's period "202507"
-    or a heading's "Jul 2025" (months_written), as a reader would see it."""
+    or a heading's "2025-07" (months_written), as a reader would see it."""
     asked = _asked_dates(qterms)
     return set() if asked is None else {qterms[k] for k in _dated(terms, *asked)}
 
@@ -480,8 +480,8 @@ def _dated(terms: Sequence[str], months, years, days) -> list[int]:
     written = months_written(terms)
     if not dated and not written:
         return []
-    # a month written without its name is the question's with its year beside it, where both
-    # are asked ("201611" is no November 2025, nor a farm market's "Oct 18th" October 2025)
+    # a month written in figures is the question's with its year, where both are asked
+    # ("201611" is no November 2025)
     asked = {y for _, y in years}
     out = [k for k, month in months if any(m == month for _, m, _ in dated)
            or any(m == month and (not asked or y in asked) for y, m, _ in written)]
@@ -492,9 +492,10 @@ def _dated(terms: Sequence[str], months, years, days) -> list[int]:
 
 
 # a month written in figures with its year and no day: a table's period code "202507", a
-# heading's "2025-07", a column's "7/2025"
-# (not "2011-12": a fiscal year's two years)
+# heading's "2025-07", a column's "7/2025" (not "2011-12": a fiscal year's two years, year_month)
 _YEAR_MONTH = re.compile(r"^((?:19|20)\d\d)-?(0[1-9]|1[0-2])$|^(0?[1-9]|1[0-2])/((?:19|20)\d\d)$")
+
+
 def year_month(term: str) -> tuple[int | None, int | None]:
     """(year, month) of a month in figures without a day (_YEAR_MONTH), or (None, None)."""
     m = _YEAR_MONTH.match(term)

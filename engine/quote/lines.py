@@ -200,6 +200,8 @@ def _hours_label(text: str, qterms: Collection[str]) -> bool:
         if m[1] or stem(m[2].lower()) in qterms:
             return True
     return False
+
+
 # hours written loosely: "1–4 p.m.", "8:30-5", "8 to noon"
 _HOURS_SPAN = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?\s*(?:[-–—]|to|until)\s*"
                          r"(?:\d{1,2}(?::\d\d)?\b|noon\b|midnight\b)", re.I)
@@ -973,18 +975,14 @@ _DAY_AFTER_SHORT = re.compile(r"\.?[\s-]?\d")
 _DIGITS = re.compile(r"\d+")
 
 
-# a table's cell that is a year and month in figures, a period's code ("| 202507 |")
-def _first_cell(text: str) -> str:
-    """A table row's first cell, or a line's first word."""
-    return text.split("|", 1)[0].strip() if "|" in text else (text.split() or [""])[0]
-
-
 def _row_date(text: str) -> tuple[int | None, int | None]:
-    """(year, month) a row is keyed by in figures, in its first cell (or a line by its
-    first word): a whole date ("2025-06-15", "6/15/2025", a datetime's date) or a year and
-    month ("2025-07", "202507"; not "2011-12", a fiscal year); (None, None) otherwise. A
+    """(year, month) a table row is keyed by in figures, in its first cell: a whole date
+    ("2025-06-15", "6/15/2025", a datetime's date) or a year and month ("2025-07", "202507";
+    not "2011-12", a fiscal year); (None, None) otherwise, and for a line of running text. A
     date further along is a posting date or a deadline, a six-digit figure an amount."""
-    cell = _first_cell(text)
+    if not _TABLE_ROW.search(text):
+        return None, None
+    cell = text.split("|", 1)[0].strip()
     day = numeric_day(cell.split()[0]) if cell else None
     if day:
         return int(day[:4]), int(day[5:7])
