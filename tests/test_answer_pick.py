@@ -93,3 +93,51 @@ def test_hours_as_a_label_answer_what_hours_an_office_keeps(tmp_path):
     pool, = ask_words(tmp_path / "pool", {"elm_falls_utilities_contact.md": CONTACT.replace("hours:", "pool hours:")},
                       "What hours is the Elm Falls Utilities office open?")
     assert not pool.answered
+
+
+def test_another_place_s_hours_label_is_no_answer():
+    clinic = ["## Walk-in clinic", "Address: 12 Elm Street", "Phone: 555-0100",
+              "## Pharmacy", "Address: 14 Elm Street", "Hours: Monday - Saturday, 9:00 a.m. - 7:00 p.m."]
+    from engine.quote.lines import _hours_label
+    from engine.terms import question_terms
+    q = question_terms("What hours is the walk-in clinic open?")
+    assert not _hours_label(clinic, 5, q)  # the pharmacy's
+    assert _hours_label(clinic[:3] + ["Hours: Monday - Friday, 8:00 a.m. - 5:00 p.m."], 3, q)
+    assert _hours_label(["Clinic hours: 8 a.m. - 5 p.m."], 0, q)
+
+
+def test_a_wrapped_line_opening_like_a_field_still_wraps():
+    from engine.quote.lines import _wraps
+    assert not _wraps("email: mail@elmfalls.example", "hours: 'Monday - Friday'")
+    # a sentence left open ("... award and") goes on, whatever the next line opens with
+    assert _wraps("note: the repair fund balance is $312,000 after the award and", "reserve: $150,000 is held back")
+
+
+RATES = """# Sewer rate study 2018
+
+## Current rates
+
+The current residential sewer base charge is shown below; the council set it in 2018.
+
+Rate | Base
+Current (2018) | $18.75
+
+## Options
+
+Under Option B, the residential sewer base charge rises to $24.00 per month.
+"""
+
+
+def _rates(tmp_path, *configs):
+    docs = tmp_path / "docs"
+    write(docs, "sewer_rates.md", RATES)
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        return [[ln.text for c in eng.ask("What is the current residential sewer base charge?", config=cfg).citations
+                 for ln in c.lines] for cfg in configs]
+
+
+def test_the_pick_keeps_a_line_saying_a_word_the_other_lacks(tmp_path):
+    # the option's line says more words of the question but not "current": it does not
+    # displace the current rate's row (a review's made-up rate study)
+    on, = _rates(tmp_path, Config())
+    assert on[0] == "Current (2018) | $18.75"

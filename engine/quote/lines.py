@@ -97,7 +97,7 @@ def _wraps(line: str, nxt: str) -> bool:
     wrapped between a name's words: "... with Gateway Pacific" / "Contractors, Inc. for ..."),
     or both are running text in capitals ("... AT AN AMOUNT NOT TO EXCEED $ 520, 785" /
     "ANNUALLY PURSUANT TO ..."); not when both are a record's fields ("email: …" / "hours: …")."""
-    if _ENDS_SENTENCE.search(line) or (_FIELD.match(line) and _FIELD.match(nxt)):
+    if _ENDS_SENTENCE.search(line) or (_FIELD.match(line) and _FIELD.match(nxt) and not _OPEN_END.search(line)):
         return False  # (two fields of a record: "email: mail@…" / "hours: '…'")
     return (_STARTS_MID.match(nxt) is not None or _OPEN_END.search(line) is not None
             or (_prose(line) and _prose(nxt)) or (_capitals(line) and _capitals(nxt)))
@@ -192,13 +192,31 @@ _HOUR = "hour"  # the stem of "hours": a question asking for hours asks for the 
 _HOURS_WORD = re.compile(r"(?:^|[|:;,(]\s*)(hours?)\b|\b([A-Za-z]+)[\s-]+(hours?)\b", re.I)
 
 
-def _hours_label(text: str, qterms: Collection[str]) -> bool:
-    """The line labels its value the hours: "hours" opening it or a cell, or after a word of
-    the question ("Office hours"); not another's hours ("Pool hours", "Lobby hours") or a
-    count of them ("40 hours")."""
-    for m in _HOURS_WORD.finditer(text):
-        if m[1] or stem(m[2].lower()) in qterms:
+def _hours_label(texts: Sequence[str], j: int, qterms: Collection[str]) -> bool:
+    """Line j labels its value the hours of what the question names: after a word of the
+    question ("Office hours: ..."), or "hours" opening it or a cell under a record or a
+    heading that names it (_record_speaks: "name: Paintsville Utilities" ... "hours: '...'");
+    not another's hours ("Pool hours", a pharmacy's "Hours:" for the clinic's) or a count of
+    them ("40 hours")."""
+    for m in _HOURS_WORD.finditer(texts[j]):
+        if (m[2] and stem(m[2].lower()) in qterms) or (m[1] and _record_speaks(texts, j, qterms)):
             return True
+    return False
+
+
+_ANY_FIELD = re.compile(r"^\s*[A-Za-z][A-Za-z_ ]{0,30}:\s*\S")  # "Address: 12 Elm St", "email: a@b.org"
+_RECORD_REACH = 10  # the most lines a record's fields run above one of them
+
+
+def _record_speaks(texts: Sequence[str], j: int, qterms: Collection[str]) -> bool:
+    """A field above line j in its record ("name: Paintsville Utilities"), or the heading the
+    record stands under (the first line above that is no field: "## Pharmacy"), says a word
+    of the question."""
+    for k in range(j - 1, max(-1, j - 1 - _RECORD_REACH), -1):
+        if about(texts[k], frozenset(qterms)):
+            return True
+        if not _ANY_FIELD.match(texts[k]):
+            return False
     return False
 
 
@@ -1451,7 +1469,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return False
         if any(speaks(j) for j in unit):
             return True
-        if event == "hours" and any(_hours_label(texts[j], every) for j in unit):
+        if event == "hours" and any(_hours_label(texts, j, heading_words) for j in unit):
             return True  # "hours: 'Monday - Friday, 7:30 a.m. - 4:00 p.m.'" on the office's page
         if _heading_of(texts, i, heading_words, every) is not None:
             return True
