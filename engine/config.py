@@ -89,11 +89,11 @@ class Config:
     # the kind, the question's names and numbers and the coverage floor, and score within
     # answer_pick_margin of the winner, the one whose answer line (its best quoted line
     # holding the kind, quote/lines.line_score: the question's words on it, rarity-weighted,
-    # its numbers, its likeness to the question) says every question word the answer's
-    # first citation's said and scores answer_pick_gain more, and most, is quoted first, the
-    # earlier on a tie; the citation it displaced stays as the runner-up. A passage naming
-    # the topic everywhere and the value asked for nowhere near it gives way to the one
-    # whose own line says both. 0: the gate's winner, as before.
+    # its numbers, its likeness to the question) scores answer_pick_gain more than the
+    # answer's first citation's, and most, is quoted first, the earlier on a tie; the
+    # citation it displaced stays as the runner-up. A passage naming the topic everywhere
+    # and the value asked for nowhere near it gives way to the one whose own line says both.
+    # 0: the gate's winner, as before.
     answer_pick_depth: int = 4
     answer_pick_margin: float = 0.3
     answer_pick_gain: float = 0.1  # how much higher the other's answer line must score

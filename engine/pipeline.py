@@ -266,7 +266,7 @@ def pick_by_line(d, quoted, cands, cfg: Config, quoted_for, passes, kinds=(), qt
     # the passage the answer quotes first: the winner's, or the runner-up's when the winner
     # gave no lines
     before = d.winner if quoted_for(dataclasses.replace(d, runner=None)).citations else d.runner
-    best, (best_score, said) = None, _answer_line(quoted.citations[0], kinds, qterms)
+    best, best_score = None, _answer_line(quoted.citations[0], kinds, qterms)
     at = next(i for i, c in enumerate(cands) if c.rowid == d.winner.rowid)
     for c in cands[at + 1 : at + 1 + cfg.answer_pick_depth]:
         if c.rowid == before.rowid:
@@ -276,11 +276,8 @@ def pick_by_line(d, quoted, cands, cfg: Config, quoted_for, passes, kinds=(), qt
         tried = quoted_for(dataclasses.replace(d, winner=c, runner=None))
         if tried.refusal is not None:
             continue
-        line, words = _answer_line(tried.citations[0], kinds, qterms)
-        # it says more of the question: every word the answer's line said, and more
-        # ("Under Option B, the residential sewer base charge rises to $24.00" gives no way
-        # to "Current (2018) | $18.75" for the current charge: it lacks "current")
-        if line > best_score + cfg.answer_pick_gain and words >= said:
+        line = _answer_line(tried.citations[0], kinds, qterms)
+        if line > best_score + cfg.answer_pick_gain:
             best, best_score = c, line
     if best is None:
         return d, quoted
@@ -288,16 +285,14 @@ def pick_by_line(d, quoted, cands, cfg: Config, quoted_for, passes, kinds=(), qt
     return picked, quoted_for(picked)
 
 
-def _answer_line(citation, kinds, qterms) -> tuple[float, frozenset[str]]:
-    """The score (quote/lines.line_score) of a citation's best line holding the kind asked,
-    of its best line when none holds it alone (a label's value is the unit's), and the
-    question's words that line says. A line restating the question without the value ("...
-    in the June 10, 2014 Operations Committee") holds no value of the kind (kinds.evidence:
-    the question's own)."""
+def _answer_line(citation, kinds, qterms) -> float:
+    """The score (quote/lines.line_score) of a citation's best line holding the kind asked;
+    of its best line when none holds it alone (a label's value is the unit's). A line
+    restating the question without the value ("... in the June 10, 2014 Operations
+    Committee") holds no value of the kind (kinds.evidence: the question's own)."""
     lines = citation.lines
-    line = max((ln for ln in lines if holds(ln.text, kinds, qterms)), key=lambda ln: ln.score,
-               default=None) or max(lines, key=lambda ln: ln.score)
-    return line.score, frozenset(qterms) & frozenset(content_terms(line.text))
+    return max((ln.score for ln in lines if holds(ln.text, kinds, qterms)),
+               default=max(ln.score for ln in lines))
 
 
 def short_of_coverage(refusal, cfg: Config) -> bool:

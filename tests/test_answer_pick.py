@@ -111,33 +111,3 @@ def test_a_wrapped_line_opening_like_a_field_still_wraps():
     assert not _wraps("email: mail@elmfalls.example", "hours: 'Monday - Friday'")
     # a sentence left open ("... award and") goes on, whatever the next line opens with
     assert _wraps("note: the repair fund balance is $312,000 after the award and", "reserve: $150,000 is held back")
-
-
-RATES = """# Sewer rate study 2018
-
-## Current rates
-
-The current residential sewer base charge is shown below; the council set it in 2018.
-
-Rate | Base
-Current (2018) | $18.75
-
-## Options
-
-Under Option B, the residential sewer base charge rises to $24.00 per month.
-"""
-
-
-def _rates(tmp_path, *configs):
-    docs = tmp_path / "docs"
-    write(docs, "sewer_rates.md", RATES)
-    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
-        return [[ln.text for c in eng.ask("What is the current residential sewer base charge?", config=cfg).citations
-                 for ln in c.lines] for cfg in configs]
-
-
-def test_the_pick_keeps_a_line_saying_a_word_the_other_lacks(tmp_path):
-    # the option's line says more words of the question but not "current": it does not
-    # displace the current rate's row (a review's made-up rate study)
-    on, = _rates(tmp_path, Config())
-    assert on[0] == "Current (2018) | $18.75"
