@@ -265,7 +265,7 @@ def pick_by_line(d, quoted, cands, cfg: Config, quoted_for, passes, kinds=(), qt
     stands as its runner-up. Returns the decision and its quote."""
     # the passage the answer quotes first: the winner's, or the runner-up's when the winner
     # gave no lines
-    before = d.winner if quoted_for(dataclasses.replace(d, runner=None)).citations else d.runner
+    before = d.winner if quoted.winner_quoted else d.runner
     best, best_score = None, _answer_line(quoted.citations[0], kinds, qterms)
     at = next(i for i, c in enumerate(cands) if c.rowid == d.winner.rowid)
     for c in cands[at + 1 : at + 1 + cfg.answer_pick_depth]:

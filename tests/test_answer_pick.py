@@ -51,11 +51,6 @@ def test_off_the_gate_s_winner_is_quoted_first(tmp_path):
         assert lines[0] == "The department collected $48,200 in pool revenue in 2024."
 
 
-def test_a_question_asking_no_kind_keeps_the_gate_s_winner(tmp_path):
-    asked = "Did the review compare pool fees with nearby towns?"
-    assert _first_lines(tmp_path, 4, asked) == _first_lines(tmp_path, 0, asked)
-
-
 MINUTES = ["Rivergrove City Council minutes, August 13, 2018",
            "The meeting was called to order at Lloyd Minor Park at 7:08 p.m.",
            "Motion: the boat ramp hearing be continued to Monday, August 27, 2018 at 7 PM in Lloyd Minor Park."]

@@ -33,6 +33,7 @@ Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
 class Quoted:
     citations: tuple[Citation, ...]
     refusal: Refusal | None  # no_relevant_line when nothing could be quoted
+    winner_quoted: bool = True  # the first citation is the winner's (else the runner-up's)
 
 
 def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
@@ -71,7 +72,7 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
         citations.append(second)
     citations = [c for c in citations if c.lines]
     if citations:
-        return Quoted(tuple(citations), None)
+        return Quoted(tuple(citations), None, winner_quoted=bool(first.lines))
     ocr_held = bool(marks[0]) and bool(cite(lines[0], d.winner, q.terms, rarity, cfg, cfg.max_lines, sims[0],
                                             q.kinds, None, furniture[0], topic[0], q.text).lines)
     return Quoted((), _refusal(d.winner, q, cfg, lines[0], furniture[0], unnamed[0], ocr_held))

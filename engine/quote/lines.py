@@ -212,8 +212,9 @@ def _record_speaks(texts: Sequence[str], j: int, qterms: Collection[str]) -> boo
     """A field above line j in its record ("name: Paintsville Utilities"), or the heading the
     record stands under (the first line above that is no field: "## Pharmacy"), says a word
     of the question."""
+    qterms = frozenset(qterms)
     for k in range(j - 1, max(-1, j - 1 - _RECORD_REACH), -1):
-        if about(texts[k], frozenset(qterms)):
+        if about(texts[k], qterms):
             return True
         if not _ANY_FIELD.match(texts[k]):
             return False
@@ -727,7 +728,8 @@ def _other_year(unit: str, question: str) -> tuple[str, str] | None:
     if not asked:
         return None
     first = _YEAR_FIRST.match(unit)
-    year = first.group(1) if first else (str(_row_date(unit)[0]) if _row_date(unit)[0] else None)
+    year = first.group(1) if first else _row_date(unit)[0]
+    year = year and str(year)
     if year is None or year in asked or asked & _years_of(unit):
         return None
     return year, ", ".join(sorted(asked))
@@ -1016,11 +1018,11 @@ def _other_month(unit: str, question: str) -> tuple[str, str] | None:
     """For a question asking no date or time, a row keyed in figures by a month (_row_date:
     "2025-06 | Water | 196,310") other than every month the question names, which it does
     not name by its word either: the row of another month."""
-    asked = {_MONTH_NUMBER[(m[1] or m[2]).lower()] for m in _MONTH_ASKED.finditer(question)}
+    asked = {_month_number(m[1] or m[2]) for m in _MONTH_ASKED.finditer(question)}
     if not asked or set(asked_kinds(question)) & {"date", "time"}:
         return None  # a deadline or a date asked may well fall in another month
     _, month = _row_date(unit)
-    if month is None or month in asked or {_MONTH_NUMBER[m.lower()] for m in _MONTH_WORD.findall(unit)} & asked:
+    if month is None or month in asked or {_month_number(m) for m in _MONTH_WORD.findall(unit)} & asked:
         return None
     return _MONTH_NAMES_FULL[month - 1], ", ".join(_MONTH_NAMES_FULL[m - 1] for m in sorted(asked))
 
@@ -1036,7 +1038,7 @@ def _days_named(text: str) -> set[tuple[int, int]]:
     for m in _DAY_OF_MONTH.finditer(text):
         month, day = (m[1], m[2]) if m[1] else (m[4], m[3])
         if 1 <= int(day) <= 31:
-            out.add((_MONTH_NUMBER[month[:3].lower()], int(day)))
+            out.add((_month_number(month), int(day)))
     return out
 
 
@@ -1071,8 +1073,11 @@ def _other_day(unit: str, question: str) -> tuple[str, str] | None:
 
 _MONTH_NAMES_FULL = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
                      "October", "November", "December")
-_MONTH_NUMBER = {m.lower(): n for n, m in enumerate(_MONTH_NAMES_FULL, 1)}
-_MONTH_NUMBER.update({m[:3].lower(): n for n, m in enumerate(_MONTH_NAMES_FULL, 1)})
+
+
+def _month_number(name: str) -> int:
+    """1 to 12 for a month's name, whole or short ("August", "Aug")."""
+    return _MONTH_NAMES.index(name[:3].lower()) + 1
 
 
 def _dated_months(text: str, days: Collection[str] | None = None) -> set[str]:
