@@ -30,6 +30,7 @@ from ..config import Config
 from ..kinds import (MONTH, asked as asked_kinds, evidence, examples, firm, header_like, holds, kind_words,
                      money_cells)
 from ..readers.dating import numeric_day
+from .columns import NUMERIC_KINDS, asked_cells, period_header, question_periods
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import dated_as_asked, dated_terms, year_month
 from ..terms import IRREGULAR, content_terms, is_number, said_as, stem
@@ -424,7 +425,8 @@ def _holds_line(seen: Sequence[str], i: int, texts: Sequence[str], kinds: tuple[
 
 
 def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
-          header: str = "") -> tuple[list[bool], list[bool]]:
+          header: str = "", csv_rows: Sequence[bool] = (),
+          periods: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())) -> tuple[list[bool], list[bool]]:
     """Which lines hold the asked kind, and which line's end joins the next one's start.
 
     A number that opens a line after one ending in a dash continues a token broken there
@@ -433,13 +435,20 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     "... the Bonneville Power" / "Administration") is held by both lines: the last words of
     one and the first of the next hold it together. Running text only (two table rows
     joined make false figures). A line giving an example's figures holds none
-    (kinds.examples)."""
+    (kinds.examples). A table row under a header naming periods across its columns holds
+    only what its cells under the asked period's columns hold (quote/columns.py; `csv_rows`:
+    which lines are a CSV's rows, `periods`: the question's years and months)."""
     seen = [_BROKEN_NUMBER.sub("", t, count=1) if i and _ENDS_DASH.search(texts[i - 1]) else t
             for i, t in enumerate(texts)]
-    if not header and texts and header_like(texts[0]):  # the table's first passage holds its header
-        header = texts[0]
+    if not header and texts and (header_like(texts[0]) or period_header(texts[0])):
+        header = texts[0]  # the table's first passage holds its header
     if header and kinds and set(kinds) <= _MONEY_KINDS:  # a row's cells under its header's
         seen = [money_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
+    if header and kinds and set(kinds) <= NUMERIC_KINDS:
+        for i, t in enumerate(seen):
+            if _TABLE_ROW.search(texts[i]) and texts[i] != header:
+                cells = asked_cells(t, header, i < len(csv_rows) and csv_rows[i], periods)
+                seen[i] = t if cells is None else cells
     example = examples(texts, qterms) if kinds else [False] * len(texts)
     kind = [bool(kinds) and not example[i] and _holds_line(seen, i, texts, kinds, qterms)
             for i in range(len(seen))]
@@ -1697,7 +1706,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     if furniture:
         lines = [ln for ln in lines if ln[0] not in furniture]
     texts = [text for _, _, text in lines]
-    kind, joins = _held(texts, kinds, qterms, header)
+    kind, joins = _held(texts, kinds, qterms, header, [loc.startswith("row ") for _, loc, _ in lines],
+                        question_periods(question or " ".join(qterms), qterms))
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
     outside, naming = _left_out(texts, qterms, topic, kinds, title, cfg)
     ranked = _ranked(scores, cfg, outside | naming, naming)

@@ -1,0 +1,104 @@
+"""Columns: a table row's figures for the period the question asks, read under its header.
+
+A table whose header names periods across its columns ("Item | FY23 | FY24 | FY25",
+"month_ | wkd2017 | ... | wkd2025") answers a question naming one of them only from the
+cells under that period's column: the row "Systemwide Ridership | November | 163537 | ...
+| 142855" whose 2025 cell is empty holds no figure for November 2025, though it holds eight
+for other years. `asked_cells` gives, for such a row, the cells standing under the asked
+period's columns (joined as a row), "" when none does; for any other row, None (the row is
+read whole, as before).
+
+The rule reads columns only where the row's cells and the header's line up:
+
+- a CSV row (locator "row N"): the reader keeps every field up to the last non-empty one
+  (readers/csv_reader.py), so a row shorter than its header lacks only trailing cells;
+- any other row: only when it has exactly as many cells as its header (other readers leave
+  empty cells out, and a shorter row's cells cannot be placed).
+
+Periods are years ("2025", "FY25", "FY 2025", "2024-25": both years) and months ("Nov",
+"November"). The rule applies when at least two header cells name a period of a dimension
+(year, month) the question names; a column answers when every dimension it names that the
+question names agrees (a "Nov 2025" column for "November 2025"; a "2025" column for it
+too). Numbers only: a question asking for a name or a date reads the whole row.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Collection
+
+from ..kinds import MONTH
+from ..terms import content_terms
+
+SEPARATOR = " | "
+NUMERIC_KINDS = frozenset({"amount", "count", "figure", "measure", "percentage", "rate", "vote",
+                           "length", "area", "weight", "flow", "power", "pressure", "voltage",
+                           "temperature", "duration"})
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?:\s?[-–/]\s?(\d\d(?:\d\d)?))?(?!\d)")
+_FY = re.compile(r"(?<![A-Za-z])(?:FY|CY)\s?[-']?\s?(\d\d)(?!\d)", re.I)
+_MONTH = re.compile(rf"(?<![A-Za-z])({MONTH})(?![A-Za-z])", re.I)
+_SHORT = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+_MONTH_TERMS = dict(zip(content_terms("january february march april may june july august september "
+                                      "october november december"), range(1, 13)))
+
+
+def _years(text: str) -> frozenset[int]:
+    out = set()
+    for m in _YEAR.finditer(text):
+        out.add(int(m[1]))
+        if m[2]:  # "2024-25", "2024-2025": a fiscal year of two calendar years
+            end = int(m[2]) if len(m[2]) == 4 else int(m[1][:2] + m[2])
+            if 0 < end - int(m[1]) <= 1:
+                out.add(end)
+    for m in _FY.finditer(text):
+        out.add(2000 + int(m[1]))
+    return frozenset(out)
+
+
+@lru_cache(maxsize=4096)
+def _cell_periods(cell: str) -> tuple[frozenset[int], frozenset[int]]:
+    """The years and months a header cell names."""
+    months = frozenset(_SHORT.index(m[1][:3].lower()) + 1 for m in _MONTH.finditer(cell))
+    return _years(cell), months
+
+
+def question_periods(question: str, qterms: Collection[str]) -> tuple[frozenset[int], frozenset[int]]:
+    """The years and months a question names ("FY25" is 2025)."""
+    months = frozenset(_MONTH_TERMS[t] for t in qterms if t in _MONTH_TERMS and t != "may")
+    return _years(question), months
+
+
+def period_header(row: str) -> bool:
+    """A row that may head a table of periods: two or more cells, none empty, every cell
+    naming a period or no number at all ("Item | 2023 | 2024")."""
+    cells = row.split(SEPARATOR)
+    if len(cells) < 2 or any(not c.strip() for c in cells):
+        return False
+    named = [any(_cell_periods(c)) for c in cells]
+    return sum(named) >= 2 and all(n or not re.search(r"\d", c) for n, c in zip(named, cells))
+
+
+def asked_cells(row: str, header: str, csv_row: bool, asked: tuple[frozenset[int], frozenset[int]]) -> str | None:
+    """The row's cells under the header's columns for the asked period, joined; "" when the
+    row has none there (an empty cell, or a column the header lacks); None when the rule does
+    not apply (see the module's note)."""
+    years, months = asked
+    if not (years or months) or not header:
+        return None
+    heads = header.split(SEPARATOR)
+    cells = row.split(SEPARATOR)
+    if len(cells) != len(heads) and not (csv_row and len(cells) < len(heads)):
+        return None
+    periods = [_cell_periods(h) for h in heads]
+    dims = [d for d, (asked_d, i) in enumerate(((years, 0), (months, 1)))
+            if asked_d and sum(bool(p[i]) for p in periods) >= 2]
+    if not dims:
+        return None
+    wanted = (years, months)
+
+    def answers(p) -> bool:
+        named = [d for d in (0, 1) if p[d] and wanted[d]]
+        return bool(set(named) & set(dims)) and all(p[d] & wanted[d] for d in named)
+
+    cols = [j for j, p in enumerate(periods) if answers(p)]
+    return SEPARATOR.join(cells[j] for j in cols if j < len(cells) and cells[j].strip())
