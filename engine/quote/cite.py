@@ -19,11 +19,12 @@ from ..config import Config
 from ..embed import Embedder
 from ..gate import Decision
 from ..index.store import Store
-from ..kinds import common_terms, firm, holds, kind_words, name
+from ..kinds import common_terms, firm, header_like, holds, kind_words, name
 from ..locators import span
 from ..pool import Pool
 from ..readers.ocr import QUOTE_FLOOR
 from ..types import Candidate, Citation, Refusal
+from .columns import only_elsewhere, period_header, question_periods, said
 from .lines import PASSAGE_SIBLINGS, choose_lines, line_budget, sibling, unnamed_label
 
 Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
@@ -75,15 +76,18 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
         return Quoted(tuple(citations), None, winner_quoted=bool(first.lines))
     ocr_held = bool(marks[0]) and bool(cite(lines[0], d.winner, q.terms, rarity, cfg, cfg.max_lines, sims[0],
                                             q.kinds, None, furniture[0], topic[0], q.text).lines)
-    return Quoted((), _refusal(d.winner, q, cfg, lines[0], furniture[0], unnamed[0], ocr_held))
+    return Quoted((), _refusal(d.winner, q, cfg, lines[0], furniture[0], unnamed[0], ocr_held,
+                               rows[d.winner.rowid].context))
 
 
 def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozenset[int], unnamed: str | None,
-             ocr_held: bool) -> Refusal:
+             ocr_held: bool, context: str = "") -> Refusal:
     """Why the winner gave no lines: a label's value it never names (`unnamed`); a line that
     answers read by OCR below the floor (`ocr_held`: lines there were without the OCR
     floor); the quote's invariant (no line holds the kind, or none that holds it speaks of
-    the question); a sibling the passage speaks of; or no line holding the question's words."""
+    the question; a table giving figures for other periods only: quote/columns.py); a sibling
+    the passage speaks of; or no line holding the question's words. `context`: the passage's
+    (its table's header row)."""
     passage = "\n".join(t for _, _, t in lines)
     if unnamed:
         message = f"no confident answer: the best passage never names {unnamed}, which the question gives"
@@ -94,7 +98,16 @@ def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozens
     elif cfg.quote_invariant and firm(q.kinds):  # the quote's invariant (quote/lines.py)
         held = any(holds(text, q.kinds, q.terms) for seq, _, text in lines if seq not in furniture)
         other = sibling(passage, q.text, q.terms, PASSAGE_SIBLINGS, line=False) if cfg.siblings else None
+        rows = [text for seq, _, text in lines if seq not in furniture and " | " in text]
+        header = table_header(context) or (rows[0] if rows and (header_like(rows[0]) or period_header(rows[0]))
+                                           else "")
+        asked = question_periods(q.text, q.terms)
+        elsewhere = held and only_elsewhere(rows, header, [loc.startswith("row ") for seq, loc, text in lines
+                                                            if seq not in furniture and " | " in text],
+                                            q.kinds, asked, lambda t: holds(t, q.kinds, q.terms))
         why = (f"it speaks of {other[0]}, not {other[1]}" if other else
+               f"its table gives {name(q.kinds)} for other periods, none under a column for {said(asked)}"
+               if elsewhere else
                f"its lines that hold {name(q.kinds)} share no word with the question" if held else
                f"no line of it holds {name(q.kinds)}")
         return Refusal(reason="no_answer_kind",

@@ -16,8 +16,9 @@ The rule reads columns only where the row's cells and the header's line up:
   empty cells out, and a shorter row's cells cannot be placed).
 
 Periods are years ("2025", "FY25", "FY 2025", "2024-25": both years) and months ("Nov",
-"November"). The rule applies when at least two header cells name a period of a dimension
-(year, month) the question names; a column answers when every dimension it names that the
+"November"). The rule applies when header cells name at least two different periods of a dimension
+(year, month) the question names ("Gross Cost ($2024)" and "Cost ($2024) - Resident" name
+no period: a sum in 2024's dollars); a column answers when every dimension it names that the
 question names agrees (a "Nov 2025" column for "November 2025"; a "2025" column for it
 too). Numbers only: a question asking for a name or a date reads the whole row.
 """
@@ -34,12 +35,13 @@ SEPARATOR = " | "
 NUMERIC_KINDS = frozenset({"amount", "count", "figure", "measure", "percentage", "rate", "vote",
                            "length", "area", "weight", "flow", "power", "pressure", "voltage",
                            "temperature", "duration"})
-_YEAR = re.compile(r"(?<!\d)((?:19|20)\d\d)(?:\s?[-–/]\s?(\d\d(?:\d\d)?))?(?!\d)")
+_YEAR = re.compile(r"(?<![\d$])((?:19|20)\d\d)(?:\s?[-–/]\s?(\d\d(?:\d\d)?))?(?!\d)")
 _FY = re.compile(r"(?<![A-Za-z])(?:FY|CY)\s?[-']?\s?(\d\d)(?!\d)", re.I)
 _MONTH = re.compile(rf"(?<![A-Za-z])({MONTH})(?![A-Za-z])", re.I)
 _SHORT = "jan feb mar apr may jun jul aug sep oct nov dec".split()
-_MONTH_TERMS = dict(zip(content_terms("january february march april may june july august september "
-                                      "october november december"), range(1, 13)))
+_MONTH_TERMS = {t: n for n, name in enumerate("january february march april may june july august september "
+                                                "october november december".split(), 1)
+                for t in content_terms(name)}  # ("may" is a stop word: no term)
 
 
 def _years(text: str) -> frozenset[int]:
@@ -64,7 +66,7 @@ def _cell_periods(cell: str) -> tuple[frozenset[int], frozenset[int]]:
 
 def question_periods(question: str, qterms: Collection[str]) -> tuple[frozenset[int], frozenset[int]]:
     """The years and months a question names ("FY25" is 2025)."""
-    months = frozenset(_MONTH_TERMS[t] for t in qterms if t in _MONTH_TERMS and t != "may")
+    months = frozenset(_MONTH_TERMS[t] for t in qterms if t in _MONTH_TERMS)
     return _years(question), months
 
 
@@ -90,8 +92,8 @@ def asked_cells(row: str, header: str, csv_row: bool, asked: tuple[frozenset[int
     if len(cells) != len(heads) and not (csv_row and len(cells) < len(heads)):
         return None
     periods = [_cell_periods(h) for h in heads]
-    dims = [d for d, (asked_d, i) in enumerate(((years, 0), (months, 1)))
-            if asked_d and sum(bool(p[i]) for p in periods) >= 2]
+    dims = [d for d, asked_d in enumerate((years, months))
+            if asked_d and len({p[d] for p in periods if p[d]}) >= 2]
     if not dims:
         return None
     wanted = (years, months)
@@ -102,3 +104,24 @@ def asked_cells(row: str, header: str, csv_row: bool, asked: tuple[frozenset[int
 
     cols = [j for j, p in enumerate(periods) if answers(p)]
     return SEPARATOR.join(cells[j] for j in cols if j < len(cells) and cells[j].strip())
+
+
+def said(asked: tuple[frozenset[int], frozenset[int]]) -> str:
+    """The asked periods in words, for a refusal ("November 2025", "2024 or 2025")."""
+    years, months = asked
+    names = [m.capitalize() for m in ("january february march april may june july august september "
+                                      "october november december").split()]
+    return " or ".join(" ".join(p for p in (names[m - 1] if m else "", str(y) if y else "") if p)
+                       for m in sorted(months) or [0] for y in sorted(years) or [0])
+
+
+def only_elsewhere(lines: list[str], header: str, csv_rows: list[bool], kinds: tuple[str, ...],
+                   asked: tuple[frozenset[int], frozenset[int]], holds) -> bool:
+    """Some row holds a figure of the kind, and no row one under the asked period's columns:
+    the table gives other periods' figures only (for the refusal's words). `holds(text)`:
+    whether a text holds the kind."""
+    if not header or not set(kinds) <= NUMERIC_KINDS:
+        return False
+    cells = [asked_cells(t, header, c, asked) for t, c in zip(lines, csv_rows)]
+    return any(c is not None and holds(t) for t, c in zip(lines, cells) if t != header) \
+        and not any(holds(c) for c in cells if c)

@@ -446,9 +446,10 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
         seen = [money_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
     if header and kinds and set(kinds) <= NUMERIC_KINDS:
         for i, t in enumerate(seen):
-            if _TABLE_ROW.search(texts[i]) and texts[i] != header:
+            if _TABLE_ROW.search(texts[i]):
                 cells = asked_cells(t, header, i < len(csv_rows) and csv_rows[i], periods)
-                seen[i] = t if cells is None else cells
+                # (the header itself names the periods and holds no figure of one)
+                seen[i] = t if cells is None else "" if texts[i] == header else cells
     example = examples(texts, qterms) if kinds else [False] * len(texts)
     kind = [bool(kinds) and not example[i] and _holds_line(seen, i, texts, kinds, qterms)
             for i in range(len(seen))]
