@@ -1353,7 +1353,7 @@ _SUBJECT_REST = 1
 def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
               kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
               subject: Sequence[str], row_topic: bool = True, question: str = "",
-              title: frozenset[str] = frozenset()) -> Callable[[int], bool]:
+              title: frozenset[str] = frozenset(), sole: Collection[int] = ()) -> Callable[[int], bool]:
     """answers(i) (_answers): a line's unit speaking of the question in its words; where no
     line holding the kind does, in the documents' word for a plain word of the question
     ("16.7 Year lifespan remaining" for "how many years are left": terms.PLAIN_SAID), and
@@ -1363,7 +1363,7 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     says the topic ("Citywide expenditures ..." under a line on Riverside Park), nor answer
     where only the document's own names and the synonym are shared with the question."""
     args = (texts, kind, unit_of, kinds, qterms, topic, subject, row_topic, question, title)
-    strict = _answers(*args)
+    strict = _answers(*args, sole=sole)
     asked = frozenset(qterms if topic is None else topic)
     rest = frozenset(t for t in asked if not said_as(t))  # the topic's words no synonym says
     if not firm(kinds) or rest == asked or any(kind[i] and strict(i) for i in range(len(texts))):
@@ -1438,7 +1438,8 @@ def _block_labels(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, 
 def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
              kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
              subject: Sequence[str], row_topic: bool = True, question: str = "",
-             title: frozenset[str] = frozenset(), plain: bool = False) -> Callable[[int], bool]:
+             title: frozenset[str] = frozenset(), plain: bool = False,
+             sole: Collection[int] = ()) -> Callable[[int], bool]:
     """answers(i): line i's unit holds the asked kind and says something of the question:
     one of its words (`topic`, by default all of them) or its label for the value (_sayer),
     or it stands under a heading that names it; in running text, the sentence holding the
@@ -1482,6 +1483,8 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return False
         if event and not _of_event(texts, unit, event):
             return False
+        if i in sole:  # the passage's one value of the kind (_sole)
+            return True
         if any(speaks(j) for j in unit):
             return True
         if event == "hours" and any(_hours_label(texts, j, heading_words) for j in unit):
@@ -1615,6 +1618,15 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
     return above
 
 
+def _sole(kind: Sequence[bool], unit_of: Callable[[int], list[int]], outside: Collection[int]) -> frozenset[int]:
+    """The lines of the passage's one unit holding the asked kind, when exactly one unit
+    holds it (none of it left out); else none."""
+    units = {tuple(unit_of(i)) for i in range(len(kind)) if kind[i] and i not in outside}
+    if len(units) != 1:
+        return frozenset()
+    return frozenset(i for i in next(iter(units)) if kind[i])
+
+
 def _kind_first(ranked: list[int], kind: Sequence[bool], scores: Sequence[float], outside: Collection[int],
                 must: bool, answers: Callable[[int], bool]) -> list[int] | None:
     """`ranked` with the best line holding the asked kind first (one that answers, when
@@ -1723,7 +1735,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
 
     answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
-                        question if cfg.siblings else "", frozenset(title))
+                        question if cfg.siblings else "", frozenset(title),
+                        _sole(kind, unit_of, outside) if must and cfg.sole_value else ())
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
         ranked = _kind_first(ranked, kind, scores, outside, must, answers)
         if ranked is None:
