@@ -119,7 +119,8 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
               kinds: tuple[str, ...] = (), joined: Mapping[str, tuple[str, ...]] | None = None,
               initials: Mapping[str, tuple[str, ...]] | None = None,
               context_of: Callable[[int], str] = lambda doc: "",
-              names: Sequence[tuple[str, ...]] = ()) -> Ranked:
+              names: Sequence[tuple[str, ...]] = (),
+              acronyms: Mapping[str, str] | None = None) -> Ranked:
     """Score the pool with the chosen arms, fuse, rerank and order it.
 
     `qvec` is the vector the embedding arm compares with (the question's, or the written
@@ -161,6 +162,7 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
                 has[:, k] |= held
     spelled = spelled_out(pool, initials, context_of) if initials else {}
     initials_held(pool, qterms, initials or {}, has, path_of, spelled)
+    spelled_held(pool, qterms, acronyms or {}, has, context_of)
     rarity = rarity_weights(qterms, has)
     named = named_by_document(pool, qterms, required, has, path_of, initials or {}, spelled, context_of)
     if names and cfg.name_phrases:
@@ -320,6 +322,36 @@ def initials_held(pool: Pool, qterms: Sequence[str], initials: Mapping[str, tupl
             if short in paths[row.doc] or any(not _capitals(_line_at(row.text, m.start()).replace(short.upper(), ""))
                                               for m in written.finditer(row.text)):
                 has[i, cols] = True
+
+
+_JOINING = r"(?:\s+(?:of|for|and|the|on|in|at|to|de|del|&))*(?:\s+|-)"  # "Administration for Children and Families"
+
+
+@lru_cache(maxsize=256)
+def _spelled(letters: str) -> re.Pattern:
+    """A name whose capitalised words' initials are `letters`, small joining words between
+    them: "Los Angeles" for "LA", "Community Development Block Grant" for "CDBG"."""
+    words = [rf"{c}(?:[a-z]+|[A-Z]+)" for c in letters]
+    return re.compile(r"(?<![\w-])" + _JOINING.join(words) + r"(?![\w-])")
+
+
+def spelled_held(pool: Pool, qterms: Sequence[str], acronyms: Mapping[str, str], has: np.ndarray,
+                 context_of: Callable[[int], str]) -> None:
+    """Mark in `has` (in place) a question's initialism ("ACF", terms.acronyms) as held by a
+    passage that spells its name out ("Administration for Children and Families"): in its
+    own text, or, for three letters or more, in its document's context (title lines,
+    running headers). A document names a body in full and a person asking writes its
+    initials. Two letters name many things ("Lake Avenue" is no "LA" of the document's
+    title), so a two-letter initialism's name must stand in the passage itself."""
+    for term, letters in acronyms.items():
+        if term not in qterms:
+            continue
+        k = qterms.index(term)
+        spelled = _spelled(letters)
+        for i, row in enumerate(pool.rows):
+            if not has[i, k] and (spelled.search(row.text) or (
+                    len(letters) > 2 and spelled.search(context_of(row.doc)))):
+                has[i, k] = True
 
 
 def names_whole(pool: Pool, qterms: Sequence[str], required: Sequence[str],
@@ -639,4 +671,5 @@ def score(q, pulled, cfg: Config, clock: Clock, path_of: Callable[[int], str],
     return rank_pool(pulled.pool, q.terms, q.required, cfg, arms=q.arms, fusion=q.fusion,
                      qvec=pulled.qvec, vectors=pulled.vectors, hyde=q.hyde is not None,
                      path_of=path_of, lap=clock.lap, kinds=q.kinds, joined=q.joined,
-                     initials=q.initials, context_of=context_of, names=q.names)
+                     initials=q.initials, context_of=context_of, names=q.names,
+                     acronyms=q.acronyms if cfg.spelled_initials else None)

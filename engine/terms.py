@@ -334,6 +334,24 @@ def initialisms(question: str) -> dict[str, tuple[str, ...]]:
     return out
 
 
+_ACRONYM = re.compile(r"(?<![\w&.-])([A-Z]{2,6})(?:s|['’]s)?(?![\w&.-])")
+_ROMAN = re.compile(r"^[IVXLC]+$")
+
+
+def acronyms(question: str) -> dict[str, str]:
+    """The question's initialisms written in capitals ("ACF", "CDBG", "LA's"), as their terms
+    mapped to their letters ("acf" -> "ACF"): a document may spell the name out instead
+    (score.spelled_held). Roman numerals ("John Paul II") are none."""
+    out: dict[str, str] = {}
+    for m in _ACRONYM.finditer(question):
+        letters = m.group(1)
+        if _ROMAN.match(letters):
+            continue
+        for t in content_terms(letters):
+            out.setdefault(t, letters)
+    return out
+
+
 def name_runs(question: str) -> tuple[tuple[str, ...], ...]:
     """The question's proper names of two capitalised words or more (a hyphen joins two:
     "Mid-City"), as their terms ("Oregon Farm Bureau" -> ("oregon", "farm", "bureau")). A

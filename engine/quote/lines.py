@@ -1353,7 +1353,7 @@ _SUBJECT_REST = 1
 def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
               kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
               subject: Sequence[str], row_topic: bool = True, question: str = "",
-              title: frozenset[str] = frozenset(), sole: Collection[int] = ()) -> Callable[[int], bool]:
+              title: frozenset[str] = frozenset(), fields: Collection[int] = ()) -> Callable[[int], bool]:
     """answers(i) (_answers): a line's unit speaking of the question in its words; where no
     line holding the kind does, in the documents' word for a plain word of the question
     ("16.7 Year lifespan remaining" for "how many years are left": terms.PLAIN_SAID), and
@@ -1363,7 +1363,7 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     says the topic ("Citywide expenditures ..." under a line on Riverside Park), nor answer
     where only the document's own names and the synonym are shared with the question."""
     args = (texts, kind, unit_of, kinds, qterms, topic, subject, row_topic, question, title)
-    strict = _answers(*args, sole=sole)
+    strict = _answers(*args, fields=fields)
     asked = frozenset(qterms if topic is None else topic)
     rest = frozenset(t for t in asked if not said_as(t))  # the topic's words no synonym says
     if not firm(kinds) or rest == asked or any(kind[i] and strict(i) for i in range(len(texts))):
@@ -1439,7 +1439,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
              kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
              subject: Sequence[str], row_topic: bool = True, question: str = "",
              title: frozenset[str] = frozenset(), plain: bool = False,
-             sole: Collection[int] = ()) -> Callable[[int], bool]:
+             fields: Collection[int] = ()) -> Callable[[int], bool]:
     """answers(i): line i's unit holds the asked kind and says something of the question:
     one of its words (`topic`, by default all of them) or its label for the value (_sayer),
     or it stands under a heading that names it; in running text, the sentence holding the
@@ -1483,7 +1483,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return False
         if event and not _of_event(texts, unit, event):
             return False
-        if i in sole:  # the passage's one value of the kind (_sole)
+        if i in fields:  # the passage's one field labelled by the kind asked (_kind_field)
             return True
         if any(speaks(j) for j in unit):
             return True
@@ -1618,13 +1618,34 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
     return above
 
 
-def _sole(kind: Sequence[bool], unit_of: Callable[[int], list[int]], outside: Collection[int]) -> frozenset[int]:
-    """The lines of the passage's one unit holding the asked kind, when exactly one unit
-    holds it (none of it left out); else none."""
-    units = {tuple(unit_of(i)) for i in range(len(kind)) if kind[i] and i not in outside}
-    if len(units) != 1:
-        return frozenset()
-    return frozenset(i for i in next(iter(units)) if kind[i])
+# a field's label for the kind asked, as a notice prints its facts ("TIME: 4:30 P.M.",
+# "Location: Town Hall"), by the words a question asks with: everyday English, no
+# document's words. Not a date: a letter's "Date:" is the day it was written.
+_FIELD_LABELS = (("time", "time start starts begins"), ("place", "place location where venue"),
+                 ("phone", "phone telephone tel"))
+_FIELD_ASKED = {"time": "time start begin", "place": "where place location venue",
+                "phone": "phone telephone call number"}
+_FIELD_LABEL = re.compile(r"^\W*([A-Za-z]+)\s*:\s*\S")
+
+
+def _kind_field(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, ...],
+                qterms: Collection[str]) -> frozenset[int]:
+    """The line of a field labelled by the kind asked ("TIME: 4:30 P.M." for "what time does
+    the hearing start?"), when it holds the kind and no other line of the passage has a
+    label for it (an agenda of hearings has one "TIME:" each). The passage cleared the
+    gate: a notice of the thing asked, whose fields answer though they repeat none of its
+    words."""
+    out: set[int] = set()
+    asked = set(qterms)
+    for k, labels in _FIELD_LABELS:
+        if k not in kinds or not asked & set(content_terms(_FIELD_ASKED[k])):
+            continue
+        words = set(content_terms(labels))
+        lines = [i for i, t in enumerate(texts) if (m := _FIELD_LABEL.match(t))
+                 and set(content_terms(m.group(1))) & words]
+        if len(lines) == 1 and kind[lines[0]] and not _TABLE_ROW.search(texts[lines[0]]):
+            out.add(lines[0])
+    return frozenset(out)
 
 
 def _kind_first(ranked: list[int], kind: Sequence[bool], scores: Sequence[float], outside: Collection[int],
@@ -1736,7 +1757,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
 
     answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
                         question if cfg.siblings else "", frozenset(title),
-                        _sole(kind, unit_of, outside) if must and cfg.sole_value else ())
+                        _kind_field(texts, kind, kinds, qterms) if must and cfg.field_label else ())
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
         ranked = _kind_first(ranked, kind, scores, outside, must, answers)
         if ranked is None:
