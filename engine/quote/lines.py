@@ -1623,27 +1623,34 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
 # document's words. Not a date: a letter's "Date:" is the day it was written.
 _FIELD_LABELS = (("time", "time start starts begins"), ("place", "place location where venue"),
                  ("phone", "phone telephone tel"))
-_FIELD_ASKED = {"time": "time start begin", "place": "where place location venue",
-                "phone": "phone telephone call number"}
+_FIELD_ASKED = {k: re.compile(rf"\b(?:{w})\b", re.I) for k, w in (
+    ("time", "time|start|starts|begin|begins"), ("place", "where|place|location|venue"),
+    ("phone", "phone|telephone|call|number"))}
 _FIELD_LABEL = re.compile(r"^\W*([A-Za-z]+)\s*:\s*\S")
+FIELD_WINDOW = 40  # lines either side of a passage read for its page's other fields
 
 
 def _kind_field(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, ...],
-                qterms: Collection[str]) -> frozenset[int]:
+                question: str, window: Sequence[str]) -> frozenset[int]:
     """The line of a field labelled by the kind asked ("TIME: 4:30 P.M." for "what time does
-    the hearing start?"), when it holds the kind and no other line of the passage has a
-    label for it (an agenda of hearings has one "TIME:" each). The passage cleared the
-    gate: a notice of the thing asked, whose fields answer though they repeat none of its
-    words."""
+    the hearing start?"), when it holds the kind and no other line around it (`window`: the
+    lines of its page within FIELD_WINDOW of the passage, its own among them) has a label
+    for that kind: an agenda of hearings has one "TIME:" each, and a passage may hold one
+    of them alone. The passage cleared the gate: a notice of the thing asked, whose fields
+    answer though they repeat none of its words."""
     out: set[int] = set()
-    asked = set(qterms)
     for k, labels in _FIELD_LABELS:
-        if k not in kinds or not asked & set(content_terms(_FIELD_ASKED[k])):
+        if k not in kinds or not _FIELD_ASKED[k].search(question):
             continue
         words = set(content_terms(labels))
-        lines = [i for i, t in enumerate(texts) if (m := _FIELD_LABEL.match(t))
-                 and set(content_terms(m.group(1))) & words]
-        if len(lines) == 1 and kind[lines[0]] and not _TABLE_ROW.search(texts[lines[0]]):
+
+        def labelled(t: str) -> bool:
+            m = _FIELD_LABEL.match(t)
+            return m is not None and bool(set(content_terms(m.group(1))) & words)
+
+        lines = [i for i, t in enumerate(texts) if labelled(t)]
+        if len(lines) == 1 and sum(map(labelled, window)) == 1 and kind[lines[0]] \
+                and not _TABLE_ROW.search(texts[lines[0]]):
             out.add(lines[0])
     return frozenset(out)
 
@@ -1716,7 +1723,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
                  furniture: Collection[int] = (), require_kind: bool = True,
                  topic: Sequence[str] | None = None, subject: Sequence[str] = (),
-                 header: str = "", question: str = "", title: Collection[str] = ()) -> list[QuotedLine]:
+                 header: str = "", question: str = "", title: Collection[str] = (),
+                 window: Sequence[str] | None = None) -> list[QuotedLine]:
     """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
     kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
     seq -> OCR's confidence for the lines read by OCR; furniture: the seqs of page furniture
@@ -1735,7 +1743,9 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     left (_SUBJECT_REST), a line naming a part does not.
     `header`: the passage's table header row (kinds.money_cells: no sum of money under
     "Design Flow (MGD)"). `title`: the document's title lines, which speak of the question
-    by any of its words, the document's own names too (quote/cite.title_lines)."""
+    by any of its words, the document's own names too (quote/cite.title_lines). `window`:
+    the texts of the lines of the passage's page around it (FIELD_WINDOW), its own among
+    them, where a field's label must be the only one (_kind_field); None: the passage's."""
     sims, ocr = sims or {}, ocr or {}
     if furniture:
         lines = [ln for ln in lines if ln[0] not in furniture]
@@ -1755,13 +1765,17 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     def unit_of(i: int) -> list[int]:
         return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
 
+    fields = (_kind_field(texts, kind, kinds, question, window if window is not None else texts) - outside
+              if must and cfg.field_label else frozenset())
     answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
-                        question if cfg.siblings else "", frozenset(title),
-                        _kind_field(texts, kind, kinds, qterms) if must and cfg.field_label else ())
+                        question if cfg.siblings else "", frozenset(title), fields)
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
         ranked = _kind_first(ranked, kind, scores, outside, must, answers)
         if ranked is None:
             return []  # lines hold the kind, none of them about what was asked
+    field = next((i for i in sorted(fields) if answers(i)), None)
+    if field is not None:  # the field labelled by the kind asked is the answer's line
+        ranked = [field] + [i for i in ranked if i != field]
     every = frozenset(qterms)
     above = _above_lead(texts, unit_of, kind, answers, qterms, lambda i: _heading_of(
         texts, i, every - kind_words(kinds), every)) if must and cfg.lead_first else None
