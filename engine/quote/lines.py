@@ -1037,6 +1037,30 @@ def _other_month(unit: str, question: str) -> tuple[str, str] | None:
     return _MONTH_NAMES_FULL[month - 1], ", ".join(_MONTH_NAMES_FULL[m - 1] for m in sorted(asked))
 
 
+# a month's name and a year after it, a day between or none: "January 2023", "Jan. 5, 2023",
+# "March 31st, 2018" ("May" only so, where it is no verb)
+_MONTH_YEAR = re.compile(rf"\b({MONTH})\.?\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?((?:19|20)\d\d)\b", re.I)
+
+
+def _month_years(text: str) -> set[tuple[int, int]]:
+    return {(_month_number(m[1]), int(m[2])) for m in _MONTH_YEAR.finditer(text)}
+
+
+def _other_month_year(unit: str, question: str) -> tuple[str, str] | None:
+    """The question's month in another year, and none of the question's years anywhere in
+    the unit: "As of January 2023, the fund supported 44 projects" is no answer for "as of
+    January 2022". Only a month and a year written together in both."""
+    asked = _month_years(question)
+    if not asked:
+        return None
+    months, years = {m for m, _ in asked}, {str(y) for _, y in asked}
+    other = {(m, y) for m, y in _month_years(unit) if m in months and (m, y) not in asked}
+    if not other or years & _years_of(unit):
+        return None
+    return (", ".join(f"{_MONTH_NAMES_FULL[m - 1]} {y}" for m, y in sorted(other)),
+            ", ".join(f"{_MONTH_NAMES_FULL[m - 1]} {y}" for m, y in sorted(asked)))
+
+
 # a day of a month by the month's name, either order: "August 13", "Aug. 27th", "13 August"
 _DAY_OF_MONTH = re.compile(rf"\b({MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!:\d|\s*[ap]\.?m\b)"
                            rf"|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH})\b", re.I)
@@ -1141,6 +1165,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
                 or _next_meeting_only(unit, question) or _not_after(unit, question) or _other_value(unit, question)
                 or (line and _other_year(unit, question)) or (line and _other_month(unit, question))
                 or (line and _other_day(unit, question))
+                or (line and _other_month_year(unit, question))
                 or (line and _left_blank(unit, question)))
     if opposite:
         return opposite
