@@ -102,9 +102,6 @@ class Config:
     # 1: a question's initialism in capitals ("ACF", "CDBG") is held by a passage spelling
     # its name out, or (three letters or more) whose document's context does (score.spelled_held).
     spelled_initials: int = 1
-    # 1: a question's month is held by a passage whose document's file name dates it in
-    # figures ("spending_2018_01.csv", "results_2018-11-06.csv": score.path_dates_held).
-    path_dates: int = 0
     answer_pick_depth: int = 4
     answer_pick_margin: float = 0.3
     answer_pick_gain: float = 0.1  # how much higher the other's answer line must score

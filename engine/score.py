@@ -153,8 +153,6 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     # the rerank reads only which question terms each passage holds
     has = pool.has(qterms)
     dates_held(pool, qterms, has)
-    if cfg.path_dates:
-        path_dates_held(pool, qterms, has, path_of)
     forms_held(pool, qterms, has)
     states_held(pool, qterms, required, has)
     for word, parts in (joined or {}).items():  # "pge" in a passage holds PG&E's "pg" and "e"
@@ -487,35 +485,6 @@ def dates_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
         return
     for i, terms in enumerate(pool.terms):
         for k in _dated(terms, *asked):
-            has[i, k] = True
-
-
-# a date in figures in a file's name: a year, its month, and maybe its day, apart or not
-# ("spending_2018_01.csv", "results_2018-11-06.csv", "minutes_20240312.pdf")
-_PATH_DATE = re.compile(r"(?<!\d)((?:19|20)\d\d)[-_. ]?(0[1-9]|1[0-2])(?:[-_. ]?(0[1-9]|[12]\d|3[01]))?(?!\d)")
-
-
-def path_dates_held(pool: Pool, qterms: Sequence[str], has: np.ndarray, path_of: Callable[[int], str]) -> None:
-    """Mark in `has` (in place) a question's month name (and year, and day of the month) as
-    held by a passage whose document's file name dates it in figures: a council's
-    "spending_over_500_2018_01.csv" is its January 2018 spending, "general_election_results_
-    2018-11-06.csv" the November 2018 election's, as a title saying so would be (issue 27:
-    the file name is a document's context). Not a fiscal year ("budget_2011-12": 2011 and
-    2012, no December). Only for a question naming a month."""
-    asked = _asked_dates(qterms)
-    if asked is None or not asked[0]:
-        return
-    held: dict[int, list[int]] = {}
-    for i, row in enumerate(pool.rows):
-        if row.doc not in held:
-            terms = []
-            for m in _PATH_DATE.finditer(path_of(row.doc).rsplit("/", 1)[-1]):
-                year, month, day = m.groups()
-                if not day and int(month) == (int(year) + 1) % 100:
-                    continue  # a fiscal year's two years
-                terms.append(f"{year}-{month}-{day}" if day else f"{year}-{month}")
-            held[row.doc] = _dated(terms, *asked) if terms else []
-        for k in held[row.doc]:
             has[i, k] = True
 
 

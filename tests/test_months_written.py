@@ -107,27 +107,3 @@ def test_the_month_asked_in_another_year_is_another_period():
     # a question naming no month and year together reads no month-year
     assert choose("How many projects had the fund supported in 2023?", [line]) == [line]
 
-
-def test_a_file_name_dates_its_document(tmp_path):
-    # score.path_dates_held: "spending_2018_01.csv" is January 2018's spending
-    from engine import Engine
-    from engine.config import Config
-
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "council_spending_over_500_2018_01.csv").write_text(
-        "Service Area,Expenditure Category,Paid Date,Amount,Supplier Name\n"
-        "Direct Services,Tipping Charges,09/01/2018,14547.82,BIFFA MUNICIPAL LTD\n")
-    (docs / "council_budget_2011-12.csv").write_text(
-        "Service Area,Expenditure Category,Amount,Supplier Name\n"
-        "Direct Services,Tipping Charges,160000.00,BIFFA MUNICIPAL LTD\n")
-    asked = {}
-    for on in (0, 1):
-        with Engine(docs, index=tmp_path / f"i{on}.sqlite", embed_model="none",
-                    config=Config(path_dates=on)) as eng:
-            asked[on] = [eng.ask(q) for q in ("How much did the council pay Biffa for tipping charges in January 2018?",
-                                              "How much did the council pay Biffa for tipping charges in December 2011?")]
-    assert not asked[0][0].answered  # "January" is nowhere in the passage
-    assert quoted(asked[1][0])[0] == "Direct Services | Tipping Charges | 09/01/2018 | 14547.82 | BIFFA MUNICIPAL LTD"
-    # "2011-12" names a fiscal year, no December
-    assert not asked[1][1].answered
