@@ -102,6 +102,9 @@ class Config:
     # 1: a question's initialism in capitals ("ACF", "CDBG") is held by a passage spelling
     # its name out, or (three letters or more) whose document's context does (score.spelled_held).
     spelled_initials: int = 1
+    # how many candidates after the winner the runner-up may be the first passing the gate of
+    # (1: only the next one)
+    runner_depth: int = 1
     answer_pick_depth: int = 4
     answer_pick_margin: float = 0.3
     answer_pick_gain: float = 0.1  # how much higher the other's answer line must score

@@ -57,10 +57,7 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
         refusal = outside_scope(winner, lacks[winner.path])
     if refusal is None and kinds and winner.kind is False:
         refusal = no_answer_kind(winner, kinds)
-    runner = None
-    nxt = cands[at + 1] if len(cands) > at + 1 else None
-    if nxt is not None and passes(nxt):
-        runner = nxt
+    runner = next((c for c in cands[at + 1 : at + 1 + max(1, cfg.runner_depth)] if passes(c)), None)
     gate = GateDecision(winner.score, cfg.score_floor_for(vectors), coverage_of(winner, cfg),
                         coverage_floor_for(winner, cfg), runner is not None, vectors,
                         names_numbers=refusal is None or refusal.reason != "name_or_number_missing",
