@@ -94,11 +94,6 @@ class Config:
     # citation it displaced stays as the runner-up. A passage naming the topic everywhere
     # and the value asked for nowhere near it gives way to the one whose own line says both.
     # 0: the gate's winner, as before.
-    # 1: a passage's one field labelled by the kind asked ("TIME: 4:30 P.M." in a notice of
-    # the hearing asked about; a place, a phone) answers though it shares no word with the
-    # question: the passage cleared the gate (quote/lines.py, _kind_field). Vetoes still
-    # hold: a sibling named, another event's time. 0: off.
-    field_label: int = 1
     # 1: a question's initialism in capitals ("ACF", "CDBG") is held by a passage spelling
     # its name out, or (three letters or more) whose document's context does (score.spelled_held).
     spelled_initials: int = 1

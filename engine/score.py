@@ -162,7 +162,7 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
                 has[:, k] |= held
     spelled = spelled_out(pool, initials, context_of) if initials else {}
     initials_held(pool, qterms, initials or {}, has, path_of, spelled)
-    spelled_held(pool, qterms, acronyms or {}, has, context_of)
+    spelled_held(pool, qterms, acronyms or {}, has, context_of, path_of)
     rarity = rarity_weights(qterms, has)
     named = named_by_document(pool, qterms, required, has, path_of, initials or {}, spelled, context_of)
     if names and cfg.name_phrases:
@@ -336,21 +336,35 @@ def _spelled(letters: str) -> re.Pattern:
 
 
 def spelled_held(pool: Pool, qterms: Sequence[str], acronyms: Mapping[str, str], has: np.ndarray,
-                 context_of: Callable[[int], str]) -> None:
+                 context_of: Callable[[int], str], path_of: Callable[[int], str]) -> None:
     """Mark in `has` (in place) a question's initialism ("ACF", terms.acronyms) as held by a
     passage that spells its name out ("Administration for Children and Families"): in its
     own text, or, for three letters or more, in its document's context (title lines,
     running headers). A document names a body in full and a person asking writes its
-    initials. Two letters name many things ("Lake Avenue" is no "LA" of the document's
-    title), so a two-letter initialism's name must stand in the passage itself."""
+    initials. Two letters name many things ("PD" is the Parks, the Planning and the Police
+    Department of one budget; "LA" a "Los Alamitos Boulevard"): a two-letter initialism's
+    name must stand in the passage itself, one name only, and the document's file name must
+    spell it too ("los_angeles_public_library_branches.csv"), as a review's made-up
+    folders showed."""
     for term, letters in acronyms.items():
         if term not in qterms:
             continue
         k = qterms.index(term)
         spelled = _spelled(letters)
+        short = len(letters) <= 2
+        named: dict[int, bool] = {}
         for i, row in enumerate(pool.rows):
-            if not has[i, k] and (spelled.search(row.text) or (
-                    len(letters) > 2 and spelled.search(context_of(row.doc)))):
+            if has[i, k]:
+                continue
+            if short:
+                if row.doc not in named:
+                    words = _path_words(path_of(row.doc))
+                    named[row.doc] = any(a[:1] == letters[0].lower() and b[:1] == letters[1].lower()
+                                         for a, b in zip(words, words[1:]))
+                if named[row.doc] and len({" ".join(m.group(0).split()).lower()
+                                           for m in spelled.finditer(row.text)}) == 1:
+                    has[i, k] = True
+            elif spelled.search(row.text) or spelled.search(context_of(row.doc)):
                 has[i, k] = True
 
 

@@ -104,6 +104,9 @@ def test_the_month_asked_in_another_year_is_another_period():
     # the unit names the year asked too: a comparison, which may answer
     both = "As of January 2023, the fund supported 44 projects, up from 30 in January 2022."
     assert choose("How many projects had the fund supported as of January 2022?", [both]) == [both]
+    # a date asked: the question's month-year names the thing asked about
+    done = "Completion of the Oak Street bridge is expected in March 2025."
+    assert choose("When will the Oak Street bridge project that began in March 2023 be completed?", [done]) == [done]
     # a question naming no month and year together reads no month-year
     assert choose("How many projects had the fund supported in 2023?", [line]) == [line]
 

@@ -55,3 +55,20 @@ def test_the_initialisms_of_a_question():
     assert _spelled("CDBG").search("the Community Development Block Grant program")
     assert _spelled("DEP").search("Massachusetts Department of Environmental Protection")
     assert not _spelled("CDBG").search("Community Development Grant")
+
+
+def test_two_letters_need_one_name_and_the_file_name_spelling_it(tmp_path):
+    branches = "Branch,Phone\nCentral Library of Los Angeles,(213) 228-7000\nEcho Park Branch,(213) 250-7808\n"
+    held = _ask(tmp_path / "a", {"los_angeles_library_branches.csv": branches},
+                "phone number for the LA Central Library", 1)
+    assert quoted(held)[0] == "Central Library of Los Angeles | (213) 228-7000"
+    # the same passage in a file whose name spells no "LA": two letters name too much
+    other = _ask(tmp_path / "b", {"library_branches.csv": branches},
+                 "phone number for the LA Central Library", 1)
+    assert not other.answered
+    # one budget's Parks, Planning and Police Departments are three "PD"s
+    budget = ("Department overtime, FY2025\n\nParks Department overtime: $210,000\n"
+              "Planning Department overtime: $35,000\nPolice Department overtime: $4,800,000\n")
+    pd = _ask(tmp_path / "c", {"police_department_overtime_fy2025.txt": budget},
+              "What was the PD overtime in FY2025?", 1)
+    assert not pd.answered

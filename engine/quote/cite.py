@@ -25,7 +25,7 @@ from ..pool import Pool
 from ..readers.ocr import QUOTE_FLOOR
 from ..types import Candidate, Citation, Refusal
 from .columns import only_elsewhere, period_header, question_periods, said
-from .lines import FIELD_WINDOW, PASSAGE_SIBLINGS, choose_lines, line_budget, sibling, unnamed_label
+from .lines import PASSAGE_SIBLINGS, choose_lines, line_budget, sibling, unnamed_label
 
 Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
 
@@ -62,15 +62,14 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
                                                                   _path_words(c.path)]), q.text)
                for ls, c, (doc, _, _) in zip(lines, quoted, spans)]
     lines = [[] if u else ls for ls, u in zip(lines, unnamed)]
-    windows = [_window(store, where, ls) if ls and cfg.field_label else None for where, ls in zip(spans, lines)]
     first = cite(lines[0], d.winner, q.terms, rarity, cfg,
                  line_budget(cfg.max_lines, d.runner is not None), sims[0], q.kinds, marks[0],
-                 furniture[0], topic[0], q.text, windows[0])
+                 furniture[0], topic[0], q.text)
     citations = [first]
     if d.runner is not None:
         second = cite(lines[1], d.runner, q.terms, rarity, cfg,
                       line_budget(cfg.max_lines, True, len(first.lines)), sims[1], q.kinds, marks[1],
-                      furniture[1], topic[1], q.text, windows[1])
+                      furniture[1], topic[1], q.text)
         citations.append(second)
     citations = [c for c in citations if c.lines]
     if citations:
@@ -123,19 +122,6 @@ def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozens
     return Refusal(reason="no_relevant_line", message=message, unmatched=winner.unmatched)
 
 
-def _window(store: Store, where: tuple[int, int, int], lines: Lines) -> list[str]:
-    """The texts of the lines of the passage's page (its locators' page, "p3" of "p3:L7";
-    the whole document for a text file) within FIELD_WINDOW lines of it, its own among them."""
-    doc, first, last = where
-    page = _page(lines[0][1])
-    return [text for _, loc, text in store.lines(doc, max(0, first - FIELD_WINDOW), last + FIELD_WINDOW)
-            if _page(loc) == page]
-
-
-def _page(locator: str) -> str:
-    return locator.split(":", 1)[0] if ":" in locator else ""
-
-
 def _path_words(path: str) -> str:
     """A file's name as words in capitals, to find the labels it names ("water_schedule_a.pdf"
     -> "WATER SCHEDULE A PDF")."""
@@ -165,8 +151,7 @@ def table_header(context: str) -> str:
 
 def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None,
          kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
-         furniture: frozenset[int] = frozenset(), topic=(None, (), "", frozenset()), question: str = "",
-         window: Sequence[str] | None = None) -> Citation:
+         furniture: frozenset[int] = frozenset(), topic=(None, (), "", frozenset()), question: str = "") -> Citation:
     """`ocr`: OCR's confidence per line seq, for the lines OCR read (store.ocr_marks);
     `furniture`: the seqs of page furniture (store.furniture), never quoted; `topic`: the
     question words a line holding the asked kind must share one of (_topic), the question's
@@ -174,7 +159,7 @@ def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, si
     passage's table header row (table_header), and the document's title lines (title_lines)."""
     chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds, ocr, furniture,
                           topic=topic[0], subject=topic[1], header=topic[2], question=question,
-                          title=topic[3], window=window)
+                          title=topic[3])
     return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                     score=c.score, coverage=c.coverage, lines=tuple(chosen))
 

@@ -6,7 +6,10 @@ cells under that period's column: the row "Systemwide Ridership | November | 163
 | 142855" whose 2025 cell is empty holds no figure for November 2025, though it holds eight
 for other years. `asked_cells` gives, for such a row, the cells standing under the asked
 period's columns (joined as a row), "" when none does; for any other row, None (the row is
-read whole, as before).
+read whole, as before). A row naming the asked year itself, outside the period columns
+("2020 Parks Bond Projects | ..."), is read whole too: the year names the row. When the row
+that speaks most of the question has nothing under the column, the passage answers nothing
+(quote/lines.py): another row's figure there would be another item's.
 
 The rule reads columns only where the row's cells and the header's line up:
 
@@ -102,6 +105,8 @@ def asked_cells(row: str, header: str, csv_row: bool, asked: tuple[frozenset[int
         named = [d for d in (0, 1) if p[d] and wanted[d]]
         return bool(set(named) & set(dims)) and all(p[d] & wanted[d] for d in named)
 
+    if any(_years(c) & years for c, p in zip(cells, periods) if not any(p[d] for d in dims)):
+        return None  # the row names the year itself ("2020 Parks Bond Projects"): no column's
     cols = [j for j, p in enumerate(periods) if answers(p)]
     return SEPARATOR.join(cells[j] for j in cols if j < len(cells) and cells[j].strip())
 
@@ -117,11 +122,10 @@ def said(asked: tuple[frozenset[int], frozenset[int]]) -> str:
 
 def only_elsewhere(lines: list[str], header: str, csv_rows: list[bool], kinds: tuple[str, ...],
                    asked: tuple[frozenset[int], frozenset[int]], holds) -> bool:
-    """Some row holds a figure of the kind, and no row one under the asked period's columns:
-    the table gives other periods' figures only (for the refusal's words). `holds(text)`:
-    whether a text holds the kind."""
+    """Some row holds a figure of the kind, but none under the asked period's columns: it
+    gives other periods' figures only (for the refusal's words). `holds(text)`: whether a
+    text holds the kind."""
     if not header or not set(kinds) <= NUMERIC_KINDS:
         return False
-    cells = [asked_cells(t, header, c, asked) for t, c in zip(lines, csv_rows)]
-    return any(c is not None and holds(t) for t, c in zip(lines, cells) if t != header) \
-        and not any(holds(c) for c in cells if c)
+    return any(t != header and c is not None and holds(t) and not (c and holds(c))
+               for t, c in ((t, asked_cells(t, header, f, asked)) for t, f in zip(lines, csv_rows)))

@@ -426,8 +426,10 @@ def _holds_line(seen: Sequence[str], i: int, texts: Sequence[str], kinds: tuple[
 
 def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
           header: str = "", csv_rows: Sequence[bool] = (),
-          periods: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())) -> tuple[list[bool], list[bool]]:
-    """Which lines hold the asked kind, and which line's end joins the next one's start.
+          periods: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+          ) -> tuple[list[bool], list[bool], set[int]]:
+    """Which lines hold the asked kind, which line's end joins the next one's start, and which
+    table rows hold it only under other periods' columns than the asked one.
 
     A number that opens a line after one ending in a dash continues a token broken there
     ("Model 737–" / "9 (737 MAX) airplanes"): it is not a figure of its own. A value that a
@@ -444,10 +446,14 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
         header = texts[0]  # the table's first passage holds its header
     if header and kinds and set(kinds) <= _MONEY_KINDS:  # a row's cells under its header's
         seen = [money_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
+    lost: set[int] = set()  # rows holding the kind whole and nothing under the asked column
     if header and kinds and set(kinds) <= NUMERIC_KINDS:
         for i, t in enumerate(seen):
             if _TABLE_ROW.search(texts[i]):
                 cells = asked_cells(t, header, i < len(csv_rows) and csv_rows[i], periods)
+                if cells is not None and texts[i] != header and not (cells and holds(cells, kinds, qterms)) \
+                        and holds(t, kinds, qterms):
+                    lost.add(i)
                 # (the header itself names the periods and holds no figure of one)
                 seen[i] = t if cells is None else "" if texts[i] == header else cells
     example = examples(texts, qterms) if kinds else [False] * len(texts)
@@ -475,7 +481,7 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
         if kind[i] and i > 0 and {"date", "time"} & set(kinds) and _BLANK.search(texts[i - 1]) \
                 and _prose(texts[i - 1]) and not _ENDS_SENTENCE.search(texts[i - 1]):
             kind[i] = False  # the year that ends a form's blank date: "this ____ day of ____," / "1986."
-    return kind, joins
+    return kind, joins, lost
 
 
 _BLANK = re.compile(r"_{3,}")  # a form's blank to fill in
@@ -1049,9 +1055,12 @@ def _month_years(text: str) -> set[tuple[int, int]]:
 def _other_month_year(unit: str, question: str) -> tuple[str, str] | None:
     """The question's month in another year, and none of the question's years anywhere in
     the unit: "As of January 2023, the fund supported 44 projects" is no answer for "as of
-    January 2022". Only a month and a year written together in both."""
+    January 2022". Only a month and a year written together in both, and not for a question
+    asking a date or a time: there the question's month names what is asked about, not
+    the answer's period ("when will the bridge begun in March 2023 be finished?" is
+    answered "expected in March 2025": a review's made-up case)."""
     asked = _month_years(question)
-    if not asked:
+    if not asked or set(asked_kinds(question)) & {"date", "time"}:
         return None
     months, years = {m for m, _ in asked}, {str(y) for _, y in asked}
     other = {(m, y) for m, y in _month_years(unit) if m in months and (m, y) not in asked}
@@ -1378,7 +1387,7 @@ _SUBJECT_REST = 1
 def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
               kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
               subject: Sequence[str], row_topic: bool = True, question: str = "",
-              title: frozenset[str] = frozenset(), fields: Collection[int] = ()) -> Callable[[int], bool]:
+              title: frozenset[str] = frozenset()) -> Callable[[int], bool]:
     """answers(i) (_answers): a line's unit speaking of the question in its words; where no
     line holding the kind does, in the documents' word for a plain word of the question
     ("16.7 Year lifespan remaining" for "how many years are left": terms.PLAIN_SAID), and
@@ -1388,7 +1397,7 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     says the topic ("Citywide expenditures ..." under a line on Riverside Park), nor answer
     where only the document's own names and the synonym are shared with the question."""
     args = (texts, kind, unit_of, kinds, qterms, topic, subject, row_topic, question, title)
-    strict = _answers(*args, fields=fields)
+    strict = _answers(*args)
     asked = frozenset(qterms if topic is None else topic)
     rest = frozenset(t for t in asked if not said_as(t))  # the topic's words no synonym says
     if not firm(kinds) or rest == asked or any(kind[i] and strict(i) for i in range(len(texts))):
@@ -1463,8 +1472,7 @@ def _block_labels(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, 
 def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
              kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
              subject: Sequence[str], row_topic: bool = True, question: str = "",
-             title: frozenset[str] = frozenset(), plain: bool = False,
-             fields: Collection[int] = ()) -> Callable[[int], bool]:
+             title: frozenset[str] = frozenset(), plain: bool = False) -> Callable[[int], bool]:
     """answers(i): line i's unit holds the asked kind and says something of the question:
     one of its words (`topic`, by default all of them) or its label for the value (_sayer),
     or it stands under a heading that names it; in running text, the sentence holding the
@@ -1508,8 +1516,6 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return False
         if event and not _of_event(texts, unit, event):
             return False
-        if i in fields:  # the passage's one field labelled by the kind asked (_kind_field)
-            return True
         if any(speaks(j) for j in unit):
             return True
         if event == "hours" and any(_hours_label(texts, j, heading_words) for j in unit):
@@ -1643,41 +1649,19 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
     return above
 
 
-# a field's label for the kind asked, as a notice prints its facts ("TIME: 4:30 P.M.",
-# "Location: Town Hall"), by the words a question asks with: everyday English, no
-# document's words. Not a date: a letter's "Date:" is the day it was written.
-_FIELD_LABELS = (("time", "time start starts begins"), ("place", "place location where venue"),
-                 ("phone", "phone telephone tel"))
-_FIELD_ASKED = {k: re.compile(rf"\b(?:{w})\b", re.I) for k, w in (
-    ("time", "time|start|starts|begin|begins"), ("place", "where|place|location|venue"),
-    ("phone", "phone|telephone|call|number"))}
-_FIELD_LABEL = re.compile(r"^\W*([A-Za-z]+)\s*:\s*\S")
-FIELD_WINDOW = 40  # lines either side of a passage read for its page's other fields
+def _speaks_most(lost: Collection[int], texts: Sequence[str], kind: Sequence[bool],
+                 answers: Callable[[int], bool], topic: Sequence[str]) -> bool:
+    """A row with nothing under the asked period's column says as many of the question's
+    words (its periods aside) as any row that answers: the item asked about is that row, and
+    another row's figure in the column would be another item's ("Storm Drain Rehab |  |
+    610000" for Storm Drain Rehab's 2023 figure, not "Tree Planting | 95000")."""
+    words = frozenset(topic) - _periods(topic)
 
+    def said(i: int) -> int:
+        return len(words & set(content_terms(texts[i])))
 
-def _kind_field(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, ...],
-                question: str, window: Sequence[str]) -> frozenset[int]:
-    """The line of a field labelled by the kind asked ("TIME: 4:30 P.M." for "what time does
-    the hearing start?"), when it holds the kind and no other line around it (`window`: the
-    lines of its page within FIELD_WINDOW of the passage, its own among them) has a label
-    for that kind: an agenda of hearings has one "TIME:" each, and a passage may hold one
-    of them alone. The passage cleared the gate: a notice of the thing asked, whose fields
-    answer though they repeat none of its words."""
-    out: set[int] = set()
-    for k, labels in _FIELD_LABELS:
-        if k not in kinds or not _FIELD_ASKED[k].search(question):
-            continue
-        words = set(content_terms(labels))
-
-        def labelled(t: str) -> bool:
-            m = _FIELD_LABEL.match(t)
-            return m is not None and bool(set(content_terms(m.group(1))) & words)
-
-        lines = [i for i, t in enumerate(texts) if labelled(t)]
-        if len(lines) == 1 and sum(map(labelled, window)) == 1 and kind[lines[0]] \
-                and not _TABLE_ROW.search(texts[lines[0]]):
-            out.add(lines[0])
-    return frozenset(out)
+    best = max((said(i) for i in lost), default=0)
+    return best > 0 and best >= max((said(i) for i in range(len(texts)) if kind[i] and answers(i)), default=0)
 
 
 def _kind_first(ranked: list[int], kind: Sequence[bool], scores: Sequence[float], outside: Collection[int],
@@ -1748,8 +1732,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
                  furniture: Collection[int] = (), require_kind: bool = True,
                  topic: Sequence[str] | None = None, subject: Sequence[str] = (),
-                 header: str = "", question: str = "", title: Collection[str] = (),
-                 window: Sequence[str] | None = None) -> list[QuotedLine]:
+                 header: str = "", question: str = "", title: Collection[str] = ()) -> list[QuotedLine]:
     """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
     kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
     seq -> OCR's confidence for the lines read by OCR; furniture: the seqs of page furniture
@@ -1768,15 +1751,13 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     left (_SUBJECT_REST), a line naming a part does not.
     `header`: the passage's table header row (kinds.money_cells: no sum of money under
     "Design Flow (MGD)"). `title`: the document's title lines, which speak of the question
-    by any of its words, the document's own names too (quote/cite.title_lines). `window`:
-    the texts of the lines of the passage's page around it (FIELD_WINDOW), its own among
-    them, where a field's label must be the only one (_kind_field); None: the passage's."""
+    by any of its words, the document's own names too (quote/cite.title_lines)."""
     sims, ocr = sims or {}, ocr or {}
     if furniture:
         lines = [ln for ln in lines if ln[0] not in furniture]
     texts = [text for _, _, text in lines]
-    kind, joins = _held(texts, kinds, qterms, header, [loc.startswith("row ") for _, loc, _ in lines],
-                        question_periods(question or " ".join(qterms), qterms))
+    kind, joins, lost = _held(texts, kinds, qterms, header, [loc.startswith("row ") for _, loc, _ in lines],
+                              question_periods(question or " ".join(qterms), qterms))
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
     outside, naming = _left_out(texts, qterms, topic, kinds, title, cfg)
     ranked = _ranked(scores, cfg, outside | naming, naming)
@@ -1790,17 +1771,14 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     def unit_of(i: int) -> list[int]:
         return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
 
-    fields = (_kind_field(texts, kind, kinds, question, window if window is not None else texts) - outside
-              if must and cfg.field_label else frozenset())
     answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
-                        question if cfg.siblings else "", frozenset(title), fields)
+                        question if cfg.siblings else "", frozenset(title))
+    if lost and _speaks_most(lost, texts, kind, answers, topic if topic is not None else qterms):
+        return []  # the row asked about has no figure under the asked period's column
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
         ranked = _kind_first(ranked, kind, scores, outside, must, answers)
         if ranked is None:
             return []  # lines hold the kind, none of them about what was asked
-    field = next((i for i in sorted(fields) if answers(i)), None)
-    if field is not None:  # the field labelled by the kind asked is the answer's line
-        ranked = [field] + [i for i in ranked if i != field]
     every = frozenset(qterms)
     above = _above_lead(texts, unit_of, kind, answers, qterms, lambda i: _heading_of(
         texts, i, every - kind_words(kinds), every)) if must and cfg.lead_first else None
