@@ -97,9 +97,11 @@ class Config:
     # 1: a question's initialism in capitals ("ACF", "CDBG") is held by a passage spelling
     # its name out, or (three letters or more) whose document's context does (score.spelled_held).
     spelled_initials: int = 1
-    # how many candidates after the winner the runner-up may be the first passing the gate of
-    # (1: only the next one)
-    runner_depth: int = 1
+    # The runner-up is the first of the next runner_depth candidates after the winner that
+    # passes the gate on its own (1: only the next one, as before). A second passage that
+    # clears the names, coverage, score and kind floors is shown beside the winner, and
+    # answers alone when the winner's lines hold nothing to quote.
+    runner_depth: int = 4
     answer_pick_depth: int = 4
     answer_pick_margin: float = 0.3
     answer_pick_gain: float = 0.1  # how much higher the other's answer line must score

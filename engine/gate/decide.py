@@ -1,8 +1,9 @@
 """The gate's decision: the ranked candidates in, the winner, the runner-up and the verdict out.
 
 The winner (first of the order, or the first of the next few that holds the kind of figure the
-question asks for) must pass `floors.check`; the runner-up, the candidate after it, is kept
-only when it passes on its own (it may then be quoted as a second citation). Refuses: with the winner's
+question asks for) must pass `floors.check`; the runner-up, the first of the next
+cfg.runner_depth candidates after it that passes on its own, may be quoted as a second
+citation. Refuses: with the winner's
 Refusal (which floor, by how much, the words not found), or the refusal for an empty pool.
 """
 from __future__ import annotations
