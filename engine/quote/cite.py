@@ -102,9 +102,7 @@ def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozens
         header = table_header(context) or (rows[0] if rows and (header_like(rows[0]) or period_header(rows[0]))
                                            else "")
         asked = question_periods(q.text, q.terms)
-        elsewhere = held and only_elsewhere(rows, header, [loc.startswith("row ") for seq, loc, text in lines
-                                                            if seq not in furniture and " | " in text],
-                                            q.kinds, asked, lambda t: holds(t, q.kinds, q.terms))
+        elsewhere = held and only_elsewhere(rows, header, q.kinds, asked, lambda t: holds(t, q.kinds, q.terms))
         why = (f"it speaks of {other[0]}, not {other[1]}" if other else
                f"its table gives {name(q.kinds)} for other periods, none under a column for {said(asked)}"
                if elsewhere else

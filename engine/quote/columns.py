@@ -1,22 +1,21 @@
 """Columns: a table row's figures for the period the question asks, read under its header.
 
-A table whose header names periods across its columns ("Item | FY23 | FY24 | FY25",
-"month_ | wkd2017 | ... | wkd2025") answers a question naming one of them only from the
-cells under that period's column: the row "Systemwide Ridership | November | 163537 | ...
-| 142855" whose 2025 cell is empty holds no figure for November 2025, though it holds eight
-for other years. `asked_cells` gives, for such a row, the cells standing under the asked
-period's columns (joined as a row), "" when none does; for any other row, None (the row is
-read whole, as before). A row naming the asked year itself, outside the period columns
-("2020 Parks Bond Projects | ..."), is read whole too: the year names the row. When the row
-that speaks most of the question has nothing under the column, the passage answers nothing
-(quote/lines.py): another row's figure there would be another item's.
+A table whose header names periods across its columns ("Program | FY2023 Actual | FY2024
+Adopted | FY2025 Proposed") answers a question naming one of them only from the cells under
+that period's column: "Legal services | 1,200 | 1,500 | 1,650" holds 1,650 for FY2025, and
+nothing for 2026, though it holds three figures. `asked_cells` gives, for such a row, the
+cells standing under the asked period's columns (joined as a row), "" when none does; for
+any other row, None (the row is read whole, as before). A row naming the asked year itself,
+outside the period columns ("2020 Parks Bond Projects | ..."), is read whole too: the year
+names the row. When the row that speaks most of the question has nothing under the column,
+the passage answers nothing (quote/lines.py): another row's figure there would be another
+item's.
 
-The rule reads columns only where the row's cells and the header's line up:
-
-- a CSV row (locator "row N"): the reader keeps every field up to the last non-empty one
-  (readers/csv_reader.py), so a row shorter than its header lacks only trailing cells;
-- any other row: only when it has exactly as many cells as its header (other readers leave
-  empty cells out, and a shorter row's cells cannot be placed).
+Only where a row's cells line up with its header's: exactly as many of them. The readers
+leave empty cells out ("Sidewalk Repair | 410000 | 520000" under three years' columns is
+FY2023 and FY2025, not FY2024), so a shorter row's cells cannot be placed. Keeping a CSV's
+empty cells in its rows' text was tried and dropped (docs/decisions.md, the seventeenth
+pass): the quoted text of rows changed under answers others check.
 
 Periods are years ("2025", "FY25", "FY 2025", "2024-25": both years) and months ("Nov",
 "November"). The rule applies when header cells name at least two different periods of a dimension
@@ -83,7 +82,7 @@ def period_header(row: str) -> bool:
     return sum(named) >= 2 and all(n or not re.search(r"\d", c) for n, c in zip(named, cells))
 
 
-def asked_cells(row: str, header: str, csv_row: bool, asked: tuple[frozenset[int], frozenset[int]]) -> str | None:
+def asked_cells(row: str, header: str, asked: tuple[frozenset[int], frozenset[int]]) -> str | None:
     """The row's cells under the header's columns for the asked period, joined; "" when the
     row has none there (an empty cell, or a column the header lacks); None when the rule does
     not apply (see the module's note)."""
@@ -92,7 +91,7 @@ def asked_cells(row: str, header: str, csv_row: bool, asked: tuple[frozenset[int
         return None
     heads = header.split(SEPARATOR)
     cells = row.split(SEPARATOR)
-    if len(cells) != len(heads) and not (csv_row and len(cells) < len(heads)):
+    if len(cells) != len(heads):
         return None
     periods = [_cell_periods(h) for h in heads]
     dims = [d for d, asked_d in enumerate((years, months))
@@ -120,7 +119,7 @@ def said(asked: tuple[frozenset[int], frozenset[int]]) -> str:
                        for m in sorted(months) or [0] for y in sorted(years) or [0])
 
 
-def only_elsewhere(lines: list[str], header: str, csv_rows: list[bool], kinds: tuple[str, ...],
+def only_elsewhere(lines: list[str], header: str, kinds: tuple[str, ...],
                    asked: tuple[frozenset[int], frozenset[int]], holds) -> bool:
     """Some row holds a figure of the kind, but none under the asked period's columns: it
     gives other periods' figures only (for the refusal's words). `holds(text)`: whether a
@@ -128,4 +127,4 @@ def only_elsewhere(lines: list[str], header: str, csv_rows: list[bool], kinds: t
     if not header or not set(kinds) <= NUMERIC_KINDS:
         return False
     return any(t != header and c is not None and holds(t) and not (c and holds(c))
-               for t, c in ((t, asked_cells(t, header, f, asked)) for t, f in zip(lines, csv_rows)))
+               for t, c in ((t, asked_cells(t, header, asked)) for t in lines))

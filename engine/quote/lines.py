@@ -425,7 +425,7 @@ def _holds_line(seen: Sequence[str], i: int, texts: Sequence[str], kinds: tuple[
 
 
 def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
-          header: str = "", csv_rows: Sequence[bool] = (),
+          header: str = "",
           periods: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
           ) -> tuple[list[bool], list[bool], set[int]]:
     """Which lines hold the asked kind, which line's end joins the next one's start, and which
@@ -438,8 +438,8 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     one and the first of the next hold it together. Running text only (two table rows
     joined make false figures). A line giving an example's figures holds none
     (kinds.examples). A table row under a header naming periods across its columns holds
-    only what its cells under the asked period's columns hold (quote/columns.py; `csv_rows`:
-    which lines are a CSV's rows, `periods`: the question's years and months)."""
+    only what its cells under the asked period's columns hold (quote/columns.py; `periods`:
+    the question's years and months)."""
     seen = [_BROKEN_NUMBER.sub("", t, count=1) if i and _ENDS_DASH.search(texts[i - 1]) else t
             for i, t in enumerate(texts)]
     if not header and texts and (header_like(texts[0]) or period_header(texts[0])):
@@ -450,7 +450,7 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     if header and kinds and set(kinds) <= NUMERIC_KINDS:
         for i, t in enumerate(seen):
             if _TABLE_ROW.search(texts[i]):
-                cells = asked_cells(t, header, i < len(csv_rows) and csv_rows[i], periods)
+                cells = asked_cells(t, header, periods)
                 if cells is not None and texts[i] != header and not (cells and holds(cells, kinds, qterms)) \
                         and holds(t, kinds, qterms):
                     lost.add(i)
@@ -1756,8 +1756,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     if furniture:
         lines = [ln for ln in lines if ln[0] not in furniture]
     texts = [text for _, _, text in lines]
-    kind, joins, lost = _held(texts, kinds, qterms, header, [loc.startswith("row ") for _, loc, _ in lines],
-                              question_periods(question or " ".join(qterms), qterms))
+    kind, joins, lost = _held(texts, kinds, qterms, header, question_periods(question or " ".join(qterms), qterms))
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
     outside, naming = _left_out(texts, qterms, topic, kinds, title, cfg)
     ranked = _ranked(scores, cfg, outside | naming, naming)

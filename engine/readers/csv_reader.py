@@ -1,9 +1,7 @@
 """CSV reader: a .csv file in, one Line per record that has any non-empty field out.
 
-Text is the record's fields up to its last non-empty one, each stripped with inner line
-breaks folded to one space, joined with " | ": an empty field stays an empty cell ("Nov |  |
-142855"), so every cell stands under its header's column, as a person sees it in a
-spreadsheet (quote/columns.py reads a row's cells by their column). Locator `row 253` counts CSV records, not physical lines (a quoted
+Text is the record's non-empty fields, each stripped with inner line breaks folded to one
+space, joined with " | ". Locator `row 253` counts CSV records, not physical lines (a quoted
 field spanning lines is still one row; the header record is row 1); ordinal = that number,
 region "". The first non-empty record is the header. Rows with fewer or more fields than the
 header are read as they are. Decoding, binary refusal and NUL dropping are the text
@@ -67,9 +65,7 @@ def read(path: Path) -> ReadResult:
             skipped.setdefault(str(e), []).append(number)
             continue
         number += 1
-        fields = [field_text(f) for f in record]
-        while fields and not fields[-1]:
-            fields.pop()
+        fields = [t for t in (field_text(f) for f in record) if t]
         if not fields:
             continue
         row = SEPARATOR.join(fields)
