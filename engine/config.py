@@ -94,17 +94,18 @@ class Config:
     # citation it displaced stays as the runner-up. A passage naming the topic everywhere
     # and the value asked for nowhere near it gives way to the one whose own line says both.
     # 0: the gate's winner, as before.
+    answer_pick_depth: int = 4
+    answer_pick_margin: float = 0.3
+    answer_pick_gain: float = 0.1  # how much higher the other's answer line must score
     # 1: a question's initialism in capitals ("ACF", "CDBG") is held by a passage spelling
-    # its name out, or (three letters or more) whose document's context does (score.spelled_held).
+    # its name out, or (three letters or more) whose document's context does; two letters only where
+    # the passage spells one name and the file name spells it too (score.spelled_held).
     spelled_initials: int = 1
     # The runner-up is the first of the next runner_depth candidates after the winner that
     # passes the gate on its own (1: only the next one, as before). A second passage that
     # clears the names, coverage, score and kind floors is shown beside the winner, and
     # answers alone when the winner's lines hold nothing to quote.
     runner_depth: int = 4
-    answer_pick_depth: int = 4
-    answer_pick_margin: float = 0.3
-    answer_pick_gain: float = 0.1  # how much higher the other's answer line must score
     # 1: a name or number the question requires that a passage's document states of itself
     # (its path, title lines, running headers: score.named_by_document) counts as present for
     # coverage too, not only for the names-and-numbers check; 0: for that check only.

@@ -40,10 +40,10 @@ NUMERIC_KINDS = frozenset({"amount", "count", "figure", "measure", "percentage",
 _YEAR = re.compile(r"(?<![\d$])((?:19|20)\d\d)(?:\s?[-–/]\s?(\d\d(?:\d\d)?))?(?!\d)")
 _FY = re.compile(r"(?<![A-Za-z])(?:FY|CY)\s?[-']?\s?(\d\d)(?!\d)", re.I)
 _MONTH = re.compile(rf"(?<![A-Za-z])({MONTH})(?![A-Za-z])", re.I)
-_SHORT = "jan feb mar apr may jun jul aug sep oct nov dec".split()
-_MONTH_TERMS = {t: n for n, name in enumerate("january february march april may june july august september "
-                                                "october november december".split(), 1)
-                for t in content_terms(name)}  # ("may" is a stop word: no term)
+_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+          "October", "November", "December")
+_SHORT = [n[:3].lower() for n in _NAMES]
+_MONTH_TERMS = {t: n for n, name in enumerate(_NAMES, 1) for t in content_terms(name)}  # ("may": no term)
 
 
 def _years(text: str) -> frozenset[int]:
@@ -84,8 +84,7 @@ def period_header(row: str) -> bool:
 
 def asked_cells(row: str, header: str, asked: tuple[frozenset[int], frozenset[int]]) -> str | None:
     """The row's cells under the header's columns for the asked period, joined; "" when the
-    row has none there (an empty cell, or a column the header lacks); None when the rule does
-    not apply (see the module's note)."""
+    header has no column for it; None when the rule does not apply (see the module's note)."""
     years, months = asked
     if not (years or months) or not header:
         return None
@@ -107,15 +106,13 @@ def asked_cells(row: str, header: str, asked: tuple[frozenset[int], frozenset[in
     if any(_years(c) & years for c, p in zip(cells, periods) if not any(p[d] for d in dims)):
         return None  # the row names the year itself ("2020 Parks Bond Projects"): no column's
     cols = [j for j, p in enumerate(periods) if answers(p)]
-    return SEPARATOR.join(cells[j] for j in cols if j < len(cells) and cells[j].strip())
+    return SEPARATOR.join(cells[j] for j in cols if cells[j].strip())
 
 
 def said(asked: tuple[frozenset[int], frozenset[int]]) -> str:
     """The asked periods in words, for a refusal ("November 2025", "2024 or 2025")."""
     years, months = asked
-    names = [m.capitalize() for m in ("january february march april may june july august september "
-                                      "october november december").split()]
-    return " or ".join(" ".join(p for p in (names[m - 1] if m else "", str(y) if y else "") if p)
+    return " or ".join(" ".join(p for p in (_NAMES[m - 1] if m else "", str(y) if y else "") if p)
                        for m in sorted(months) or [0] for y in sorted(years) or [0])
 
 

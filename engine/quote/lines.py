@@ -30,11 +30,11 @@ from ..config import Config
 from ..kinds import (MONTH, asked as asked_kinds, evidence, examples, firm, header_like, holds, kind_words,
                      money_cells)
 from ..readers.dating import numeric_day
-from .columns import NUMERIC_KINDS, asked_cells, period_header, question_periods
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import dated_as_asked, dated_terms, year_month
 from ..terms import IRREGULAR, content_terms, is_number, said_as, stem
 from ..types import QuotedLine
+from .columns import NUMERIC_KINDS, asked_cells, period_header, question_periods
 
 _SEAM = 3  # words either side of a line break read together for a value it cuts in two
 _ENDS_DASH = re.compile(r"\w[-–—]\s*$")
@@ -1653,8 +1653,9 @@ def _speaks_most(lost: Collection[int], texts: Sequence[str], kind: Sequence[boo
                  answers: Callable[[int], bool], topic: Sequence[str]) -> bool:
     """A row with nothing under the asked period's column says as many of the question's
     words (its periods aside) as any row that answers: the item asked about is that row, and
-    another row's figure in the column would be another item's ("Storm Drain Rehab |  |
-    610000" for Storm Drain Rehab's 2023 figure, not "Tree Planting | 95000")."""
+    another row's figure in the column would be another item's ("Storm Drain Rehab | 780000 |
+    n/a | 810000" for Storm Drain Rehab's FY2024 figure, not "Tree Planting | 95000 | 98000
+    | 99000")."""
     words = frozenset(topic) - _periods(topic)
 
     def said(i: int) -> int:
