@@ -101,10 +101,11 @@ class Config:
     # its name out, or (three letters or more) whose document's context does; two letters only where
     # the passage spells one name and the file name spells it too (score.spelled_held).
     spelled_initials: int = 1
-    # The runner-up is the first of the next runner_depth candidates after the winner that
-    # passes the gate on its own (1: only the next one, as before). A second passage that
-    # clears the names, coverage, score and kind floors is shown beside the winner, and
-    # answers alone when the winner's lines hold nothing to quote.
+    # When neither the winner nor the runner-up (the next candidate, when it passes the gate
+    # on its own) gives a line to quote, the first of the next runner_depth candidates after
+    # the winner that passes the gate on its own answers in their place (1: only the next
+    # one, as before). Beside a winner that quotes, the runner-up stays the next candidate:
+    # a farther one added unrelated second citations (a review's made-up minutes).
     runner_depth: int = 4
     # 1: a name or number the question requires that a passage's document states of itself
     # (its path, title lines, running headers: score.named_by_document) counts as present for

@@ -1,9 +1,10 @@
 """The gate's decision: the ranked candidates in, the winner, the runner-up and the verdict out.
 
 The winner (first of the order, or the first of the next few that holds the kind of figure the
-question asks for) must pass `floors.check`; the runner-up, the first of the next
-cfg.runner_depth candidates after it that passes on its own, may be quoted as a second
-citation. Refuses: with the winner's
+question asks for) must pass `floors.check`; the runner-up, the candidate after it, is kept
+only when it passes on its own (it may then be quoted as a second citation); the fallback,
+the first of the next cfg.runner_depth candidates that passes on its own, answers in their
+place when neither gives a line to quote (pipeline.py). Refuses: with the winner's
 Refusal (which floor, by how much, the words not found), or the refusal for an empty pool.
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ from .floors import check, coverage_floor_for, coverage_of
 class Decision:
     winner: Candidate
     runner: Candidate | None  # the runner-up, only when it passes the gate on its own
+    fallback: Candidate | None = None  # the first of the next cfg.runner_depth that passes
     refusal: Refusal | None  # None: quote the winner (and the runner-up)
     gate: GateDecision  # the winner's numbers against the floors, for --explain
 
@@ -58,13 +60,17 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
         refusal = outside_scope(winner, lacks[winner.path])
     if refusal is None and kinds and winner.kind is False:
         refusal = no_answer_kind(winner, kinds)
-    runner = next((c for c in cands[at + 1 : at + 1 + max(1, cfg.runner_depth)] if passes(c)), None)
+    runner = None
+    nxt = cands[at + 1] if len(cands) > at + 1 else None
+    if nxt is not None and passes(nxt):
+        runner = nxt
+    fallback = next((c for c in cands[at + 1 : at + 1 + max(1, cfg.runner_depth)] if passes(c)), None)
     gate = GateDecision(winner.score, cfg.score_floor_for(vectors), coverage_of(winner, cfg),
                         coverage_floor_for(winner, cfg), runner is not None, vectors,
                         names_numbers=refusal is None or refusal.reason != "name_or_number_missing",
                         answer_kind=refusal is None or refusal.reason != "no_answer_kind",
                         in_scope=refusal is None or refusal.reason != "outside_scope")
-    return Decision(winner, runner, refusal, gate)
+    return Decision(winner, runner, refusal, gate, fallback)
 
 
 def covers_as_well(c: Candidate, first: Candidate) -> bool:
