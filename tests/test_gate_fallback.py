@@ -35,3 +35,20 @@ def test_a_passage_of_the_same_document_or_one_that_covers_as_well_does():
     fuller = _cand(3, "fee_schedule.pdf", 0.9, kind=True)
     d = decide([first, fuller], (), Config(), vectors=False, kinds=KINDS)
     assert d.winner is fuller and d.refusal is None
+
+
+def test_the_runner_up_is_the_next_candidate_and_a_farther_one_only_falls_back():
+    # the runner-up beside the winner is the next candidate when it passes on its own; a
+    # farther one (within runner_depth) is kept apart, to answer only when neither the
+    # winner nor the runner-up gives a line (engine/pipeline.py)
+    winner = _cand(1, "minutes.pdf", 0.9, kind=True)
+    weak = _cand(2, "agenda.pdf", 0.2, kind=True, coverage=0.2)  # below the coverage floor
+    farther = _cand(3, "fee_schedule.pdf", 0.8, kind=True)
+    d = decide([winner, weak, farther], (), Config(), vectors=False, kinds=KINDS)
+    assert d.winner is winner and d.runner is None and d.fallback is farther
+    d = decide([winner, weak, farther], (), dataclasses.replace(Config(), runner_depth=1),
+               vectors=False, kinds=KINDS)
+    assert d.fallback is None
+    passing = _cand(2, "agenda.pdf", 0.8, kind=True)
+    d = decide([winner, passing, farther], (), Config(), vectors=False, kinds=KINDS)
+    assert d.runner is passing and d.fallback is passing

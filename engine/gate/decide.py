@@ -22,9 +22,9 @@ from .floors import check, coverage_floor_for, coverage_of
 class Decision:
     winner: Candidate
     runner: Candidate | None  # the runner-up, only when it passes the gate on its own
-    fallback: Candidate | None = None  # the first of the next cfg.runner_depth that passes
     refusal: Refusal | None  # None: quote the winner (and the runner-up)
     gate: GateDecision  # the winner's numbers against the floors, for --explain
+    fallback: Candidate | None = None  # the first of the next cfg.runner_depth that passes
 
 
 def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vectors: bool,
