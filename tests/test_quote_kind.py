@@ -424,12 +424,12 @@ def test_a_line_saying_the_question_s_label_speaks_of_it():
     texts = ["The CAWCD tax rate currently is 10-cents per $100 of assessed valuation."]
     qt = question_terms(q)
     kinds = asked(q)
-    kind, joins = L._held(texts, kinds, qt)
+    kind, joins, _ = L._held(texts, kinds, qt)
     topic = ("bill",)  # the quote leaves out the words the document names itself by
     answers = L._answerer(texts, kind, lambda i: [i], kinds, qt, topic, (), question=q)
     assert answers(0)
     other = ["The CAWCD levy currently is 10-cents per $100 of assessed valuation."]
-    kind, joins = L._held(other, kinds, qt)
+    kind, joins, _ = L._held(other, kinds, qt)
     assert not L._answerer(other, kind, lambda i: [i], kinds, qt, topic, (), question=q)(0)
 
 
