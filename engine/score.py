@@ -352,20 +352,22 @@ def spelled_held(pool: Pool, qterms: Sequence[str], acronyms: Mapping[str, str],
         k = qterms.index(term)
         spelled = _spelled(letters)
         short = len(letters) <= 2
-        named: dict[int, bool] = {}
+        by_doc: dict[int, bool] = {}  # per document: its file name (two letters) or its context spells it
         for i, row in enumerate(pool.rows):
             if has[i, k]:
                 continue
-            if short:
-                if row.doc not in named:
+            if row.doc not in by_doc:
+                if short:
                     words = _path_words(path_of(row.doc))
-                    named[row.doc] = any(a[:1] == letters[0].lower() and b[:1] == letters[1].lower()
-                                         for a, b in zip(words, words[1:]))
-                if named[row.doc] and len({" ".join(m.group(0).split()).lower()
-                                           for m in spelled.finditer(row.text)}) == 1:
-                    has[i, k] = True
-            elif spelled.search(row.text) or spelled.search(context_of(row.doc)):
-                has[i, k] = True
+                    by_doc[row.doc] = any(a[:1] == letters[0].lower() and b[:1] == letters[1].lower()
+                                          for a, b in zip(words, words[1:]))
+                else:
+                    by_doc[row.doc] = spelled.search(context_of(row.doc)) is not None
+            if short:
+                has[i, k] = by_doc[row.doc] and len({" ".join(m.group(0).split()).lower()
+                                                     for m in spelled.finditer(row.text)}) == 1
+            else:
+                has[i, k] = by_doc[row.doc] or spelled.search(row.text) is not None
 
 
 def names_whole(pool: Pool, qterms: Sequence[str], required: Sequence[str],

@@ -19,12 +19,12 @@ from ..config import Config
 from ..embed import Embedder
 from ..gate import Decision
 from ..index.store import Store
-from ..kinds import common_terms, firm, header_like, holds, kind_words, name
+from ..kinds import common_terms, firm, holds, kind_words, name
 from ..locators import span
 from ..pool import Pool
 from ..readers.ocr import QUOTE_FLOOR
 from ..types import Candidate, Citation, Refusal
-from .columns import only_elsewhere, period_header, question_periods, said
+from .columns import only_elsewhere, opening_header, question_periods, said
 from .lines import PASSAGE_SIBLINGS, choose_lines, line_budget, sibling, unnamed_label
 
 Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
@@ -99,8 +99,7 @@ def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozens
         held = any(holds(text, q.kinds, q.terms) for seq, _, text in lines if seq not in furniture)
         other = sibling(passage, q.text, q.terms, PASSAGE_SIBLINGS, line=False) if cfg.siblings else None
         rows = [text for seq, _, text in lines if seq not in furniture and " | " in text]
-        header = table_header(context) or (rows[0] if rows and (header_like(rows[0]) or period_header(rows[0]))
-                                           else "")
+        header = table_header(context) or opening_header(rows)
         asked = question_periods(q.text, q.terms)
         elsewhere = held and only_elsewhere(rows, header, q.kinds, asked, lambda t: holds(t, q.kinds, q.terms))
         why = (f"it speaks of {other[0]}, not {other[1]}" if other else

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Collection
+from typing import Collection, Sequence
 
-from ..kinds import MONTH
+from ..kinds import MONTH, header_like
 from ..terms import content_terms
 
 SEPARATOR = " | "
@@ -80,6 +80,12 @@ def period_header(row: str) -> bool:
         return False
     named = [any(_cell_periods(c)) for c in cells]
     return sum(named) >= 2 and all(n or not re.search(r"\d", c) for n, c in zip(named, cells))
+
+
+def opening_header(texts: Sequence[str]) -> str:
+    """The header row a table's first passage opens with (its rows' labels, kinds.header_like,
+    or its columns' periods, period_header), or ""."""
+    return texts[0] if texts and (header_like(texts[0]) or period_header(texts[0])) else ""
 
 
 def asked_cells(row: str, header: str, asked: tuple[frozenset[int], frozenset[int]]) -> str | None:

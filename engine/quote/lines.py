@@ -34,7 +34,7 @@ from ..readers.ocr import QUOTE_FLOOR
 from ..score import dated_as_asked, dated_terms, year_month
 from ..terms import IRREGULAR, content_terms, is_number, said_as, stem
 from ..types import QuotedLine
-from .columns import NUMERIC_KINDS, asked_cells, period_header, question_periods
+from .columns import NUMERIC_KINDS, asked_cells, opening_header, question_periods
 
 _SEAM = 3  # words either side of a line break read together for a value it cuts in two
 _ENDS_DASH = re.compile(r"\w[-–—]\s*$")
@@ -442,8 +442,7 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     the question's years and months)."""
     seen = [_BROKEN_NUMBER.sub("", t, count=1) if i and _ENDS_DASH.search(texts[i - 1]) else t
             for i, t in enumerate(texts)]
-    if not header and texts and (header_like(texts[0]) or period_header(texts[0])):
-        header = texts[0]  # the table's first passage holds its header
+    header = header or opening_header(texts)  # the table's first passage holds its header
     if header and kinds and set(kinds) <= _MONEY_KINDS:  # a row's cells under its header's
         seen = [money_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
     lost: set[int] = set()  # rows holding the kind whole and nothing under the asked column
