@@ -152,15 +152,13 @@ class Answering:
                          _context_of(cfg, doc_rows))
 
         quoted = quoted_for(d)
-        for farther in d.fallbacks if quoted.refusal is not None else ():
-            # neither the winner nor the runner-up gave a line: the candidates within
-            # cfg.runner_depth that pass the gate on their own are tried in order, the first
-            # that gives a line answering as the runner-up
-            behind = dataclasses.replace(d, runner=farther)
+        if quoted.refusal is not None and d.fallback is not None and d.fallback is not d.runner:
+            # neither the winner nor the runner-up gave a line: the first candidate within
+            # cfg.runner_depth that passes the gate on its own answers as the runner-up
+            behind = dataclasses.replace(d, runner=d.fallback)
             tried = quoted_for(behind)
             if tried.refusal is None:
                 d, quoted = behind, tried
-                break
         if quoted.refusal is None and cfg.answer_pick_depth > 0 and not relieved and firm(q.kinds):
             d, quoted = pick_by_line(d, quoted, cands, cfg, quoted_for,
                                      lambda c: passes_gate(c, q, cfg, lacks, "embed" in ranked.raw),

@@ -2,9 +2,9 @@
 
 The winner (first of the order, or the first of the next few that holds the kind of figure the
 question asks for) must pass `floors.check`; the runner-up, the candidate after it, is kept
-only when it passes on its own (it may then be quoted as a second citation); the fallbacks,
-the next cfg.runner_depth candidates that pass on their own (other than the runner-up), are
-tried in order in their place when neither gives a line to quote (pipeline.py). Refuses: with the winner's
+only when it passes on its own (it may then be quoted as a second citation); the fallback,
+the first of the next cfg.runner_depth candidates that passes on its own, answers in their
+place when neither gives a line to quote (pipeline.py). Refuses: with the winner's
 Refusal (which floor, by how much, the words not found), or the refusal for an empty pool.
 """
 from __future__ import annotations
@@ -24,8 +24,7 @@ class Decision:
     runner: Candidate | None  # the runner-up, only when it passes the gate on its own
     refusal: Refusal | None  # None: quote the winner (and the runner-up)
     gate: GateDecision  # the winner's numbers against the floors, for --explain
-    # those of the next cfg.runner_depth candidates that pass, the runner-up left out, in order
-    fallbacks: tuple[Candidate, ...] = ()
+    fallback: Candidate | None = None  # the first of the next cfg.runner_depth that passes
 
 
 def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vectors: bool,
@@ -65,14 +64,13 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     nxt = cands[at + 1] if len(cands) > at + 1 else None
     if nxt is not None and passes(nxt):
         runner = nxt
-    fallbacks = tuple(c for c in cands[at + 1 : at + 1 + max(1, cfg.runner_depth)]
-                      if c is not runner and passes(c))
+    fallback = next((c for c in cands[at + 1 : at + 1 + max(1, cfg.runner_depth)] if passes(c)), None)
     gate = GateDecision(winner.score, cfg.score_floor_for(vectors), coverage_of(winner, cfg),
                         coverage_floor_for(winner, cfg), runner is not None, vectors,
                         names_numbers=refusal is None or refusal.reason != "name_or_number_missing",
                         answer_kind=refusal is None or refusal.reason != "no_answer_kind",
                         in_scope=refusal is None or refusal.reason != "outside_scope")
-    return Decision(winner, runner, refusal, gate, fallbacks)
+    return Decision(winner, runner, refusal, gate, fallback)
 
 
 def covers_as_well(c: Candidate, first: Candidate) -> bool:
