@@ -25,7 +25,7 @@ from ..pool import Pool
 from ..readers.ocr import QUOTE_FLOOR
 from ..types import Candidate, Citation, Refusal
 from .columns import only_elsewhere, opening_header, question_periods, said
-from .lines import PASSAGE_SIBLINGS, choose_lines, line_budget, sibling, unnamed_label
+from .lines import PASSAGE_SIBLINGS, bound_terms, choose_lines, line_budget, sibling, unnamed_label
 
 Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
 
@@ -53,7 +53,8 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     sims = sims_of(lines)
     names = [names_of(doc) for doc, _, _ in spans]
     common = common_terms()
-    topic = [(_topic(q.terms, n, q.kinds), tuple(t for t in q.terms if t in n and t not in common),
+    bound = bound_terms(q.text)
+    topic = [(_topic(q.terms, n, q.kinds, bound), tuple(t for t in q.terms if t in n and t not in common),
               table_header(rows[c.rowid].context), title_lines(context_of(doc)))
              for n, c, (doc, _, _) in zip(names, quoted, spans)]
     # a label's value the question gives ("tier 6") that a passage, its document's context
@@ -125,14 +126,19 @@ def _path_words(path: str) -> str:
     return " ".join(re.split(r"[\W_]+", path)).upper()
 
 
-def _topic(qterms, names, kinds=()) -> tuple[str, ...] | None:
+def _topic(qterms, names, kinds=(), bound=frozenset()) -> tuple[str, ...] | None:
     """The question's words that are not the document's own names nor the words that ask
     for the kind ("charge" in "how much does the city charge for a sign permit?",
-    kinds.kind_words): what a line must speak of to answer (None: no word is left, so any
-    of them does). An initialism with its stops ("M.U.D.") is the name it spells ("mud")."""
+    kinds.kind_words) nor those of a date the answer must come after (`bound`,
+    lines.bound_terms): what a line must speak of to answer (None: no word is left, so any
+    of them does, a bound's aside). An initialism with its stops ("M.U.D.") is the name it
+    spells ("mud")."""
     asking = kind_words(kinds)
-    rest = tuple(t for t in qterms if t not in names and t.replace(".", "") not in names and t not in asking)
-    return rest or None
+    rest = tuple(t for t in qterms if t not in names and t.replace(".", "") not in names
+                 and t not in asking and t not in bound)
+    if rest or not bound:
+        return rest or None
+    return tuple(t for t in qterms if t not in bound) or None
 
 
 def title_lines(context: str) -> frozenset[str]:

@@ -688,6 +688,16 @@ _OTHER_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b(?:19|20)\d\d-\d\d-\d\d
 _SLASHED = re.compile(r"\b(\d{1,2})/(\d{1,2})/((?:19|20)\d\d)\b|\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b")
 
 
+def bound_terms(question: str) -> frozenset[str]:
+    """The words of the date a question asking a date or time bounds its answer by ("when is
+    the board meeting after its October 2025 meeting?": october, 2025): they say what the
+    answer comes after, not what a line must speak of (_not_after judges the date)."""
+    bound = _AFTER_DATE.search(question)
+    if bound is None or not {"date", "time"} & set(asked_kinds(question)):
+        return frozenset()
+    return frozenset(content_terms(_A_DATE.search(bound.group(0)).group(0)))
+
+
 def _numbered_dates(unit: str) -> list[tuple[int, int, int]] | None:
     """The unit's dates written in numbers (11/09/2023, 2023-11-09) as (year, month index,
     day); None when one is of another shape (a two-digit year, a month past 12)."""
