@@ -102,9 +102,10 @@ class Config:
     # the passage spells one name and the file name spells it too (score.spelled_held).
     spelled_initials: int = 1
     # When neither the winner nor the runner-up (the next candidate, when it passes the gate
-    # on its own) gives a line to quote, the first of the next runner_depth candidates after
-    # the winner that passes the gate on its own answers in their place (1: only the next
-    # one, as before). Beside a winner that quotes, the runner-up stays the next candidate:
+    # on its own) gives a line to quote, the next runner_depth candidates after the winner
+    # are tried in their place: the first that passes the gate on its own, then those that
+    # pass and cover the question better than the winner (gate/decide._fallbacks); the
+    # first giving a line answers (1: only the next one, as before). Beside a winner that quotes, the runner-up stays the next candidate:
     # a farther one added unrelated second citations (a review's made-up minutes).
     runner_depth: int = 4
     # 1: a name or number the question requires that a passage's document states of itself

@@ -152,13 +152,14 @@ class Answering:
                          _context_of(cfg, doc_rows))
 
         quoted = quoted_for(d)
-        if quoted.refusal is not None and d.fallback is not None and d.fallback is not d.runner:
-            # neither the winner nor the runner-up gave a line: the first candidate within
-            # cfg.runner_depth that passes the gate on its own answers as the runner-up
-            behind = dataclasses.replace(d, runner=d.fallback)
+        for farther in d.fallbacks if quoted.refusal is not None else ():
+            # neither the winner nor the runner-up gave a line: the fallbacks (gate/decide.py)
+            # are tried in turn, the first that gives a line answering as the runner-up
+            behind = dataclasses.replace(d, runner=farther)
             tried = quoted_for(behind)
             if tried.refusal is None:
                 d, quoted = behind, tried
+                break
         if quoted.refusal is None and cfg.answer_pick_depth > 0 and not relieved and firm(q.kinds):
             d, quoted = pick_by_line(d, quoted, cands, cfg, quoted_for,
                                      lambda c: passes_gate(c, q, cfg, lacks, "embed" in ranked.raw),

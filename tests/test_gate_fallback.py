@@ -45,10 +45,18 @@ def test_the_runner_up_is_the_next_candidate_and_a_farther_one_only_falls_back()
     weak = _cand(2, "agenda.pdf", 0.2, kind=True, coverage=0.2)  # below the coverage floor
     farther = _cand(3, "fee_schedule.pdf", 0.8, kind=True)
     d = decide([winner, weak, farther], (), Config(), vectors=False, kinds=KINDS)
-    assert d.winner is winner and d.runner is None and d.fallback is farther
+    assert d.winner is winner and d.runner is None and d.fallbacks == (farther,)
     d = decide([winner, weak, farther], (), dataclasses.replace(Config(), runner_depth=1),
                vectors=False, kinds=KINDS)
-    assert d.fallback is None
+    assert d.fallbacks == ()
     passing = _cand(2, "agenda.pdf", 0.8, kind=True)
     d = decide([winner, passing, farther], (), Config(), vectors=False, kinds=KINDS)
-    assert d.runner is passing and d.fallback is passing
+    # the runner-up passes: a farther candidate is tried after it only when it covers the
+    # question better than the winner (a same-topic passage saying less answered
+    # must-refuse questions with its own figure)
+    assert d.runner is passing and d.fallbacks == ()
+    better = _cand(4, "fee_schedule.pdf", 0.95, kind=True)
+    d = decide([winner, passing, farther, better], (), Config(), vectors=False, kinds=KINDS)
+    assert d.runner is passing and d.fallbacks == (better,)
+    d = decide([winner, weak, farther, better], (), Config(), vectors=False, kinds=KINDS)
+    assert d.runner is None and d.fallbacks == (farther, better)

@@ -2,9 +2,9 @@
 
 The winner (first of the order, or the first of the next few that holds the kind of figure the
 question asks for) must pass `floors.check`; the runner-up, the candidate after it, is kept
-only when it passes on its own (it may then be quoted as a second citation); the fallback,
-the first of the next cfg.runner_depth candidates that passes on its own, answers in their
-place when neither gives a line to quote (pipeline.py). Refuses: with the winner's
+only when it passes on its own (it may then be quoted as a second citation); the fallbacks
+(_fallbacks), of the next cfg.runner_depth candidates, are tried in turn in their place when
+neither gives a line to quote (pipeline.py). Refuses: with the winner's
 Refusal (which floor, by how much, the words not found), or the refusal for an empty pool.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ class Decision:
     runner: Candidate | None  # the runner-up, only when it passes the gate on its own
     refusal: Refusal | None  # None: quote the winner (and the runner-up)
     gate: GateDecision  # the winner's numbers against the floors, for --explain
-    fallback: Candidate | None = None  # the first of the next cfg.runner_depth that passes
+    fallbacks: tuple[Candidate, ...] = ()  # tried in order when neither gives a line (_fallbacks)
 
 
 def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vectors: bool,
@@ -64,13 +64,27 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     nxt = cands[at + 1] if len(cands) > at + 1 else None
     if nxt is not None and passes(nxt):
         runner = nxt
-    fallback = next((c for c in cands[at + 1 : at + 1 + max(1, cfg.runner_depth)] if passes(c)), None)
+    fallbacks = _fallbacks(cands[at + 1 : at + 1 + max(1, cfg.runner_depth)], winner, runner, passes)
     gate = GateDecision(winner.score, cfg.score_floor_for(vectors), coverage_of(winner, cfg),
                         coverage_floor_for(winner, cfg), runner is not None, vectors,
                         names_numbers=refusal is None or refusal.reason != "name_or_number_missing",
                         answer_kind=refusal is None or refusal.reason != "no_answer_kind",
                         in_scope=refusal is None or refusal.reason != "outside_scope")
-    return Decision(winner, runner, refusal, gate, fallback)
+    return Decision(winner, runner, refusal, gate, fallbacks)
+
+
+def _fallbacks(window: Sequence[Candidate], winner: Candidate, runner: Candidate | None,
+               passes) -> tuple[Candidate, ...]:
+    """The candidates of `window` (the next cfg.runner_depth after the winner) that may answer
+    when neither the winner nor the runner-up gives a line, in order: the first that passes
+    the gate on its own, unless it is the runner-up, and after it those that pass and cover
+    the question's words better than the winner (rarity-weighted coverage, strictly). A
+    farther passage that says less of the question than the winner, or only as much, is
+    the same topic's other matter: measured, trying every passing one answered seven
+    must-refuse questions of the read sets with such a passage's figure."""
+    passing = [c for c in window if passes(c)]
+    return tuple(c for i, c in enumerate(passing) if c is not runner
+                 and (i == 0 or c.weighted_coverage > winner.weighted_coverage))
 
 
 def covers_as_well(c: Candidate, first: Candidate) -> bool:
