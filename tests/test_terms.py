@@ -35,6 +35,10 @@ from engine.terms import content_terms, is_number, question_terms, tokens
     # question's "2017-18" (score.forms_held), a week's "8–14" its "8-14"
     ("District | FY2017–18 | FY2018‑19", ["district", "fy2017-18", "fy2018-19"]),
     ("September 8–14, 2025 — calls", ["septemb", "8-14", "2025", "call"]),
+    # words joined by a slash are the whole and each part, as a hyphen's; figures stay one
+    ("Fiscal Year 2026/Program Year 2025", ["fiscal", "year", "2026/program", "2026", "program", "year", "2025"]),
+    ("County clerk/auditor", ["counti", "clerk/auditor", "clerk", "auditor"]),
+    ("7/2025, 5/8 and 2013/14 on 11/09/2023", ["7/2025", "5/8", "2013/14", "11/09/2023"]),
 ])
 def test_content_terms(text, expected):
     assert content_terms(text) == expected
