@@ -7,8 +7,7 @@ Words (not numbers or codes) are stemmed with the Snowball English stemmer, so
 "hotspots" meets "hotspot" and "flushed" meets "flushing". Dimension words meet their
 nouns (`DIMENSIONS`: "wide" is "width", "tall" is "height"), and a question's "how high",
 "how far", "how old", "how big" ask for a height, a distance, an age, a size. Hyphenated words yield the
-whole word and its parts, as do words joined by a slash ("clerk/auditor"; not figures: "7/2025"),
-and a typeset dash between figures is a hyphen ("FY2017–18"); a short code is also indexed with its hyphen put in or taken out
+whole word and its parts; a short code is also indexed with its hyphen put in or taken out
 ("B-20" and "B20" are one name). Stop words are dropped from content terms (checked before
 stemming). TOKENIZER_VERSION changes whenever the output could change: an index made with another
 version has its passages' terms made again (Store.retokenize).
@@ -22,7 +21,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "13"
+TOKENIZER_VERSION = "12"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -108,11 +107,6 @@ def _expand(tok: str) -> list[str]:
     out = [tok]
     if "-" in tok and not _DIGIT.search(tok):
         out.extend(p for p in tok.split("-") if p)
-    if "/" in tok and not _SLASHED_FIGURES.match(tok):
-        # words joined by a slash ("clerk/auditor", "2026/Program" as a PDF runs a heading
-        # together): the whole and each part, as a hyphen's; figures so joined are one date,
-        # fraction or fiscal year ("7/2025", "5/8", "2013/14")
-        out.extend(p for p in tok.split("/") if len(p) > 1)
     code = _SHORT_CODE.match(tok)
     if code:  # "B-20" and "B20" are one schedule's name: each is indexed as the other too
         out.append(code[1] + code[2] if "-" in tok else f"{code[1]}-{code[2]}")
@@ -128,8 +122,6 @@ _CONTRACTED = re.compile(
     r"(n't|'re|'ve|'ll|'d|'m)$")
 _CONTRACTED_BASE = {"ca": "can", "wo": "will", "sha": "shall", "ai": "is"}
 
-# figures joined by slashes (a date, a fraction, a fiscal year), maybe with stops and commas
-_SLASHED_FIGURES = re.compile(r"^[\d.,]+(?:/[\d.,]+)+$")
 # a short code of letters and digits, with or without a hyphen between ("b-20", "b20", "e1")
 _SHORT_CODE = re.compile(r"^([a-z]{1,4})-?(\d{1,4})$")
 
@@ -207,17 +199,10 @@ def _inches(text: str) -> str:
     return "".join(out) + text[at:]
 
 
-# a dash between two figures that typesetting prints for a hyphen: a fiscal year's or a
-# range's "FY2017–18", "8–14" (en dash, figure dash, hyphen and non-breaking hyphen
-# characters; not an em dash, a sentence's break)
-_FIGURE_DASH = re.compile(r"(?<=\d)[\u2010-\u2013](?=\d)")
-
-
 def _read(text: str) -> str:
     """Text as its terms are read: glued figures parted and inch marks said (both need the
-    text's case and marks, so before NFKC and lower case), a typeset dash between figures
-    read as a hyphen, then normalised."""
-    return normalise(_FIGURE_DASH.sub("-", _inches(_GLUED.sub(r"\1 ", text))))
+    text's case and marks, so before NFKC and lower case), then normalised."""
+    return normalise(_inches(_GLUED.sub(r"\1 ", text)))
 
 
 def words(text: str) -> list[str]:
