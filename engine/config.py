@@ -76,11 +76,6 @@ class Config:
     # the same document may cover less, as a chunk's edge can part a topic from its value);
     # 0: any candidate that clears the gate.
     kind_fallback_cover: int = 1
-    # A winner lacking a name or number the question gives (the names-and-numbers check)
-    # gives way to the first of the next names_depth candidates that passes the gate on its
-    # own and covers the question as well (the same document, or weighted coverage at least
-    # the winner's), as a winner without the kind does (0: refuse at once, as before).
-    names_depth: int = 0
     # A winner holding the asked kind needs coverage >= coverage_floor - kind_relief: a long
     # question whose passage misses a word or two but holds the value asked for is answered.
     kind_relief: float = 0.0

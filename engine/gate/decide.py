@@ -56,14 +56,6 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
                    if passes(c) and (not cfg.kind_fallback_cover or covers_as_well(c, cands[0]))), 0)
     winner = cands[at]
     refusal = check(winner, cfg, required, vectors)
-    if refusal is not None and refusal.reason == "name_or_number_missing" and cfg.names_depth > 0:
-        # the winner lacks a name or number the question gives: a passage just behind it
-        # that holds them all, passes on its own and covers the question as well answers
-        named = next((i for i, c in enumerate(cands[at + 1 : at + 1 + cfg.names_depth], at + 1)
-                      if passes(c) and covers_as_well(c, winner)), None)
-        if named is not None:
-            at, winner = named, cands[named]
-            refusal = check(winner, cfg, required, vectors)
     if refusal is None and winner.path in lacks:
         refusal = outside_scope(winner, lacks[winner.path])
     if refusal is None and kinds and winner.kind is False:
