@@ -136,13 +136,22 @@ class Answering:
         lacks = self._scope(q, cands)
         d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds, lacks=lacks)
         clock.lap("gate")
-        relieved = False
+        held = None  # a winner short of coverage only, relieved: its refusal and gate
         if (d.refusal is not None and short_of_coverage(d.refusal, cfg) and q.kinds
                 and d.winner.path not in (lacks or {}) and d.winner.kind is not False):
-            relieved, held_refusal, held_gate = True, d.refusal, d.gate
+            held = (d.refusal, d.gate)
             d = dataclasses.replace(d, refusal=None)
         if d.refusal is not None:
             return Answer(citations=(), refusal=d.refusal, gate=d.gate, **common)
+        return self._answer(q, cfg, clock, pulled, ranked, cands, d, lacks, held, common)
+
+    def _answer(self, q, cfg: Config, clock: Clock, pulled, ranked, cands, d, lacks, held,
+                common: dict) -> Answer:
+        """The quote stage of `_ask`, past the gate: the winner's (and the runner-up's) lines,
+        the fallbacks when neither gives one, the pick by answer line, and the checks after
+        (`held`: the refusal and gate a winner short of coverage was relieved of, or None)."""
+        doc_rows = self.doc_rows
+
         def quoted_for(d):
             return quote(d, pulled.pool, self.texts, q, ranked.rarity, cfg,
                          lambda lines: line_sims(lines, pulled.qvec, self.embedder, cfg, self.helper()),
@@ -160,16 +169,16 @@ class Answering:
             if tried.refusal is None:
                 d, quoted = behind, tried
                 break
-        if quoted.refusal is None and cfg.answer_pick_depth > 0 and not relieved and firm(q.kinds):
+        if quoted.refusal is None and cfg.answer_pick_depth > 0 and held is None and firm(q.kinds):
             d, quoted = pick_by_line(d, quoted, cands, cfg, quoted_for,
                                      lambda c: passes_gate(c, q, cfg, lacks, "embed" in ranked.raw),
                                      q.kinds, q.terms)
         clock.lap("quote")
-        if relieved:  # the line itself must speak of the question (short_of_coverage)
+        if held is not None:  # the line itself must speak of the question (short_of_coverage)
             doc = next(r.doc for r in pulled.pool.rows if r.id == d.winner.rowid)
             names = path_names(doc_rows[doc].path, q.initials)
             if quoted.refusal is not None or not speaks_strongly(quoted.citations[0], q, names):
-                return Answer(citations=(), refusal=held_refusal, gate=held_gate, **common)
+                return Answer(citations=(), refusal=held[0], gate=held[1], **common)
         if quoted.refusal is None and cfg.versions:  # two versions of one document that disagree
             doc_of = {r.id: r.doc for r in pulled.pool.rows}
             vec = "embed" in ranked.raw

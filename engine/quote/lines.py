@@ -1525,13 +1525,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return False
         if event and not _of_event(texts, unit, event):
             return False
-        if any(speaks(j) for j in unit):
-            return True
-        if event == "hours" and any(_hours_label(texts, j, heading_words) for j in unit):
-            return True  # "hours: 'Monday - Friday, 7:30 a.m. - 4:00 p.m.'" on the office's page
-        if _heading_of(texts, i, heading_words, every) is not None:
-            return True
-        if _stacked_with(texts, i, says, kind):
+        if any(speaks(j) for j in unit) or _labelled(texts, i, unit, heading_words, every, event, says, kind):
             return True
         if signer and any(_signed(texts, j) for j in unit):
             return True
@@ -1539,6 +1533,18 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             *(content_terms(texts[j]) for j in unit))
 
     return answers
+
+
+def _labelled(texts: Sequence[str], i: int, unit: list[int], heading_words: frozenset[str],
+              every: frozenset[str], event: str | None, says: Callable[[str], bool],
+              kind: Sequence[bool]) -> bool:
+    """Line i's value is labelled by what stands around it rather than by its own words: an
+    "hours" label for the hours asked ("hours: 'Monday - Friday, 7:30 a.m. - 4:00 p.m.'" on
+    the office's page, _hours_label), the heading of a stack of bare values (_heading_of), or
+    a neighbour in the stack that speaks of the question (_stacked_with)."""
+    return ((event == "hours" and any(_hours_label(texts, j, heading_words) for j in unit))
+            or _heading_of(texts, i, heading_words, every) is not None
+            or _stacked_with(texts, i, says, kind))
 
 
 def _header_row(texts: Sequence[str], kind: Sequence[bool], asked: frozenset[str]) -> int:
