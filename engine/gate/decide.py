@@ -53,7 +53,8 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     at = 0
     if not fits(cands[0], kinds, lacks) and cfg.kind_depth > 0:
         at = next((i for i, c in enumerate(cands[1 : cfg.kind_depth + 1], 1)
-                   if passes(c) and (not cfg.kind_fallback_cover or covers_as_well(c, cands[0]))), 0)
+                   if passes(c) and (not cfg.kind_fallback_cover
+                                     or covers_as_well(c, cands[0], same_doc=cfg.kind_fallback_cover < 2))), 0)
     winner = cands[at]
     refusal = check(winner, cfg, required, vectors)
     if refusal is None and winner.path in lacks:
@@ -87,12 +88,12 @@ def _fallbacks(window: Sequence[Candidate], winner: Candidate, runner: Candidate
                  and (i == 0 or c.weighted_coverage > winner.weighted_coverage))
 
 
-def covers_as_well(c: Candidate, first: Candidate) -> bool:
+def covers_as_well(c: Candidate, first: Candidate, same_doc: bool = True) -> bool:
     """`c` may answer in the place of the first candidate, which lacks the kind asked: it is
     of the same document (a chunk's edge can part a topic from its value), or it covers the
     question's words at least as well (rarity-weighted). A passage of another document that
     says less of the question is about something else that happens to hold a number."""
-    return c.path == first.path or c.weighted_coverage >= first.weighted_coverage
+    return (same_doc and c.path == first.path) or c.weighted_coverage >= first.weighted_coverage
 
 
 def fits(c: Candidate, kinds: tuple[str, ...], lacks: Mapping[str, tuple[str, ...]] | None) -> bool:
