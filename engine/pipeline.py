@@ -134,7 +134,9 @@ class Answering:
         common.update(method=self._method(ranked, q), notes=q.notes,
                       candidates=tuple(cands[:n_shown]) if n_shown else None)
         lacks = self._scope(q, cands)
-        d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds, lacks=lacks)
+        rows = {r.id: r for r in pulled.pool.rows}
+        d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds, lacks=lacks,
+                   span=lambda c: (rows[c.rowid].first, rows[c.rowid].last))
         clock.lap("gate")
         held = None  # a winner short of coverage only, relieved: its refusal and gate
         if (d.refusal is not None and short_of_coverage(d.refusal, cfg) and q.kinds

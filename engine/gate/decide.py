@@ -10,7 +10,7 @@ Refusal (which floor, by how much, the words not found), or the refusal for an e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from ..config import Config
 from ..kinds import firm, name
@@ -28,8 +28,8 @@ class Decision:
 
 
 def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vectors: bool,
-           kinds: tuple[str, ...] = (), lacks: Mapping[str, tuple[str, ...]] | None = None
-           ) -> Decision:
+           kinds: tuple[str, ...] = (), lacks: Mapping[str, tuple[str, ...]] | None = None,
+           span: Callable[[Candidate], tuple[int, int]] | None = None) -> Decision:
     """`cands`: the first candidates of the order (at least the winner); `vectors`: the
     embedding arm ran, so the score floor with vectors applies; `kinds`: what kind of value
     the question asks for (engine/kinds.py), () for none.
@@ -39,6 +39,9 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     gate and covers the question as well (covers_as_well, cfg.kind_fallback_cover) wins in
     its place; when none does, the answer is refused (`no_answer_kind`), since a
     passage that names the topic but not the value asked for is a wrong answer.
+
+    `span(c)`: a candidate's first and last line in its document, to tell a neighbour of the
+    first candidate (covers_as_well); None: any passage of its document is one.
 
     `lacks`: for a candidate's path, the class words of the question its document never uses
     (engine/scope.py). Such a candidate gives way in the same way, and when no candidate in
@@ -54,7 +57,7 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     if not fits(cands[0], kinds, lacks) and cfg.kind_depth > 0:
         at = next((i for i, c in enumerate(cands[1 : cfg.kind_depth + 1], 1)
                    if passes(c) and (not cfg.kind_fallback_cover
-                                     or covers_as_well(c, cands[0], same_doc=cfg.kind_fallback_cover < 2))), 0)
+                                     or covers_as_well(c, cands[0], span if cfg.kind_fallback_cover > 1 else None))), 0)
     winner = cands[at]
     refusal = check(winner, cfg, required, vectors)
     if refusal is None and winner.path in lacks:
@@ -88,12 +91,26 @@ def _fallbacks(window: Sequence[Candidate], winner: Candidate, runner: Candidate
                  and (i == 0 or c.weighted_coverage > winner.weighted_coverage))
 
 
-def covers_as_well(c: Candidate, first: Candidate, same_doc: bool = True) -> bool:
-    """`c` may answer in the place of the first candidate, which lacks the kind asked: it is
-    of the same document (a chunk's edge can part a topic from its value), or it covers the
-    question's words at least as well (rarity-weighted). A passage of another document that
-    says less of the question is about something else that happens to hold a number."""
-    return (same_doc and c.path == first.path) or c.weighted_coverage >= first.weighted_coverage
+def covers_as_well(c: Candidate, first: Candidate,
+                   span: Callable[[Candidate], tuple[int, int]] | None = None) -> bool:
+    """`c` may answer in the place of the first candidate, which lacks the kind asked: it
+    covers the question's words at least as well (rarity-weighted), or it is of the same
+    document, where a chunk's edge can part a topic from its value: with `span` (a
+    candidate's first and last line), only a passage within _NEIGHBOUR lines of the first
+    one's. A passage that says less of the question is about something else that happens to
+    hold a number: in long minutes, another item's ("the DPW garage roof's $22,400" for the
+    salt shed roof's cost)."""
+    if c.weighted_coverage >= first.weighted_coverage:
+        return True
+    if c.path != first.path:
+        return False
+    if span is None:
+        return True
+    (a, b), (x, y) = span(c), span(first)
+    return a - y <= _NEIGHBOUR and x - b <= _NEIGHBOUR
+
+
+_NEIGHBOUR = 3  # lines between two passages of a document that still make them neighbours
 
 
 def fits(c: Candidate, kinds: tuple[str, ...], lacks: Mapping[str, tuple[str, ...]] | None) -> bool:
