@@ -71,11 +71,12 @@ class Config:
     # one and clears the gate, or the answer is refused (0 turns the fallback off).
     kind_bonus: float = 0.15
     kind_depth: int = 5
-    # 1: a candidate of another document that a winner without the kind gives way to must
-    # cover the question as well as it does (weighted coverage at least the winner's; one of
-    # the same document may cover less, as a chunk's edge can part a topic from its value);
-    # 0: any candidate that clears the gate.
-    kind_fallback_cover: int = 1
+    # 2: a candidate that a winner without the kind gives way to must cover the question as
+    # well as it does (weighted coverage at least the winner's), unless it neighbours the
+    # winner in the same document (within 3 lines: a chunk's edge can part a topic from its
+    # value); 1: any passage of the same document may cover less (as before: in long minutes
+    # another item's figure answered); 0: any candidate that clears the gate.
+    kind_fallback_cover: int = 2
     # A winner holding the asked kind needs coverage >= coverage_floor - kind_relief: a long
     # question whose passage misses a word or two but holds the value asked for is answered.
     kind_relief: float = 0.0

@@ -32,6 +32,27 @@ def test_a_passage_of_the_same_document_or_one_that_covers_as_well_does():
     first = _cand(1, "minutes.pdf", 0.9, kind=False)
     same = _cand(2, "minutes.pdf", 0.6, kind=True)
     assert decide([first, same], (), Config(), vectors=False, kinds=KINDS).winner is same
+
+
+def test_a_passage_of_the_same_document_that_says_less_must_neighbour_the_first():
+    # a chunk's edge can part a topic from its value, so the next passage of the document may
+    # answer though it covers less; a passage further on in long minutes is another item's
+    # ("the DPW garage roof's $22,400" for the salt shed roof): with the passages' spans, it
+    # must cover the question as well as the first does (kind_fallback_cover 2)
+    first = _cand(1, "minutes.pdf", 0.9, kind=False)
+    near = _cand(2, "minutes.pdf", 0.6, kind=True)
+    far = _cand(3, "minutes.pdf", 0.6, kind=True)
+    spans = {1: (10, 24), 2: (25, 38), 3: (120, 134)}
+    span = lambda c: spans[c.rowid]  # noqa: E731
+    assert decide([first, near], (), Config(), vectors=False, kinds=KINDS, span=span).winner is near
+    d = decide([first, far], (), Config(), vectors=False, kinds=KINDS, span=span)
+    assert d.winner is first and d.refusal is not None and d.refusal.reason == "no_answer_kind"
+    # as before with 1: any passage of the same document
+    old = dataclasses.replace(Config(), kind_fallback_cover=1)
+    assert decide([first, far], (), old, vectors=False, kinds=KINDS, span=span).winner is far
+    fuller = _cand(4, "minutes.pdf", 0.95, kind=True)
+    spans[4] = (300, 310)
+    assert decide([first, far, fuller], (), Config(), vectors=False, kinds=KINDS, span=span).winner is fuller
     fuller = _cand(3, "fee_schedule.pdf", 0.9, kind=True)
     d = decide([first, fuller], (), Config(), vectors=False, kinds=KINDS)
     assert d.winner is fuller and d.refusal is None
