@@ -106,8 +106,9 @@ class Config:
     # on its own) gives a line to quote, the next runner_depth candidates after the winner
     # are tried in their place: the first that passes the gate on its own, then those that
     # pass and cover the question better than the winner (gate/decide._fallbacks); the
-    # first giving a line answers (1: only the next one, as before). Beside a winner that quotes, the runner-up stays the next candidate:
-    # a farther one added unrelated second citations (a review's made-up minutes).
+    # first giving a line answers (1: only the next one, as before). Beside a winner that
+    # quotes, the runner-up stays the next candidate: a farther one added unrelated second
+    # citations (a review's made-up minutes).
     runner_depth: int = 4
     # 1: a name or number the question requires that a passage's document states of itself
     # (its path, title lines, running headers: score.named_by_document) counts as present for

@@ -55,9 +55,9 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
 
     at = 0
     if not fits(cands[0], kinds, lacks) and cfg.kind_depth > 0:
+        near = span if cfg.kind_fallback_cover > 1 else None  # 1: any passage of its document
         at = next((i for i, c in enumerate(cands[1 : cfg.kind_depth + 1], 1)
-                   if passes(c) and (not cfg.kind_fallback_cover
-                                     or covers_as_well(c, cands[0], span if cfg.kind_fallback_cover > 1 else None))), 0)
+                   if passes(c) and (not cfg.kind_fallback_cover or covers_as_well(c, cands[0], near))), 0)
     winner = cands[at]
     refusal = check(winner, cfg, required, vectors)
     if refusal is None and winner.path in lacks:
@@ -78,14 +78,14 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
 
 
 def _fallbacks(window: Sequence[Candidate], winner: Candidate, runner: Candidate | None,
-               passes) -> tuple[Candidate, ...]:
+               passes: Callable[[Candidate], bool]) -> tuple[Candidate, ...]:
     """The candidates of `window` (the next cfg.runner_depth after the winner) that may answer
     when neither the winner nor the runner-up gives a line, in order: the first that passes
     the gate on its own, unless it is the runner-up, and after it those that pass and cover
     the question's words better than the winner (rarity-weighted coverage, strictly). A
     farther passage that says less of the question than the winner, or only as much, is
-    the same topic's other matter: measured, trying every passing one answered seven
-    must-refuse questions of the read sets with such a passage's figure."""
+    the same topic's other matter: measured, trying every passing one answered ten
+    must-refuse questions and six answerable ones wrongly with such a passage's figure."""
     passing = [c for c in window if passes(c)]
     return tuple(c for i, c in enumerate(passing) if c is not runner
                  and (i == 0 or c.weighted_coverage > winner.weighted_coverage))
