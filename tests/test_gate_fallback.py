@@ -2,6 +2,7 @@
 the kind asked, a later one may answer in its place only if it is of the same document or
 covers the question's words as well (covers_as_well)."""
 import dataclasses
+import re
 
 from engine.config import Config
 from engine.gate.decide import decide
@@ -81,3 +82,36 @@ def test_the_runner_up_is_the_next_candidate_and_a_farther_one_only_falls_back()
     assert d.runner is passing and d.fallbacks == (better,)
     d = decide([winner, weak, farther, better], (), Config(), vectors=False, kinds=KINDS)
     assert d.runner is None and d.fallbacks == (farther, better)
+
+
+def test_a_far_passage_of_the_same_minutes_does_not_price_the_topic(tmp_path):
+    # made-up minutes (tests/data/pine_hollow_minutes_2025-02-11.md): the engineer's report on
+    # the bridge gives no cost; six items further on, the design contract's $38,500 does not
+    # answer what the replacement will cost (the real index, words only). With the old rule
+    # (kind_fallback_cover 1) it did; as the next passage, a chunk's edge away, it still may.
+    from pathlib import Path
+
+    from engine import Engine
+
+    text = (Path(__file__).parent / "data" / "pine_hollow_minutes_2025-02-11.md").read_text()
+    asked = "How much will the Ridge Road bridge replacement cost?"
+    far = tmp_path / "far"
+    (far / "docs").mkdir(parents=True)
+    (far / "docs" / "minutes.md").write_text(text)
+    for cover, answered in ((2, False), (1, True)):
+        with Engine(far / "docs", index=far / f"i{cover}.sqlite", embed_model="none",
+                    config=dataclasses.replace(Config(), kind_fallback_cover=cover)) as eng:
+            a = eng.ask(asked)
+        assert a.answered is answered
+        if not answered:
+            assert a.refusal.reason == "no_answer_kind"
+        else:
+            assert "$38,500" in a.citations[0].lines[0].text
+    # the filler items taken out, the design contract is the engineer's report's neighbour
+    near = tmp_path / "near"
+    (near / "docs").mkdir(parents=True)
+    (near / "docs" / "minutes.md").write_text(
+        re.sub(r"## (?:Parks|Library|Zoning|Recycling|Stormwater|Correspondence)\n(?:.+\n)+\n?", "", text))
+    with Engine(near / "docs", index=near / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask(asked)
+    assert a.answered and "$38,500" in a.citations[0].lines[0].text
