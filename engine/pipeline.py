@@ -134,7 +134,7 @@ class Answering:
         common.update(method=self._method(ranked, q), notes=q.notes,
                       candidates=tuple(cands[:n_shown]) if n_shown else None)
         lacks = self._scope(q, cands)
-        rows = {r.id: r for r in pulled.pool.rows}
+        rows = {r.id: r for r in pulled.pool.rows}  # a candidate's passage row, by rowid
         d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds, lacks=lacks,
                    span=lambda c: (rows[c.rowid].first, rows[c.rowid].last))
         clock.lap("gate")
@@ -145,13 +145,14 @@ class Answering:
             d = dataclasses.replace(d, refusal=None)
         if d.refusal is not None:
             return Answer(citations=(), refusal=d.refusal, gate=d.gate, **common)
-        return self._answer(q, cfg, clock, pulled, ranked, cands, d, lacks, held, common)
+        return self._answer(q, cfg, clock, pulled, ranked, rows, cands, d, lacks, held, common)
 
-    def _answer(self, q, cfg: Config, clock: Clock, pulled, ranked, cands, d, lacks, held,
+    def _answer(self, q, cfg: Config, clock: Clock, pulled, ranked, rows, cands, d, lacks, held,
                 common: dict) -> Answer:
         """The quote stage of `_ask`, past the gate: the winner's (and the runner-up's) lines,
         the fallbacks when neither gives one, the pick by answer line, and the checks after
-        (`held`: the refusal and gate a winner short of coverage was relieved of, or None)."""
+        (`rows`: the pool's passage rows by rowid; `held`: the refusal and gate a winner short
+        of coverage was relieved of, or None)."""
         doc_rows = self.doc_rows
 
         def quoted_for(d):
@@ -177,12 +178,10 @@ class Answering:
                                      q.kinds, q.terms)
         clock.lap("quote")
         if held is not None:  # the line itself must speak of the question (short_of_coverage)
-            doc = next(r.doc for r in pulled.pool.rows if r.id == d.winner.rowid)
-            names = path_names(doc_rows[doc].path, q.initials)
+            names = path_names(doc_rows[rows[d.winner.rowid].doc].path, q.initials)
             if quoted.refusal is not None or not speaks_strongly(quoted.citations[0], q, names):
                 return Answer(citations=(), refusal=held[0], gate=held[1], **common)
         if quoted.refusal is None and cfg.versions:  # two versions of one document that disagree
-            doc_of = {r.id: r.doc for r in pulled.pool.rows}
             vec = "embed" in ranked.raw
             both = versions.across(
                 d, cands, q, cfg,
@@ -190,9 +189,9 @@ class Answering:
                 # the gate asks, its score judged with the winner's (which cleared the floor)
                 passes=lambda c: fits(c, q.kinds, lacks) and check(
                     c, dataclasses.replace(cfg, score_floor=0.0, score_floor_lexical=0.0), q.required, vec) is None,
-                dated=lambda c: doc_rows[doc_of[c.rowid]].dated,
+                dated=lambda c: doc_rows[rows[c.rowid].doc].dated,
                 quote_pair=lambda a, b: quoted_for(dataclasses.replace(d, winner=a, runner=b)).citations,
-                edges=lambda c: self._edges(doc_of[c.rowid]))
+                edges=lambda c: self._edges(rows[c.rowid].doc))
             if both is not None:
                 return Answer(citations=both[0], refusal=None, gate=d.gate, versions=both[1], **common)
         return Answer(citations=quoted.citations, refusal=quoted.refusal, gate=d.gate, **common)
