@@ -190,9 +190,11 @@ class Config:
     # Plain-text structure as context (1 on, 0 off; engine/chunk.py): headings open the
     # passages they head and join the context of those below, page headers join their page's.
     structure: int = 1
-    # Reading: each file is read in a separate process, stopped after read_timeout seconds
-    # or when it needs more than read_memory_mb MiB (0 turns a limit off); the file is then
-    # listed as failed with the reason, and indexing goes on.
+    # Reading: each file is read in a separate process, stopped after read_timeout seconds of
+    # its processor time (on Linux; elsewhere, and for a process that waits rather than works,
+    # the clock: at most 4 times read_timeout) or when it needs more than read_memory_mb MiB
+    # (0 turns a limit off); the file is then listed as failed with the reason, and indexing
+    # goes on.
     read_timeout: float = 60.0
     read_memory_mb: int = 2048
     # Embedding at indexing: passages go shortest first, at most embed_batch of them and at

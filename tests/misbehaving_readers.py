@@ -21,9 +21,25 @@ def hang(path: Path):
         time.sleep(60)
 
 
+def _work(seconds: float) -> None:
+    """Keeps the processor busy for `seconds` of this process's processor time (a parser at
+    work: the reading process's time limit counts processor time, not waiting)."""
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+
+
 def slow(path: Path):
-    """Takes 1.5 s, then reads the file."""
+    """Works 1.5 s, then reads the file."""
+    _work(1.5)
+    return text.read(path)
+
+
+def waits_then_works(path: Path):
+    """Waits 1.5 s without working (as a process on a busy machine waits its turn), works
+    0.2 s, then reads the file."""
     time.sleep(1.5)
+    _work(0.2)
     return text.read(path)
 
 
@@ -94,8 +110,8 @@ def slow_pages(path: Path):
 
 
 def slow_silent(path: Path):
-    """The same 1.6 s with no page reported."""
-    time.sleep(1.6)
+    """1.6 s of work with no page reported."""
+    _work(1.6)
     return text.read(path)
 
 

@@ -110,6 +110,53 @@ def test_a_longer_time_limit_gives_a_timed_out_file_a_new_try(docs, tmp_path, re
     assert again.read_paths == ("big.slow",) and not again.failed
 
 
+@linux
+def test_the_time_limit_counts_work_not_waiting(docs, tmp_path, register):
+    """A file whose reading process waits 1.5 s (as on a busy machine) and works 0.2 s is
+    read under a 1 s limit: which files an index holds does not depend on the machine's
+    load. A process that only waits is stopped at WAIT_FACTOR times the limit."""
+    register(".wait", hr.waits_then_works)
+    register(".hang", hr.hang)
+    write(docs, "queued.wait", "The echo report waited its turn.\n")
+    write(docs, "stuck.hang", "never read\n")
+    t = time.monotonic()
+    store, report = index(docs, tmp_path, read_timeout=1.0)
+    took = time.monotonic() - t
+    assert "queued.wait" in report.read_paths
+    assert dict(report.failed) == {"stuck.hang": "reading took longer than 1 s (stopped)"}
+    assert worker.WAIT_FACTOR * 1.0 <= took < 30
+    a = answer(docs, tmp_path, "What did the echo report wait for?")
+    assert a.answered and a.citations[0].path == "queued.wait"
+
+
+def test_without_processor_time_the_clock_alone_bounds_a_read(docs, tmp_path, register, monkeypatch):
+    """Where the system reports no processor time, the limit is the clock's, as before."""
+    monkeypatch.setattr(worker, "_cpu_seconds", lambda pid: None)
+    register(".wait", hr.waits_then_works)
+    write(docs, "queued.wait", "The echo report waited its turn.\n")
+    store, report = index(docs, tmp_path, read_timeout=1.0)
+    assert dict(report.failed) == {"queued.wait": "reading took longer than 1 s (stopped)"}
+
+
+def test_the_processor_time_of_a_reading_process_is_read():
+    """The reading process's processor time grows while it works (the limit's measure)."""
+    proc = subprocess.Popen([sys.executable, "-c",
+                             "import time\nend = time.process_time() + 0.5\n"
+                             "while time.process_time() < end: pass\ntime.sleep(30)"])
+    try:
+        first = worker._cpu_seconds(proc.pid)
+        time.sleep(1.5)
+        later = worker._cpu_seconds(proc.pid)
+        if not sys.platform.startswith("linux"):
+            assert first is None and later is None
+        else:
+            assert later >= 0.4 and later >= first
+    finally:
+        proc.kill()
+        proc.wait()
+    assert worker._cpu_seconds(proc.pid) is None  # gone: no figure, the clock decides
+
+
 def test_the_time_limit_counts_per_page_for_a_file_read_page_by_page(docs, tmp_path, register):
     """A scan reports each page OCR'd: 1.6 s in all under a 1 s limit is read, since no page
     took 1 s; the same 1.6 s without a page reported is stopped. The refresh's progress

@@ -2,7 +2,11 @@
 
 A path goes in; a ReadResult comes back, or a ReadError saying in plain words why not: the
 reader's own error, "reading took longer than 60 s (stopped)", "needed more than 2 GiB to
-read", or "the reader crashed". One long-lived process reads file after file (starting a
+read", or "the reader crashed". The time limit counts the reading process's processor time
+where the system reports it (Linux), so a file read on a busy machine is not stopped for the
+time it waited its turn: which files an index holds does not depend on the machine's load.
+A process that waits rather than works (a stalled network mount) is stopped after
+WAIT_FACTOR times the limit on the clock. One long-lived process reads file after file (starting a
 process per file would cost more than reading 10,000 small files); it is replaced only
 after it is killed or dies. It never outlives the run: closed with the ReadWorker, killed at
 interpreter exit, and on Linux killed by the kernel if the parent dies (PR_SET_PDEATHSIG).
@@ -28,6 +32,7 @@ from ..units import size
 
 READ_TIMEOUT = 60.0        # seconds one file may take; 0 or None = no limit
 READ_MEMORY = 2 << 30      # bytes of address space for the reading process; 0 or None = no limit
+WAIT_FACTOR = 4            # a read is stopped at this many times the time limit on the clock
 START_TIMEOUT = 30.0       # seconds for the reading process to start and say it is ready
 START_FAILED = "could not start the reading process"  # says nothing about the file being read
 
@@ -95,6 +100,53 @@ class _Gone(Exception):
     pass
 
 
+class _Budget:
+    """One file's time limit: `seconds` of the reading process's processor time (its own and
+    its reaped children's, such as Tesseract), and at most WAIT_FACTOR × `seconds` on the
+    clock. Where the processor time cannot be read, the clock alone, at `seconds`. `renew`
+    starts it again (a page done)."""
+
+    def __init__(self, seconds: float, pid: int | None):
+        self.seconds, self.pid = seconds, pid
+        self.renew()
+
+    def renew(self) -> None:
+        self.start = time.monotonic()
+        self.cpu0 = _cpu_seconds(self.pid)
+
+    def wait(self) -> float:
+        """Seconds to wait for the child before looking again; 0 when the limit is reached."""
+        now = time.monotonic()
+        left = self.start + self.seconds - now
+        if left > 0:
+            return left
+        cpu = _cpu_seconds(self.pid)
+        if cpu is None or self.cpu0 is None:
+            return 0.0
+        if now - self.start >= WAIT_FACTOR * self.seconds:
+            return 0.0
+        left = self.seconds - (cpu - self.cpu0)
+        if left <= 0:
+            return 0.0
+        return min(left, self.start + WAIT_FACTOR * self.seconds - now)
+
+
+_TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") and "SC_CLK_TCK" in getattr(
+    os, "sysconf_names", {}) else 100
+
+
+def _cpu_seconds(pid: int | None) -> float | None:
+    """The processor time a process and its reaped children used (Linux: /proc), or None."""
+    if pid is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        return sum(int(x) for x in fields[11:15]) / _TICK  # utime stime cutime cstime
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 class ReadWorker:
     """Reads files one after another in a child process. Use as a context manager.
 
@@ -121,8 +173,8 @@ class ReadWorker:
         self._local: set[str] = set()        # suffixes read in this process
         self._finalizer = None
         self._broken: ReadError | None = None  # why no process could start: not tried again
-        # a file sent ahead (prefetch) whose reply is not collected yet: (path, deadline)
-        self._pending: tuple[Path, float | None] | None = None
+        # a file sent ahead (prefetch) whose reply is not collected yet: (path, its time limit)
+        self._pending: tuple[Path, _Budget | None] | None = None
 
     # -- the parent side ----------------------------------------------------------
     def prefetch(self, path: str | Path) -> None:
@@ -140,15 +192,15 @@ class ReadWorker:
         except OSError:
             self._stop()
             return
-        self._pending = (path, time.monotonic() + self.timeout if self.timeout else None)
+        self._pending = (path, self._budget())
 
     def _drop_pending(self) -> None:
         """A prefetched file that is not read after all: wait for its reply and drop it (a
-        child stuck on it is stopped at its deadline, and the next read starts a new one)."""
-        _, deadline = self._pending
+        child stuck on it is stopped at its time limit, and the next read starts a new one)."""
+        _, budget = self._pending
         self._pending = None
         try:
-            if self._result(deadline)[0] == "memory":
+            if self._result(budget)[0] == "memory":
                 self._stop()  # start clean after an allocation failure, as read() does
         except (_Timeout, _Gone, OSError):
             self._stop()
@@ -158,9 +210,9 @@ class ReadWorker:
         if self._pending is not None and self._pending[0] != path:
             self._drop_pending()
         if self._pending is not None:  # sent ahead: its reply is on the way
-            _, deadline = self._pending
+            _, budget = self._pending
             self._pending = None
-            return self._reply(deadline)
+            return self._reply(budget)
         if os.name == "nt" or path.suffix.lower() in self._local:
             return readers.read(path)
         for attempt in (1, 2):
@@ -174,24 +226,27 @@ class ReadWorker:
                 self._stop()
                 if attempt == 2:
                     raise crash_error(None) from None
-        deadline = time.monotonic() + self.timeout if self.timeout else None
-        return self._reply(deadline)
+        return self._reply(self._budget())
 
-    def _result(self, deadline: float | None):
-        """The child's reply for the file in hand, after its page messages: each moves the
-        deadline on by the time limit and goes to on_page."""
+    def _budget(self) -> _Budget | None:
+        """The time limit of the file just sent to the child (None: no limit)."""
+        return _Budget(self.timeout, self._proc.pid) if self.timeout else None
+
+    def _result(self, budget: _Budget | None):
+        """The child's reply for the file in hand, after its page messages: each starts the
+        time limit again and goes to on_page."""
         while True:
-            reply = self._receive(deadline)
+            reply = self._receive(budget)
             if reply[0] != "page":
                 return reply
-            if self.timeout:
-                deadline = time.monotonic() + self.timeout
+            if budget is not None:
+                budget.renew()
             if self.on_page is not None:
                 self.on_page(reply[1], reply[2])
 
-    def _reply(self, deadline: float | None) -> ReadResult:
+    def _reply(self, budget: _Budget | None) -> ReadResult:
         try:
-            reply = self._result(deadline)
+            reply = self._result(budget)
         except _Timeout:
             self._stop()
             raise timeout_error(self.timeout) from None
@@ -251,7 +306,7 @@ class ReadWorker:
             self._send({"memory": self.memory, "readers": blobs,
                         "ocr_cache": str(self.ocr_cache) if self.ocr_cache else None,
                         "ocr_jobs": self.ocr_jobs})
-            tag, missing = self._receive(time.monotonic() + START_TIMEOUT)
+            tag, missing = self._receive(_Budget(START_TIMEOUT, None))  # the clock alone
         except (OSError, _Timeout, _Gone):
             detail = self._stderr_tail()
             self._stop()
@@ -286,24 +341,24 @@ class ReadWorker:
         data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
         self._proc.stdin.write(_HEADER.pack(len(data)) + data)
 
-    def _receive(self, deadline: float | None):
+    def _receive(self, budget: _Budget | None):
         fd = self._proc.stdout.fileno()
-        (size,) = _HEADER.unpack(_read_exact(fd, _HEADER.size, deadline))
-        return pickle.loads(_read_exact(fd, size, deadline))
+        (size,) = _HEADER.unpack(_read_exact(fd, _HEADER.size, budget))
+        return pickle.loads(_read_exact(fd, size, budget))
 
 
-def _read_exact(fd: int, n: int, deadline: float | None) -> bytes:
+def _read_exact(fd: int, n: int, budget: _Budget | None) -> bytes:
     buf = bytearray()
     poller = select.poll()
     poller.register(fd, select.POLLIN)
     while len(buf) < n:
         wait = None
-        if deadline is not None:
-            wait = deadline - time.monotonic()
+        if budget is not None:
+            wait = budget.wait()
             if wait <= 0:
                 raise _Timeout()
         if not poller.poll(None if wait is None else max(1, int(wait * 1000))):
-            raise _Timeout()
+            continue  # nothing yet: the budget says whether to wait on
         chunk = os.read(fd, min(n - len(buf), 1 << 20))
         if not chunk:
             raise _Gone()
