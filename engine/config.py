@@ -153,6 +153,10 @@ class Config:
     # third quarter for the fourth, Plan B for Plan D, Manhattan South for North: quote/
     # lines.contradicts) does not answer it; 0: off
     siblings: int = 1
+    # 1: a question asking for a whole (total, overall, countywide, in all) quoted with a
+    # table row whose label it never names gets that table's total row in the row's place
+    # (quote/totals.py); 0: off
+    total_rows: int = 1
     # 1: two versions of one document (engine/versions.py) whose quoted values differ are
     # quoted side by side, the one in force first, each with its date; 0: off
     versions: int = 1

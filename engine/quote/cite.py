@@ -26,6 +26,7 @@ from ..readers.ocr import QUOTE_FLOOR
 from ..types import Candidate, Citation, Refusal
 from .columns import only_elsewhere, opening_header, question_periods, said
 from .lines import PASSAGE_SIBLINGS, bound_terms, choose_lines, line_budget, sibling, unnamed_label
+from .totals import total_row
 
 Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
 
@@ -72,6 +73,10 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
                       line_budget(cfg.max_lines, True, len(first.lines)), sims[1], q.kinds, marks[1],
                       furniture[1], topic[1], q.text)
         citations.append(second)
+    if cfg.total_rows:  # a question about a table as a whole: its total row (quote/totals.py)
+        citations = [total_row(c, {loc: seq for seq, loc, _ in ls}, lambda a, b, doc=doc: store.lines(doc, a, b),
+                               q.text, q.terms, lambda t: holds(t, q.kinds, q.terms))
+                     for c, ls, (doc, _, _) in zip(citations, lines, spans)]
     citations = [c for c in citations if c.lines]
     if citations:
         return Quoted(tuple(citations), None, winner_quoted=bool(first.lines))
