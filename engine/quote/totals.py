@@ -11,7 +11,8 @@ is the run of rows holding " | " and a digit that follow the row in the document
 sheet or table by locator), passing over its header rows printed again at a page's top; the
 first total row in it is taken. Without such a row the
 citation is left as it was. A row whose label the question names ("Bremerton-Silverdale-
-Port Orchard | ... | total permitted units") is the one asked for and stays.
+Port Orchard | ... | total permitted units") is the one asked for, and the citation
+holding it stays as it is.
 """
 from __future__ import annotations
 
@@ -64,6 +65,12 @@ def _unnamed_row(text: str, qterms: Collection[str]) -> bool:
     return not any(set(content_terms(c)) & set(qterms) for c in label)
 
 
+def _named_row(text: str, qterms: Collection[str]) -> bool:
+    """A table row of figures whose label shares a word with the question."""
+    return _TABLE_ROW in text and _DIGIT.search(text) is not None and \
+        any(set(content_terms(c)) & set(qterms) for c in _label(text))
+
+
 def _table(locator: str) -> str:
     m = _LOCATOR_TABLE.match(locator)
     return m.group(1) if m else ""
@@ -89,8 +96,8 @@ def total_row(citation: Citation, seq_of: dict[str, int], lines_of: Callable[[in
         return citation
     rows = [i for i, ln in enumerate(citation.lines)
             if _unnamed_row(ln.text, qterms) and holds_kind(ln.text) and ln.locator in seq_of]
-    if not rows:
-        return citation
+    if not rows or any(_named_row(ln.text, qterms) and holds_kind(ln.text) for ln in citation.lines):
+        return citation  # a row the question names is the one it asks about
     last = citation.lines[rows[-1]]
     table, at = _table(last.locator), seq_of[last.locator]
     header = _header(lines_of(max(0, at - _HEAD), at - 1), table)
