@@ -59,10 +59,10 @@ def _unnamed_row(text: str, qterms: Collection[str]) -> bool:
     """A table row with a label the question shares no word with, and no total row itself."""
     if _TABLE_ROW not in text or not _DIGIT.search(text):
         return False
-    label = _label(text)
-    if not label or _is_total(text):
-        return False
-    return not any(set(content_terms(c)) & set(qterms) for c in label)
+    said = [set(content_terms(c)) for c in _label(text)]
+    if not any(said) or _is_total(text):
+        return False  # no label in words ("* | 12 | 40"): which row it is cannot be told
+    return not any(terms & set(qterms) for terms in said)
 
 
 def _named_row(text: str, qterms: Collection[str]) -> bool:
