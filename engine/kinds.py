@@ -323,8 +323,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bhow many (?:cents|dollars|euros|pounds|pence)\b", ("amount", "rate")),
     (r"\bhow many (?:more |fewer )?(?:seconds|minutes|hours|days|weeks|months|years)\b|"
      r"\bhow much (?:[\w-]+ )?(?:notice|time|warning|leave|vacation|time off)\b", ("duration",)),
-    (r"\bhow many (?:feet|inches|miles|gallons|acres|kilowatts|kilowatt-hours|kwh|kw|megawatts|"
-     r"square feet|therms|pounds|tons|stories)\b", ("measure",)),
+    # (metric units too: "how many tonnes" asks a weight, not a count)
+    (r"\bhow many (?:feet|inches|yards|miles|meters|metres|kilometers|kilometres|gallons|liters|litres|"
+     r"acres|hectares|kilowatts|kilowatt-hours|kwh|kw|megawatts|megawatt-hours|mwh|(?:square|cubic) \w+|"
+     r"acre-feet|therms|pounds|tons|tonnes|kilograms|stories|storeys)\b", ("measure",)),
     # "by what percentage did the number of events fall" asks for the share, not the count
     (r"\b(?:what|which) (?:percent|percentage)\b", ("percentage", "rate", "amount")),
     (r"\bhow many\b|\b(?:the|a|total) number of\b", ("count",)),

@@ -312,6 +312,19 @@ def test_a_question_asking_for_a_named_dimension_wants_its_units():
     assert holds("ambient air temperature = 45°C", asked(q), question_terms(q))
 
 
+def test_how_many_of_a_unit_asks_a_measure_in_metric_units_too():
+    """"How many tonnes" asks a weight, not a count: a line with a day's count ("observed on
+    1 day in 2021") or a level in µg/m3 is no answer to it."""
+    for q in ("How many tonnes of waste did the city recycle in 2021?",
+              "How many kilometres of cycle path were built?", "How many square yards of milling are in it?",
+              "How many litres does the tank hold?", "How many hectares is the reserve?"):
+        assert asked(q) == ("measure",), q
+    q = "How many tonnes of waste did the city recycle in 2021?"
+    assert not holds("The maximum level of 89μg/m3 was only observed on 1 day in 2021.", asked(q),
+                     question_terms(q))
+    assert holds("Waste recycled: 3.51 million tonnes", asked(q), question_terms(q))
+
+
 def test_headings_open_passages_and_page_headers_join_their_pages():
     pages = []
     for p in (1, 2):
