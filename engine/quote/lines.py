@@ -777,6 +777,41 @@ def _years_of(text: str, unbounded: bool = False) -> set[str]:
     return out
 
 
+# a span of years: "2024-25", "2017–2018", "2019/20" (its second year counts as named too)
+_YEAR_SPAN = re.compile(r"(?<!\d)((?:19|20)\d\d)\s?[-–/]\s?((?:19|20)?\d\d)\b(?![-/]\d)")
+
+
+def _years_said(text: str) -> set[str]:
+    """The years a text names outside a span's bound ("since 2015"), a span's second year
+    too ("2024-25": 2024 and 2025)."""
+    out = _years_of(text, unbounded=True)
+    for m in _YEAR_SPAN.finditer(text):
+        out.add(m[2] if len(m[2]) == 4 else m[1][:2] + m[2])
+    return out
+
+
+def _another_year(unit: str, question: str, named: Collection[str]) -> tuple[str, str] | None:
+    """In running text, a figure's sentence naming only other years than the question's
+    ("... was 2017, when the municipalities permitted 8,640 units" for how many they
+    permitted in 2022): that year's figure. For a question asking a figure (no date: a
+    question's year there is what it asks about), not a table's row (_other_year reads
+    those by their key), and not when the document names itself by the question's year
+    (`named`: "annual_report_2022" may say "up from $4.1 million in 2021" of 2022's
+    $5.2 million)."""
+    if _TABLE_ROW.search(unit):
+        return None
+    kinds = set(asked_kinds(question))
+    if not kinds & NUMERIC_KINDS or kinds & {"date", "time", "month"}:
+        return None
+    asked = _years_said(question)
+    if not asked or asked & set(named):
+        return None
+    theirs = _years_said(unit)
+    if not theirs or theirs & asked:
+        return None
+    return ", ".join(sorted(theirs)), ", ".join(sorted(asked))
+
+
 # a value the question gives after a word that says what it is ("a property assessed at
 # $216,000", "a meter of 2 inches"): the word, then the number (a sum or a figure of three
 # digits or more, so no year, day or small count)
@@ -1182,6 +1217,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
                 or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
                 or _next_meeting_only(unit, question) or _not_after(unit, question) or _other_value(unit, question)
                 or (line and _other_year(unit, question)) or (line and _other_month(unit, question))
+                or (line and _another_year(unit, question, named))
                 or (line and _other_day(unit, question))
                 or (line and _other_month_year(unit, question))
                 or (line and _left_blank(unit, question)))
