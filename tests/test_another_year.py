@@ -33,6 +33,12 @@ def test_another_year_s_figure_in_running_text():
     assert _another_year("The bridge reopened on May 3, 2021.", "When did the bridge built in 2019 reopen?", ()) is None
     # a table's row is read by its key (_other_year), not here
     assert _another_year("2017 | 8,640", q, ()) is None
+    # over a span of years: a sentence naming years but not the span's first is one year's
+    span = "How many units did the towns permit from 2015 through 2021?"
+    assert _another_year("The trend reversed in 2021, when 8,084 units were permitted.", span, ()) == (
+        "2021", "2015 through 2021")
+    assert _another_year("From 2015-2021 the towns permitted 86,333 units.", span, ()) is None
+    assert _another_year("In all, the towns permitted 86,333 units.", span, ()) is None
     # a span's second year is the question's
     assert _another_year("The 2021-22 levy raised $3.1 million.", "How much did the levy raise in 2022?", ()) is None
 

@@ -790,6 +790,10 @@ def _years_said(text: str) -> set[str]:
     return out
 
 
+# a span of years a question asks a figure over: "from 2015 through 2021", "between 2015 and 2021"
+_ASKED_SPAN = re.compile(r"\b(?:from|between)\s+((?:19|20)\d\d)\s+(?:through|thru|to|until|and)\s+((?:19|20)\d\d)\b", re.I)
+
+
 def _another_year(unit: str, question: str, named: Collection[str]) -> tuple[str, str] | None:
     """In running text, a figure's sentence naming only other years than the question's
     ("... was 2017, when the municipalities permitted 8,640 units" for how many they
@@ -797,11 +801,19 @@ def _another_year(unit: str, question: str, named: Collection[str]) -> tuple[str
     question's year there is what it asks about), not a table's row (_other_year reads
     those by their key), and not when the document names itself by the question's year
     (`named`: "annual_report_2022" may say "up from $4.1 million in 2021" of 2022's
-    $5.2 million)."""
+    $5.2 million). A question asking over a span of years ("from 2015 through 2021") is
+    answered by no sentence naming years but not the span's first ("... reversed in 2021,
+    when 8,084 units were permitted" is one year's figure)."""
     if _TABLE_ROW.search(unit):
         return None
     kinds = set(asked_kinds(question))
     if not kinds & NUMERIC_KINDS or kinds & {"date", "time", "month"}:
+        return None
+    span = _ASKED_SPAN.search(question)
+    if span and int(span[2]) - int(span[1]) >= 2:
+        theirs = _years_of(unit) | _years_said(unit)
+        if theirs and span[1] not in theirs:
+            return ", ".join(sorted(theirs)), f"{span[1]} through {span[2]}"
         return None
     asked = _years_said(question)
     if not asked or asked & set(named):
