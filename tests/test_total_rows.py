@@ -88,20 +88,30 @@ def _lines_of(doc):
     return lambda a, b: [ln for ln in doc if a <= ln[0] <= b]
 
 
-def test_the_header_printed_again_is_passed_over_and_another_table_is_not_entered():
+def test_the_table_s_end_and_its_total_row():
     seq_of = {"row 1": 0, "row 2": 1}
     cit = _citation([("row 1", "Precinct | Whitfield | Okafor"), ("row 2", "P1 Alder | 812 | 640")])
     q = "How many total votes did Whitfield get?"
     terms = ("total", "vote", "whitfield")
-    # a line that is no table row ends the table: no total row reached
-    assert total_row(cit, seq_of, _lines_of(DOC), q, terms, lambda t: True) == cit
-    # the header printed again at a page's top is passed over
-    doc = [ln for ln in DOC if ln[0] != 3]
-    got = total_row(cit, seq_of, _lines_of(doc), q, terms, lambda t: True)
-    assert [ln.text for ln in got.lines] == ["Precinct | Whitfield | Okafor", "Total: | 2370 | 1931"]
-    assert got.locator == "rows 1-7"
+
+    def swap(doc, holds=lambda t: True):
+        got = total_row(cit, seq_of, _lines_of(doc), q, terms, holds)
+        return [ln.text for ln in got.lines]
+
+    # a section's heading and the header printed again at a page's top are passed over
+    assert swap(DOC) == ["Precinct | Whitfield | Okafor", "Total: | 2370 | 1931"]
+    assert total_row(cit, seq_of, _lines_of(DOC), q, terms, lambda t: True).locator == "rows 1-7"
     # a total row without the kind asked is no answer: the citation stays
-    assert total_row(cit, seq_of, _lines_of(doc), q, terms, lambda t: "Total" not in t) == cit
-    # a table row below with a label but no digit (another table's header) ends the table
-    other = doc[:3] + [(4, "row 5", "Precinct | Turnout | Notes")] + doc[4:]
-    assert total_row(cit, seq_of, _lines_of(other), q, terms, lambda t: True) == cit
+    assert swap(DOC, lambda t: "Total" not in t) == [ln.text for ln in cit.lines]
+    # the table ends at a line of text holding a figure, a blank row, or another table's header
+    for end in [(3, "row 4", "Printed 11/06/2024, page 2"), (3, "row 9", "P3 Cedar | 655 | 590"),
+                (3, "row 4", "Month | 2022 | 2023"), (3, "row 4", "Ward | Turnout | Notes")]:
+        after = int(end[1].split()[1])
+        doc = DOC[:3] + [end] + [(s, f"row {after + k}", t) for k, (s, _, t) in enumerate(DOC[4:], 1)]
+        assert swap(doc) == [ln.text for ln in cit.lines], end
+    # sections' subtotals and a grand total: the grand total; two totals and no grand: none
+    funds = DOC[:3] + [(3, "row 4", "Total | 1715 | 1341"), (4, "row 5", "Enterprise Funds"),
+                       (5, "row 6", "P3 Cedar | 655 | 590"), (6, "row 7", "Total | 655 | 590"),
+                       (7, "row 8", "Grand Total | 2370 | 1931")]
+    assert swap(funds)[-1] == "Grand Total | 2370 | 1931"
+    assert swap(funds[:-1]) == [ln.text for ln in cit.lines]

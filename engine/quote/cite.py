@@ -8,6 +8,7 @@ when the question asks for a firm kind and no quotable line holds one (`no_answe
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -77,6 +78,7 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
         citations = [total_row(c, {loc: seq for seq, loc, _ in ls}, lambda a, b, doc=doc: store.lines(doc, a, b),
                                q.text, q.terms, lambda t: holds(t, q.kinds, q.terms))
                      for c, ls, (doc, _, _) in zip(citations, lines, spans)]
+        citations = _once(citations)
     citations = [c for c in citations if c.lines]
     if citations:
         return Quoted(tuple(citations), None, winner_quoted=bool(first.lines))
@@ -84,6 +86,20 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
                                             q.kinds, None, furniture[0], topic[0], q.text).lines)
     return Quoted((), _refusal(d.winner, q, cfg, lines[0], furniture[0], unnamed[0], ocr_held,
                                rows[d.winner.rowid].context))
+
+
+def _once(citations: list[Citation]) -> list[Citation]:
+    """The citations with a line another before it already quotes left out (two passages'
+    rows given one total row, quote/totals.py)."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for c in citations:
+        lines = tuple(ln for ln in c.lines if (c.path, ln.locator) not in seen)
+        seen.update((c.path, ln.locator) for ln in c.lines)
+        if lines != c.lines:
+            c = dataclasses.replace(c, lines=lines, locator=span([ln.locator for ln in lines]) if lines else c.locator)
+        out.append(c)
+    return out
 
 
 def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozenset[int], unnamed: str | None,

@@ -7,10 +7,13 @@ asks for a whole (total, overall, countywide, altogether, combined, in all) and 
 table row's label (its cells that are not numbers) shares no word with the question, the
 same table's total row below it ("Total: | 27357 | ...", "Totals | ...", "10 | ZZZ |
 COUNTY TOTALS | 5208 | ...") is quoted in its place, when it holds the kind asked. The table
-is the run of rows holding " | " and a digit that follow the row in the document (the same
-sheet or table by locator), passing over its header rows printed again at a page's top; the
-first total row in it is taken. Without such a row the
-citation is left as it was. A row whose label the question names ("Bremerton-Silverdale-
+is the run of rows that follow the row (_totals: it ends at a blank row, another sheet, or a
+row heading another table, "Month | 2022 | 2023"; the header printed again at a page's top
+and a section's heading are passed over). Its one total row is taken, or among several
+(sections' subtotals, then a grand total) the one labelled grand or overall; when that
+cannot be told, or the table has none, the citation is left as it was. A helper's review on
+made-up workbooks shaped the ends: two tables on one sheet parted by blank rows, and a
+budget by fund whose first "Total" is the General Fund's. A row whose label the question names ("Bremerton-Silverdale-
 Port Orchard | ... | total permitted units") is the one asked for, and the citation
 holding it stays as it is.
 """
@@ -76,15 +79,68 @@ def _table(locator: str) -> str:
     return m.group(1) if m else ""
 
 
+# a row's number by its locator: a sheet's cell range ("'3'!A16:L16"), a CSV's row ("row
+# 22"), a document table's row ("T9:R8"), a text file's line ("L120")
+_ROW_NUMBER = re.compile(r"![A-Z]{1,3}(\d+)\b|^rows? (\d+)|:R(\d+)$|^L(\d+)")
+_YEAR_CELL = re.compile(r"^(?:19|20)\d\d$")
+
+
+def _row_number(locator: str) -> int | None:
+    m = _ROW_NUMBER.search(locator)
+    return int(next(g for g in m.groups() if g)) if m else None
+
+
+def _heads(text: str) -> bool:
+    """A row that heads a table rather than giving figures: no cell a figure, or its figures
+    all years with at most one label ("Month | 2022 | 2023")."""
+    cells = [c.strip() for c in text.split(_TABLE_ROW) if c.strip()]
+    figures = [c for c in cells if _NUMBER.match(c) and _DIGIT.search(c)]
+    return not figures or (all(_YEAR_CELL.match(c) for c in figures) and len(cells) - len(figures) <= 1)
+
+
 def _header(above: list, table: str) -> set[str]:
-    """The texts of the table rows just above a row that hold no digit: its header rows."""
+    """The texts of the rows heading the table just above a row (_heads)."""
     out: set[str] = set()
     for _, locator, text in reversed(above):
         if _TABLE_ROW not in text or _table(locator) != table:
             break
-        if not _DIGIT.search(text):
+        if _heads(text):
             out.add(text)
     return out
+
+
+def _totals(rows: list, table: str, header: set[str], start: int | None) -> list:
+    """The total rows of the table the rows below a quoted row continue (`start`: that row's
+    number). The table ends at a blank row (the row numbers skip), another sheet or document
+    table, a line of text holding a figure, or a row heading another table; a line of text
+    without one is a section's heading ("Enterprise Funds") and the header printed again at
+    a page's top is passed over."""
+    out, prev = [], start
+    for seq, locator, text in rows:
+        n = _row_number(locator)
+        if _table(locator) != table or (n is not None and prev is not None and n > prev + 1):
+            break
+        prev = n if n is not None else prev
+        if _TABLE_ROW not in text:
+            if _DIGIT.search(text):
+                break
+            continue
+        if text in header:
+            continue
+        if _heads(text):
+            break
+        if _is_total(text):
+            out.append((seq, locator, text))
+    return out
+
+
+def _grand(totals: list) -> tuple | None:
+    """The table's one total row, or among several (sections' subtotals and a grand total)
+    the one labelled grand or overall; None when that cannot be told."""
+    if len(totals) == 1:
+        return totals[0]
+    grand = [t for t in totals if any({"grand", "overal"} & set(content_terms(c)) for c in _label(t[2]))]
+    return grand[0] if len(grand) == 1 else None
 
 
 def total_row(citation: Citation, seq_of: dict[str, int], lines_of: Callable[[int, int], list],
@@ -101,21 +157,14 @@ def total_row(citation: Citation, seq_of: dict[str, int], lines_of: Callable[[in
     last = citation.lines[rows[-1]]
     table, at = _table(last.locator), seq_of[last.locator]
     header = _header(lines_of(max(0, at - _HEAD), at - 1), table)
-    for seq, locator, text in lines_of(at + 1, at + _REACH):
-        if _TABLE_ROW not in text or _table(locator) != table:
-            break
-        if text in header:
-            continue  # the header printed again at a page's top
-        if not _DIGIT.search(text):
-            break
-        if _is_total(text):
-            if not holds_kind(text):
-                break
-            kept = [(seq_of.get(ln.locator, -1), ln) for i, ln in enumerate(citation.lines) if i not in rows]
-            score = max(citation.lines[i].score for i in rows)  # it stands in the row's place
-            lines = tuple(ln for _, ln in sorted(kept + [(seq, QuotedLine(text=text, locator=locator, score=score))],
-                                                  key=lambda p: p[0]))
-            return Citation(doc_id=citation.doc_id, path=citation.path,
-                            locator=span([ln.locator for ln in lines]), score=citation.score,
-                            coverage=citation.coverage, lines=lines, date=citation.date)
-    return citation
+    total = _grand(_totals(lines_of(at + 1, at + _REACH), table, header, _row_number(last.locator)))
+    if total is None or not holds_kind(total[2]):
+        return citation
+    seq, locator, text = total
+    kept = [(seq_of.get(ln.locator, -1), ln) for i, ln in enumerate(citation.lines)
+            if i not in rows and ln.locator != locator]
+    score = max(citation.lines[i].score for i in rows)  # it stands in the row's place
+    lines = tuple(ln for _, ln in sorted(kept + [(seq, QuotedLine(text=text, locator=locator, score=score))],
+                                         key=lambda p: p[0]))
+    return Citation(doc_id=citation.doc_id, path=citation.path, locator=span([ln.locator for ln in lines]),
+                    score=citation.score, coverage=citation.coverage, lines=lines, date=citation.date)
