@@ -32,7 +32,7 @@ from ..readers import dating, layout, ocr, ocrcache, ocrpool
 from .exclude import IGNORE_FILE, Exclusions, Rule
 from .store import DocRow, Store
 from .worker import (START_FAILED, ReadWorker, is_limit_error, memory_error,
-                     timeout_error)
+                     timeout_errors)
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
 
@@ -243,7 +243,7 @@ class _Run:
         # the failure messages today's limits would give: a stored limit failure with a
         # different message was made under other limits and deserves a new try
         self.ocr = ocr.available()  # a file read without OCR is read again once it is
-        self.limit_messages = {timeout_error(worker.timeout).message if worker.timeout else None,
+        self.limit_messages = {*(timeout_errors(worker.timeout) if worker.timeout else ()),
                                memory_error(worker.memory).message if worker.memory else None}
 
     def problems(self, walk: _Walk) -> None:

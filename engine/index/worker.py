@@ -1,8 +1,8 @@
 """Read files in a separate process, under a time limit and a memory limit.
 
 A path goes in; a ReadResult comes back, or a ReadError saying in plain words why not: the
-reader's own error, "reading took longer than 60 s (stopped)", "needed more than 2 GiB to
-read", or "the reader crashed". The time limit counts the reading process's processor time
+reader's own error, "reading took more than 60 s of processor time (stopped)", "needed more
+than 2 GiB to read", or "the reader crashed". The time limit counts the reading process's processor time
 where the system reports it (Linux), so a file read on a busy machine is not stopped for the
 time it waited its turn: which files an index holds does not depend on the machine's load.
 A process that waits rather than works (a stalled network mount) is stopped after
@@ -55,10 +55,24 @@ _child_main({parent})
 _START_HINT = "check that Python can start new processes on this system"
 
 
-def timeout_error(seconds: float) -> ReadError:
-    return ReadError(f"reading took longer than {seconds:g} s (stopped)",
-                     "check that the file opens in its usual program; a sound but very large "
-                     "file needs a longer read time limit")
+def timeout_error(seconds: float, how: str = "clock") -> ReadError:
+    """The file's read stopped at the time limit: `how` it was reached, "work" (the reading
+    process's processor time), "wait" (WAIT_FACTOR times the limit on the clock, the process
+    waiting rather than working) or "clock" (no processor time to read)."""
+    said = {"work": f"reading took more than {seconds:g} s of processor time (stopped)",
+            "wait": f"reading took longer than {WAIT_FACTOR * seconds:g} s, waiting more than working (stopped)",
+            "clock": f"reading took longer than {seconds:g} s (stopped)"}[how]
+    return ReadError(said, "check that the file opens in its usual program; a sound but very large "
+                           "file needs a longer read time limit")
+
+
+def timeout_errors(seconds: float) -> set[str]:
+    """Every message a read stopped at this time limit may give on this system
+    (timeout_error): where processor time can be read, not the clock's. A file stopped by
+    the clock before (a stored "reading took longer than 60 s") is then read once more: it
+    may have been stopped for the time it waited its turn on a busy machine."""
+    hows = ("work", "wait") if _cpu_seconds(os.getpid()) is not None else ("clock",)
+    return {timeout_error(seconds, how).message for how in hows}
 
 
 def memory_error(limit: int) -> ReadError:
@@ -82,6 +96,7 @@ def crash_error(returncode: int | None) -> ReadError:
 def is_limit_error(message: str | None) -> bool:
     """True for a failure that depends on the limits (so new limits deserve a new try)."""
     return bool(message) and (message.startswith("reading took longer than")
+                              or message.startswith("reading took more than")
                               or message.startswith("needed more than"))
 
 
@@ -108,6 +123,7 @@ class _Budget:
 
     def __init__(self, seconds: float, pid: int | None):
         self.seconds, self.pid = seconds, pid
+        self.how = "clock"  # how the limit was reached (timeout_error), once wait() says 0
         self.renew()
 
     def renew(self) -> None:
@@ -124,9 +140,11 @@ class _Budget:
         if cpu is None or self.cpu0 is None:
             return 0.0
         if now - self.start >= WAIT_FACTOR * self.seconds:
+            self.how = "wait"
             return 0.0
         left = self.seconds - (cpu - self.cpu0)
         if left <= 0:
+            self.how = "work"
             return 0.0
         return min(left, self.start + WAIT_FACTOR * self.seconds - now)
 
@@ -249,7 +267,7 @@ class ReadWorker:
             reply = self._result(budget)
         except _Timeout:
             self._stop()
-            raise timeout_error(self.timeout) from None
+            raise timeout_error(self.timeout, budget.how if budget is not None else "clock") from None
         except _Gone:
             code = self._stop()
             raise crash_error(code) from None
