@@ -905,19 +905,3 @@ def test_the_most_one_can_be_fined_is_a_sum():
     assert asked("What is the least a member pays for a locker?") == ("amount", "rate")
     # the most of something else is no sum
     assert "amount" not in asked("Which park is the most visited?")
-
-
-def test_an_account_s_lines_are_siblings():
-    """Money coming in, going out, or left: "Beginning Fund Balance" gives no spending, and
-    spending, spent, expenses and outlays are all expenditure."""
-    from engine.quote.lines import sibling
-    q = "How much is the district planning to spend out of the general fund in 2023-24?"
-    assert sibling("Beginning Fund Balance 98,568,313$ 3,274,277$", q, question_terms(q)) == ("balance", "expenditure")
-    assert sibling("General Fund Expenditures 1,204,000,000$", q, question_terms(q)) is None
-    q = "How much did the city spend on paving?"
-    assert sibling("Paving expenses totalled $400,000", q, question_terms(q)) is None
-    q = "What is the ending fund balance?"
-    assert sibling("Ending Fund Balance | 12,000", q, question_terms(q)) is None
-    q = "How much revenue does the town expect from parking?"
-    assert sibling("Parking | 2019 | 45,000", q, question_terms(q)) is None
-    assert sibling("Parking expenditures | 45,000", q, question_terms(q)) == ("expenditure", "revenue")

@@ -505,7 +505,7 @@ _SHOWN = {stem(w): w for w in ("january february march april june july august se
                                "november december monday tuesday wednesday thursday friday saturday "
                                "sunday typical nominal average northern southern eastern western electric stormwater "
                                "recycling domestic international residential commercial industrial "
-                               "agricultural revenue expenditure balance").split()}
+                               "agricultural").split()}
 _SHOWN.update({"~day": "daily", "~week": "weekly", "~month": "monthly", "~quarter": "quarterly",
                "~year": "yearly"})
 # which utility service: "raise City Water prices by 1.5%" gives no sewer rate
@@ -521,11 +521,8 @@ _ATTENDANCE = frozenset(content_terms("absent present"))
 # months", a span, nor "31-Day Pass", "bi-weekly", "semi-annual" or "24 hours a day"): "Day
 # Passes $4.90" gives no monthly pass's price
 _PERIODIC = frozenset({"~day", "~week", "~month", "~quarter", "~year"})
-# which line of an account: money coming in, going out, or left ("Beginning Fund Balance"
-# gives no general fund spending; spending, spent, expenses and outlays are expenditure)
-_LEDGER = frozenset(content_terms("revenue expenditure balance"))
 _SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES,
-             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC, _LEDGER)
+             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC)
 # an ordinal's word and its figure are one member ("third" and "3rd"); so are a statistic's
 # word and its short form ("max" and "maximum", "typically" and "typical")
 _MEMBER_OF = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth "
@@ -536,9 +533,6 @@ _MEMBER_OF = dict(zip(content_terms("first second third fourth fifth sixth seven
 # and "drainage" stormwater (a service); "foreign" and "overseas" are international
 _MEMBER_OF.update(zip(content_terms("wastewater sanitary garbage storm drainage foreign overseas"),
                     content_terms("sewer sewer trash stormwater stormwater international international")))
-# money going out of an account by its other names
-_MEMBER_OF.update(zip(content_terms("spend spending spent expense expenses outlay outlays"),
-                      content_terms("expenditure expenditure expenditure expenditure expenditure expenditure expenditure")))
 # who was at a meeting: "missed" and "excused" are absent; "attending", "participating" present
 _MEMBER_OF.update(zip(content_terms("missed excused attending participating"),
                     content_terms("absent absent present present")))
