@@ -794,34 +794,25 @@ def _years_said(text: str) -> set[str]:
 _ASKED_SPAN = re.compile(r"\b(?:from|between)\s+((?:19|20)\d\d)\s+(?:through|thru|to|until|and)\s+((?:19|20)\d\d)\b", re.I)
 
 
-def _another_year(unit: str, question: str, named: Collection[str]) -> tuple[str, str] | None:
-    """In running text, a figure's sentence naming only other years than the question's
-    ("... was 2017, when the municipalities permitted 8,640 units" for how many they
-    permitted in 2022): that year's figure. For a question asking a figure (no date: a
-    question's year there is what it asks about), not a table's row (_other_year reads
-    those by their key), and not when the document names itself by the question's year
-    (`named`: "annual_report_2022" may say "up from $4.1 million in 2021" of 2022's
-    $5.2 million). A question asking over a span of years ("from 2015 through 2021") is
-    answered by no sentence naming years but not the span's first ("... reversed in 2021,
-    when 8,084 units were permitted" is one year's figure)."""
-    if _TABLE_ROW.search(unit):
+def _one_year_of_span(unit: str, question: str) -> tuple[str, str] | None:
+    """A question asking a figure over a span of years ("from 2015 through 2021", "between
+    2015 and 2021") is answered by no running-text sentence naming years but not the span's
+    first ("... reversed in 2021, when 8,084 units were permitted" is one year's figure).
+    Not a table's row (_other_year reads those by their key), not a question asking a date
+    or a time. A sentence naming one other year than a single year the question asks was
+    also tried as another year's figure and dropped: reports give this year's figure beside
+    last year's ("$5.2 million, up from $4.1 million in 2022") under a heading or a title
+    naming the year (docs/decisions.md, the nineteenth pass)."""
+    span = _ASKED_SPAN.search(question)
+    if not span or int(span[2]) - int(span[1]) < 2 or _TABLE_ROW.search(unit):
         return None
     kinds = set(asked_kinds(question))
     if not kinds & NUMERIC_KINDS or kinds & {"date", "time", "month"}:
         return None
-    span = _ASKED_SPAN.search(question)
-    if span and int(span[2]) - int(span[1]) >= 2:
-        theirs = _years_of(unit) | _years_said(unit)
-        if theirs and span[1] not in theirs:
-            return ", ".join(sorted(theirs)), f"{span[1]} through {span[2]}"
-        return None
-    asked = _years_said(question)
-    if not asked or asked & set(named):
-        return None
-    theirs = _years_said(unit)
-    if not theirs or theirs & asked:
-        return None
-    return ", ".join(sorted(theirs)), ", ".join(sorted(asked))
+    theirs = _years_of(unit) | _years_said(unit)
+    if theirs and span[1] not in theirs:
+        return ", ".join(sorted(theirs)), f"{span[1]} through {span[2]}"
+    return None
 
 
 # a value the question gives after a word that says what it is ("a property assessed at
@@ -1229,7 +1220,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
                 or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
                 or _next_meeting_only(unit, question) or _not_after(unit, question) or _other_value(unit, question)
                 or (line and _other_year(unit, question)) or (line and _other_month(unit, question))
-                or (line and _another_year(unit, question, named))
+                or (line and _one_year_of_span(unit, question))
                 or (line and _other_day(unit, question))
                 or (line and _other_month_year(unit, question))
                 or (line and _left_blank(unit, question)))

@@ -1,0 +1,51 @@
+"""A figure asked over a span of years ("from 2015 through 2021") is not one year's figure
+(quote/lines._one_year_of_span): "... reversed in 2021, when 8,084 units were permitted" is
+2021's alone. Made-up memos through the real readers and index, and the rule on made-up
+lines. A sentence naming another single year is not refused by it: reports give this year's
+figure beside last year's."""
+from conftest import ask_words, quoted
+from engine.quote.lines import _one_year_of_span, _years_said
+
+MEMO = """RIVERBEND HOUSING COMPACT: PERMITTING MEMO
+
+The Riverbend Housing Compact tracks the housing units its member towns have permitted each year since 2015.
+Annual totals fell in each year from 2018-2020, but the trend reversed in 2021
+when 8,084 units were permitted.
+In all, the member towns issued building permits for 50,351 units.
+"""
+
+
+def test_years_said():
+    assert _years_said("the 2024-25 budget") == {"2024", "2025"}
+    assert _years_said("since 2015 the peak was 2017") == {"2017"}
+    assert _years_said("FY2019/20 results") == {"2019", "2020"}
+
+
+def test_one_year_of_a_span():
+    q = "How many units did the towns permit from 2015 through 2021?"
+    assert _one_year_of_span("The trend reversed in 2021, when 8,084 units were permitted.", q) == (
+        "2021", "2015 through 2021")
+    assert _one_year_of_span("From 2015-2021 the towns permitted 86,333 units.", q) is None
+    assert _one_year_of_span("Since 2015 the towns have permitted 50,351 units.", q) is None
+    assert _one_year_of_span("In all, the towns permitted 50,351 units.", q) is None
+    assert _one_year_of_span("2021 | 8,084", q) is None  # a table's row: read by its key
+    # no span asked, or two years apart at most: nothing to say
+    assert _one_year_of_span("The trend reversed in 2021, when 8,084 units were permitted.",
+                             "How many units did the towns permit in 2022?") is None
+    assert _one_year_of_span("In 2021 the levy raised $3.1 million.",
+                             "How much did the levy raise between 2020 and 2021?") is None
+    # a question asking when: its years say what it asks about
+    assert _one_year_of_span("The bridge reopened on May 3, 2021.",
+                             "When did the bridge closed from 2015 through 2021 reopen?") is None
+
+
+def test_the_span_s_figure_is_quoted_not_one_year_s(tmp_path, monkeypatch):
+    q = "How many housing units did the Riverbend member towns permit from 2015 through 2021?"
+    (a,) = ask_words(tmp_path / "on", {"riverbend_permitting_memo.txt": MEMO}, q)
+    got = quoted(a)
+    assert any("50,351" in t for t in got) and not any("8,084" in t for t in got), got
+    # without the rule, 2021's figure is quoted beside it
+    import engine.quote.lines as lines
+    monkeypatch.setattr(lines, "_one_year_of_span", lambda unit, question: None)
+    (a,) = ask_words(tmp_path / "off", {"riverbend_permitting_memo.txt": MEMO}, q)
+    assert any("8,084" in t for t in quoted(a))
