@@ -2,12 +2,12 @@
 
 A path goes in; a ReadResult comes back, or a ReadError saying in plain words why not: the
 reader's own error, "reading took more than 60 s of processor time (stopped)", "needed more
-than 2 GiB to read", or "the reader crashed". The time limit counts the reading process's processor time
-where the system reports it (Linux), so a file read on a busy machine is not stopped for the
-time it waited its turn: which files an index holds does not depend on the machine's load.
-A process that waits rather than works (a stalled network mount) is stopped after
-WAIT_FACTOR times the limit on the clock. One long-lived process reads file after file (starting a
-process per file would cost more than reading 10,000 small files); it is replaced only
+than 2 GiB to read", or "the reader crashed". The time limit counts the reading process's
+processor time where the system reports it (Linux), so a file read on a busy machine is not
+stopped for the time it waited its turn: which files an index holds does not depend on the
+machine's load. A process that waits rather than works (a stalled network mount) is stopped
+after WAIT_FACTOR times the limit on the clock. One long-lived process reads file after file
+(starting a process per file would cost more than reading 10,000 small files); it is replaced only
 after it is killed or dies. It never outlives the run: closed with the ReadWorker, killed at
 interpreter exit, and on Linux killed by the kernel if the parent dies (PR_SET_PDEATHSIG).
 """
