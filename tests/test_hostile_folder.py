@@ -80,6 +80,11 @@ def stopped(seconds, how):
     return worker.timeout_error(seconds, how).message
 
 
+def _busy() -> bool:
+    """The machine is busier than its processors (a run that may starve a reading process)."""
+    return os.getloadavg()[0] > (os.cpu_count() or 1)
+
+
 def alive(pid):
     """True while a process exists and is not a zombie."""
     try:
@@ -113,7 +118,9 @@ def test_a_longer_time_limit_gives_a_timed_out_file_a_new_try(docs, tmp_path, re
     register(".slow", hr.slow)
     write(docs, "big.slow", "The bravo report is long.\n")
     store, report = index(docs, tmp_path, read_timeout=0.5)
-    assert dict(report.failed) == {"big.slow": stopped(0.5, "work")}
+    # stopped by its processor time (or, on a machine too busy to give it 0.5 s in 2 s, by waiting)
+    assert set(dict(report.failed)) == {"big.slow"} and dict(report.failed)["big.slow"] in worker.timeout_errors(0.5)
+    assert dict(report.failed)["big.slow"] == stopped(0.5, "work") or _busy()
     again = refresh(store, docs, Config(), read_timeout=10)
     assert again.read_paths == ("big.slow",) and not again.failed
 
@@ -185,7 +192,8 @@ def test_the_time_limit_counts_per_page_for_a_file_read_page_by_page(docs, tmp_p
     seen = []
     store = Store(tmp_path / "pages.sqlite")
     report = refresh(store, docs, Config(), lambda *step: seen.append(step), read_timeout=1.0)
-    assert dict(report.failed) == {"other.silent": stopped(1.0, "work")}
+    assert set(dict(report.failed)) == {"other.silent"} and dict(report.failed)["other.silent"] in worker.timeout_errors(1.0)
+    assert dict(report.failed)["other.silent"] == stopped(1.0, "work") or _busy()
     assert "scan.pages" in report.read_paths
     assert [s for s in seen if s[0] == "OCR pages"] == [("OCR pages", n, 4) for n in range(1, 5)]
 
