@@ -4,7 +4,7 @@
 lines. A sentence naming another single year is not refused by it: reports give this year's
 figure beside last year's."""
 from conftest import ask_words, quoted
-from engine.quote.lines import _one_year_of_span, _years_said
+from engine.quote.lines import _one_year_of_span, _span_ends, _years_of
 
 MEMO = """RIVERBEND HOUSING COMPACT: PERMITTING MEMO
 
@@ -16,9 +16,10 @@ In all, the member towns issued building permits for 50,351 units.
 
 
 def test_years_said():
-    assert _years_said("the 2024-25 budget") == {"2024", "2025"}
-    assert _years_said("since 2015 the peak was 2017") == {"2017"}
-    assert _years_said("FY2019/20 results") == {"2019", "2020"}
+    assert _years_of("the 2024-25 budget") | _span_ends("the 2024-25 budget") == {"2024", "2025"}
+    assert _years_of("since 2015 the peak was 2017", unbounded=True) == {"2017"}
+    assert _years_of("FY2019/20 results") | _span_ends("FY2019/20 results") == {"2019", "2020"}
+    assert _span_ends("dated 2024/04/17") == set()  # a date, no span
 
 
 def test_one_year_of_a_span():

@@ -781,13 +781,9 @@ def _years_of(text: str, unbounded: bool = False) -> set[str]:
 _YEAR_SPAN = re.compile(r"(?<!\d)((?:19|20)\d\d)\s?[-–/]\s?((?:19|20)?\d\d)\b(?![-/]\d)")
 
 
-def _years_said(text: str) -> set[str]:
-    """The years a text names outside a span's bound ("since 2015"), a span's second year
-    too ("2024-25": 2024 and 2025)."""
-    out = _years_of(text, unbounded=True)
-    for m in _YEAR_SPAN.finditer(text):
-        out.add(m[2] if len(m[2]) == 4 else m[1][:2] + m[2])
-    return out
+def _span_ends(text: str) -> set[str]:
+    """The second year of each span of years a text names ("2024-25": 2025)."""
+    return {m[2] if len(m[2]) == 4 else m[1][:2] + m[2] for m in _YEAR_SPAN.finditer(text)}
 
 
 # a span of years a question asks a figure over: "from 2015 through 2021", "between 2015 and 2021"
@@ -809,7 +805,7 @@ def _one_year_of_span(unit: str, question: str) -> tuple[str, str] | None:
     kinds = set(asked_kinds(question))
     if not kinds & NUMERIC_KINDS or kinds & {"date", "time", "month"}:
         return None
-    theirs = _years_of(unit) | _years_said(unit)
+    theirs = _years_of(unit) | _span_ends(unit)  # every year, a bound's too ("since 2015")
     if theirs and span[1] not in theirs:
         return ", ".join(sorted(theirs)), f"{span[1]} through {span[2]}"
     return None

@@ -22,17 +22,19 @@ from __future__ import annotations
 import re
 from typing import Callable, Collection
 
+from ..locators import span
 from ..terms import content_terms
 from ..types import Citation, QuotedLine
-from ..locators import span
+from .columns import SEPARATOR as _TABLE_ROW
 
 # the question asks for a whole: "total", "overall", "countywide", "altogether", "in all"
 _WHOLE = re.compile(r"\b(?:totals?|totalled|overall|altogether|combined|in\s+all|"
                     r"(?:county|city|state|district|town|system)[-\s]?wide)\b", re.I)
 # the words of a total row's label: "Total:", "Totals", "Grand Total", "COUNTY TOTALS"
-_TOTAL_LABEL = frozenset({"total", "grand", "counti", "citi", "state", "district", "town",
-                          "overal", "all", "precinct", "sum"})
-_TABLE_ROW = " | "
+_TOTAL_LABEL = frozenset(content_terms("total grand county city state district town overall all precinct sum"))
+_TOTAL, = content_terms("total")
+# the words that mark the one total of several as the table's own ("Grand Total")
+_GRAND = frozenset(content_terms("grand overall"))
 _DIGIT = re.compile(r"\d")
 _NUMBER = re.compile(r"^[-+\s$£€%().,:/–\d]*$")  # a cell that is a figure, a sum, a date
 _REACH = 400  # rows of one table looked through below the quoted row
@@ -50,19 +52,24 @@ def _label(text: str) -> list[str]:
     return [c for c in cells if c and not _NUMBER.match(c)][:3]
 
 
+def _label_terms(text: str) -> list[set[str]]:
+    """The words of each cell of a row's label (_label)."""
+    return [set(content_terms(c)) for c in _label(text)]
+
+
 def _is_total(text: str) -> bool:
-    for cell in _label(text):
-        terms = set(content_terms(cell))
-        if "total" in terms and terms <= _TOTAL_LABEL:
-            return True
-    return False
+    return any(_TOTAL in terms and terms <= _TOTAL_LABEL for terms in _label_terms(text))
+
+
+def _figures_row(text: str) -> bool:
+    return _TABLE_ROW in text and _DIGIT.search(text) is not None
 
 
 def _unnamed_row(text: str, qterms: Collection[str]) -> bool:
     """A table row with a label the question shares no word with, and no total row itself."""
-    if _TABLE_ROW not in text or not _DIGIT.search(text):
+    if not _figures_row(text):
         return False
-    said = [set(content_terms(c)) for c in _label(text)]
+    said = _label_terms(text)
     if not any(said) or _is_total(text):
         return False  # no label in words ("* | 12 | 40"): which row it is cannot be told
     return not any(terms & set(qterms) for terms in said)
@@ -70,8 +77,7 @@ def _unnamed_row(text: str, qterms: Collection[str]) -> bool:
 
 def _named_row(text: str, qterms: Collection[str]) -> bool:
     """A table row of figures whose label shares a word with the question."""
-    return _TABLE_ROW in text and _DIGIT.search(text) is not None and \
-        any(set(content_terms(c)) & set(qterms) for c in _label(text))
+    return _figures_row(text) and any(terms & set(qterms) for terms in _label_terms(text))
 
 
 def _table(locator: str) -> str:
@@ -139,7 +145,7 @@ def _grand(totals: list) -> tuple | None:
     the one labelled grand or overall; None when that cannot be told."""
     if len(totals) == 1:
         return totals[0]
-    grand = [t for t in totals if any({"grand", "overal"} & set(content_terms(c)) for c in _label(t[2]))]
+    grand = [t for t in totals if any(_GRAND & terms for terms in _label_terms(t[2]))]
     return grand[0] if len(grand) == 1 else None
 
 
