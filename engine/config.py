@@ -144,11 +144,6 @@ class Config:
     # answer's, not a heading that came along; 0: every line taken prints (before issue
     # 27's tenth pass)
     lead_first: int = 1
-    # 1 (with quote_invariant on): where no line of the asked kind answers, a line that
-    # speaks of the question and leads into the value on the next line (its unit, quote/
-    # lines._unit: a sentence broken off before "From: 10:00AM to 2:00AM.") answers, quoted
-    # with it; 0: only a line holding the kind itself (before issue 27's twentieth pass)
-    lead_units: int = 1
     # 1: a table row answers only when it holds a word of the question's topic itself (a
     # row is told from its neighbours by its label: "REVENUE ESTIMATE | $645,950,000" is no
     # answer to "how much parking revenue ..."); 0: any row of the passage answers, its

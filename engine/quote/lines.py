@@ -1716,20 +1716,11 @@ def _speaks_most(lost: Collection[int], texts: Sequence[str], kind: Sequence[boo
 
 
 def _kind_first(ranked: list[int], kind: Sequence[bool], scores: Sequence[float], outside: Collection[int],
-                must: bool, answers: Callable[[int], bool],
-                unit_of: Callable[[int], list[int]] | None = None) -> list[int] | None:
+                must: bool, answers: Callable[[int], bool]) -> list[int] | None:
     """`ranked` with the best line holding the asked kind first (one that answers, when
-    `must`), if any line holds one; None when `must` and none answers. With `unit_of`
-    (config lead_units), where no line of the kind answers, a line leading into one does:
-    its unit runs on to the value and it speaks of the question itself ("... petitioned to
-    amend the closing hour of the licensed business" / "From: 10:00AM to 11:00 PM. To:
-    10:00AM to 2:00AM."), as a label's line does with its value (_unit)."""
+    `must`), if any line holds one; None when `must` and none answers."""
     best = max((i for i in range(len(kind)) if kind[i] and i not in outside and (not must or answers(i))),
                key=lambda i: (scores[i], -i), default=None)
-    if best is None and must and unit_of is not None:
-        best = max((i for i in range(len(kind)) if not kind[i] and i not in outside
-                    and any(kind[j] for j in unit_of(i) if j > i) and answers(i)),
-                   key=lambda i: (scores[i], -i), default=None)
     if best is None and must:
         return None
     if best is not None and (scores[best] > 0 or must):
@@ -1835,7 +1826,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     if lost and _speaks_most(lost, texts, kind, answers, topic if topic is not None else qterms):
         return []  # the row asked about has no figure under the asked period's column
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
-        ranked = _kind_first(ranked, kind, scores, outside, must, answers, unit_of if cfg.lead_units else None)
+        ranked = _kind_first(ranked, kind, scores, outside, must, answers)
         if ranked is None:
             return []  # lines hold the kind, none of them about what was asked
     every = frozenset(qterms)
