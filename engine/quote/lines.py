@@ -521,14 +521,6 @@ _ATTENDANCE = frozenset(content_terms("absent present"))
 # months", a span, nor "31-Day Pass", "bi-weekly", "semi-annual" or "24 hours a day"): "Day
 # Passes $4.90" gives no monthly pass's price
 _PERIODIC = frozenset({"~day", "~week", "~month", "~quarter", "~year"})
-# which office a person holds or a sum is paid for, where the question asks for a person, a
-# sum or a count (_OFFICE_KINDS): "a librarian with a $49,732 annual salary" gives no
-# director's salary, "STOCKTON CITY COMMISSIONER" no mayor's race; not for a time or a
-# place ("when does the Parks Commission meet": a commission is also a body)
-_OFFICE_KINDS = frozenset({"person", "organisation", "amount", "rate", "count", "vote"})
-_OFFICES = frozenset(content_terms("mayor director manager administrator superintendent president chair "
-                                   "secretary treasurer clerk librarian commissioner councillor supervisor "
-                                   "sheriff assessor auditor"))
 _SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES,
              _REACH, _CLASSES, _ATTENDANCE, _PERIODIC)
 # an ordinal's word and its figure are one member ("third" and "3rd"); so are a statistic's
@@ -541,18 +533,14 @@ _MEMBER_OF = dict(zip(content_terms("first second third fourth fifth sixth seven
 # and "drainage" stormwater (a service); "foreign" and "overseas" are international
 _MEMBER_OF.update(zip(content_terms("wastewater sanitary garbage storm drainage foreign overseas"),
                     content_terms("sewer sewer trash stormwater stormwater international international")))
-# an office by its other names: a chairman, a chairperson, a chairwoman are the chair; a
-# councilor, a councilman, a councilwoman, an alderman are a councillor
-_MEMBER_OF.update(zip(content_terms("chairman chairperson chairwoman councilor councilman councilwoman "
-                                    "alderman alderwoman"),
-                      content_terms("chair chair chair councillor councillor councillor councillor councillor")))
 # who was at a meeting: "missed" and "excused" are absent; "attending", "participating" present
 _MEMBER_OF.update(zip(content_terms("missed excused attending participating"),
                     content_terms("absent absent present present")))
-# a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4"
+# a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4",
+# "Week 38" (a weekly report's), "Cell 8" (a landfill's)
 _LABEL_VALUE = r"\s+(?:(?i:no)\.?\s*|#\s*)?([A-Z]{1,2}|\d+[A-Z]?|[IVX]+)\b(?![-/]\w)"  # "No. 4", "#B", "II"
 _LABELLED = re.compile(r"\b((?i:plan|option|tier|zone|schedule|class|type|level|phase|group|ward|precinct|"
-                       r"district|unit|region|block|step|grade|division|lot|route))" + _LABEL_VALUE)
+                       r"district|unit|region|block|step|grade|division|lot|route|week|cell))" + _LABEL_VALUE)
 
 
 _AT_LEAST = re.compile(r"\b(?:at least|no less than|not less than|or more|or greater|minimum of)\b", re.I)
@@ -1251,8 +1239,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     """What the unit names in place of what the question names, as (the unit's, the
     question's), or None: another member of a closed class (an ordinal, a month, a weekday,
     a season, a direction, a quarter, a statistic, a utility service, where a transfer goes,
-    a class of customer, a charge's period: _SIBLINGS; on a line's unit, an office, where a
-    person, a sum or a count is asked: _OFFICES) when the unit lacks the question's own; the negation of a question's word (_negated); a figure given only as a change
+    a class of customer, a charge's period: _SIBLINGS) when the unit lacks the question's
+    own; the negation of a question's word (_negated); a figure given only as a change
     (_change_only); a number bounded the other way (_opposite_bound); the question's date
     only as the next meeting's or a matter put off to it; a date no later than the one the
     question asks after (_not_after); another value after the question's value's word
@@ -1264,8 +1252,6 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     bound = _AFTER_DATE.search(question)  # "... after its November 9, 2023 session": a bound, no month asked
     said = question[:bound.start()] if bound else question
     asked = _months_as_written({_MEMBER_OF.get(t, t) for t in qterms}, said) | _periodic(said)
-    if line and classes is _SIBLINGS and set(asked_kinds(question)) & _OFFICE_KINDS:
-        classes = classes + (_OFFICES,)
     for members in classes:
         wanted = asked & members
         if wanted and not (terms & wanted) and (terms & members):
