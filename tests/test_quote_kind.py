@@ -694,6 +694,10 @@ def test_review_mends_of_the_second_batch():
     ("TIER 6 RATES", "What is the tier 6 water rate?", True),
     ("Precinct | Ballots\n6 | 1,640", "How many ballots in precinct 6?", True),  # a row's first cell under the label
     ("Ballots | Precinct\n1,640 | 6", "How many ballots in precinct 6?", False),  # a 6 in another cell
+    # a weekly report's week, a landfill's cell: "38.00" of a processing time names no week 38
+    ("Processing Time | 38.00 | 56.67\nTotal Call Time | 1,661.00 | 2,403.00", "How many calls in week 38?", False),
+    ("WEEKLY REPORT: WEEK 38\nTotal Calls | 1,204", "How many calls in week 38?", True),
+    ("Leachate depth in the sump: 8 feet", "How deep was the leachate in Cell 8?", False),
 ])
 def test_a_label_s_value_is_a_name_the_passage_must_give(text, question, named):
     from engine.quote.lines import unnamed_label
