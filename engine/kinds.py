@@ -252,6 +252,10 @@ _DETECT = {
     "access": re.compile(r"(?i:\b(?:pass\s?code|password|pin|access code|(?:meeting|webinar|conference|event)"
                          r"\s?(?:id|number|#)))\s*(?:[:#=]|is)?\s*[A-Za-z0-9][\w.!@$*-]*(?:\s\d{2,5}){0,3}"),
     "phone": re.compile(r"(?<![\d-])(?:\+?1[-. ]?)?\(?\b\d{3}\)?[-. ]?\d{3}[-. ]\d{4}\b"),
+    # a credit rating on the agencies' scales (S&P's and Fitch's "AA+", "BBB-"; Moody's "Aa2",
+    # "Baa1"; short-term "SP-1+", "MIG 1"); a lone "A" or "B" is a letter, not a rating
+    "rating": re.compile(r"(?<![\w+&-])(?:AAA|AA[+-]?|A[+-]|BBB[+-]?|BB[+-]?|B[+-]|CCC[+-]?|Aaa|Aa[1-3]|"
+                         r"A[1-3]|Baa[1-3]|Ba[1-3]|Caa[1-3]|SP-[1-3]\+?|MIG ?[1-3])(?![\w+&-])"),
     "code": re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)+\b"
                        r"|\b[A-Z]{2,}\d+[A-Z]*\b|\b\d+[A-Z]{1,3}\b"
                        r"|\b(?!(?:JAN|FEB|MAR|APR|MAY|JUNE?|JULY?|AUG|SEPT?|OCT|NOV|DEC|MON|TUES?|WED|THU|THURS|FRI|SAT|SUN)[A-Z]*\b)[A-Z]{3,6}\b"
@@ -295,6 +299,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      # "what later closing time did the board approve", "which start time"
      r"\b(?:what|which) (?:[\w-]+ ){0,2}?(?:start|starting|end|ending|closing|opening|finish|"
      r"finishing|beginning|adjournment) (?:times?|hours?)\b", ("time",)),
+    # a credit rating: named as one ("credit rating", "bond rating") or beside an agency
+    # ("what rating does Moody's give", "how does S&P rate the city")
+    (r"\b(?:credit|bond|bonds|issuer|debt)\s+ratings?\b|\bratings?\b.*\b(?:moody['’]?s|s&p|standard (?:&|and) poor['’]?s|fitch|kroll)\b|"
+     r"\b(?:moody['’]?s|s&p|standard (?:&|and) poor['’]?s|fitch|kroll)\b.*\b(?:ratings?|rated?|rates)\b", ("rating",)),
     (r"\b(?:what|which) months?\b|\bin which months?\b", ("month",)),
     (r"\b(?:what|which) (?:dates?|days?|years?|deadline)\b|\bby what date\b|"
      r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b", ("date", "time")),
@@ -858,7 +866,7 @@ def found(text: str) -> tuple[str, ...]:
 # code may be written in words no pattern knows, so it only adds its bonuses.
 FIRM = frozenset({"amount", "count", "percentage", "rate", "date", "month", "time", "duration", "measure",
                   "temperature", "length", "area", "power", "voltage", "flow", "pressure", "weight",
-                  "person", "organisation", "place", "figure", "obligation", "vote", "access", "phone", "code"})
+                  "person", "organisation", "place", "figure", "obligation", "vote", "access", "phone", "code", "rating"})
 
 
 # The words a question asks for a kind with ("how much does it cost", "what time", "who is
@@ -881,6 +889,7 @@ _KIND_WORDS = {
     "vote": "vote votes voted tally",
     "access": "password passcode pass code pin access id number",
     "phone": "phone telephone fax number call dial",
+    "rating": "rating ratings rated rate",
 }
 
 
@@ -933,8 +942,9 @@ def name(kinds: tuple[str, ...]) -> str:
              "weight": "a weight", "person": "a person's name",
              "organisation": "an organisation", "figure": "a figure", "place": "a place or address", "code": "a code",
              "obligation": "what must or need not be done", "vote": "how the vote went",
-             "access": "a password, passcode or meeting id", "phone": "a telephone number"}
+             "access": "a password, passcode or meeting id", "phone": "a telephone number",
+             "rating": "a credit rating"}
     return " or ".join(words[k] for k in kinds)
 
 
-_CASED = frozenset({"person", "organisation", "place", "code", "figure", "access"})  # capitals are the evidence
+_CASED = frozenset({"person", "organisation", "place", "code", "figure", "access", "rating"})  # capitals are the evidence

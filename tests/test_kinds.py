@@ -905,3 +905,20 @@ def test_the_most_one_can_be_fined_is_a_sum():
     assert asked("What is the least a member pays for a locker?") == ("amount", "rate")
     # the most of something else is no sum
     assert "amount" not in asked("Which park is the most visited?")
+
+
+def test_a_credit_rating_asks_for_a_rating_on_the_agencies_scales():
+    """A credit rating is a code of its own ("AA+", "Aa2"), not a rate or a share: a line on
+    the rating's outlook that gives none ("S&P expects the City's strong financial management
+    will allow ...") is no answer; a lone capital A or B is a letter, not a rating."""
+    for q in ("windsor ontario credit rating s&p", "What rating does Moody's give the City of Windsor?",
+              "How does S&P rate the county's bonds?", "What is the city's bond rating?"):
+        assert asked(q) == ("rating",), q
+    assert asked("What is the tax rate?") != ("rating",)
+    assert "rating" not in asked("What inspection rating did the restaurant get?")
+    for line in ("Issuer Credit Rating AA+/Stable/--", "Moody's assigned its Aa2 rating", "rated 'BBB-' by Fitch",
+                 "Short-term rating SP-1+"):
+        assert holds(line, ("rating",)), line
+    for line in ("S&P Global Ratings expects the City of Windsor's strong financial management will allow",
+                 "Plan A and Plan B are both offered", "Rating agencies review the city each June"):
+        assert not holds(line, ("rating",)), line
