@@ -305,7 +305,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"\b(?:moody['’]?s|s&p|standard (?:&|and) poor['’]?s|fitch|kroll)\b.*\b(?:ratings?|rated?|rates)\b", ("rating",)),
     (r"\b(?:what|which) months?\b|\bin which months?\b", ("month",)),
     (r"\b(?:what|which) (?:dates?|days?|years?|deadline)\b|\bby what date\b|"
-     r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b", ("date", "time")),
+     r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b|"
+     # "what's the last day to send comments", "the first day of classes": a day of the calendar
+     r"\bwhat (?:is|was|will be) the (?:last|final|first|closing|opening) (?:day|date)\b", ("date", "time")),
     (r"\bwhere\b|\b(?:what|which) (?:address|location|place|city|county|town|park|building|room)\b",
      ("place",)),
     # a password, a passcode, a meeting's id: given with its label ("Passcode: 812345")

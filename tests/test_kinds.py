@@ -84,6 +84,8 @@ from engine.types import Line
     ("fare for the number 3 bus", "amount"),
     ("When can I call the utility office by phone?", "time"),  # when, not which number
     ("What was the jobless rate in the Windsor area in March 2024?", "percentage"),  # a share by its name
+    ("What's the last day to send comments on the draft local plan?", "date"),  # a day of the calendar
+    ("What is the first day of classes for students?", "date"),
 ])
 def test_question_forms_ask_for_their_kind(question, kind):
     assert kind in asked(question)
