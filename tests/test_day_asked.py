@@ -1,0 +1,53 @@
+"""A question asking for a day of the calendar ("by what date", "what is the deadline", "when
+were proposals due") is not answered by a line giving a year or a month alone
+(quote/lines.asks_day, gives_day): "... this study looks forward to 2016 when the district
+opens its new lines" gives no day proposals were due. Made-up minutes through the real
+readers and index, and the rule on made-up lines."""
+from conftest import ask_words, choose, quoted
+from engine.kinds import asked
+from engine.quote.lines import asks_day, gives_day
+
+MINUTES = """HARBOR TRANSIT DISTRICT
+OPERATIONS COMMITTEE MINUTES
+
+Fare Study. Staff described the consultant study of the district's fare policy.
+He reiterated that this study looks forward to 2016 when the district will be opening
+its new rail lines, and that the board will see the results in the fall.
+"""
+
+NOTICE = MINUTES + """
+Proposals for the fare study are due June 27, 2014 at 2:00 p.m.
+"""
+
+
+def test_which_questions_ask_for_a_day():
+    for q in ("When were consultant proposals due for the fare study?", "By what date must owners license their dogs?",
+              "As of what date is the data accurate?", "What is the deadline to submit a proposal?",
+              "What's the last day to send comments?", "What day is trash picked up?"):
+        assert asks_day(q, asked(q)), q
+    for q in ("When was the bridge built?", "What is the effective date of the new rates?",
+              "What day of the week had the most calls?", "In what year did the plant open?"):
+        assert not asks_day(q, asked(q)), q
+
+
+def test_what_gives_a_day():
+    for t in ("June 27, 2014", "27 June 2014", "due 6/27/14", "2024/04/26", "every Tuesday", "at 2:00 p.m."):
+        assert gives_day(t), t
+    for t in ("this study looks forward to 2016", "in March 2024", "the FY2025 budget"):
+        assert not gives_day(t), t
+    q = "When were consultant proposals due for the fare study?"
+    assert choose(q, ["Proposals for the study are due in 2016."]) == []
+    assert choose(q, ["Proposals for the study are due June 27, 2014."]) == ["Proposals for the study are due June 27, 2014."]
+
+
+def test_a_year_alone_is_refused_and_the_day_quoted(tmp_path, monkeypatch):
+    q = "When were consultant proposals due for the Harbor Transit fare study?"
+    (a,) = ask_words(tmp_path / "year", {"harbor_transit_operations_minutes.txt": MINUTES}, q)
+    assert not a.citations and "not the day asked" in a.refusal.message, (quoted(a), a.refusal)
+    (a,) = ask_words(tmp_path / "day", {"harbor_transit_operations_minutes.txt": NOTICE}, q)
+    assert quoted(a)[0] == "Proposals for the fare study are due June 27, 2014 at 2:00 p.m.", quoted(a)
+    # without the rule, the year's line is quoted
+    import engine.quote.lines as lines
+    monkeypatch.setattr(lines, "asks_day", lambda question, kinds: False)
+    (a,) = ask_words(tmp_path / "off", {"harbor_transit_operations_minutes.txt": MINUTES}, q)
+    assert any("2016" in t for t in quoted(a)), (quoted(a), a.refusal)
