@@ -507,7 +507,7 @@ _SHOWN = {stem(w): w for w in ("january february march april june july august se
                                "recycling domestic international residential commercial industrial "
                                "agricultural").split()}
 _SHOWN.update({"~day": "daily", "~week": "weekly", "~month": "monthly", "~quarter": "quarterly",
-               "~year": "yearly", "~proposed": "a sum asked for or proposed", "~decided": "a sum decided or spent"})
+               "~year": "yearly"})
 # which utility service: "raise City Water prices by 1.5%" gives no sewer rate
 _SERVICES = frozenset(content_terms("water sewer trash recycling electric gas stormwater"))
 # where a transfer goes ("Wire Transfer (Domestic)" gives no international wire's fee), and
@@ -521,12 +521,8 @@ _ATTENDANCE = frozenset(content_terms("absent present"))
 # months", a span, nor "31-Day Pass", "bi-weekly", "semi-annual" or "24 hours a day"): "Day
 # Passes $4.90" gives no monthly pass's price
 _PERIODIC = frozenset({"~day", "~week", "~month", "~quarter", "~year"})
-# whether a sum was only asked for or put forward, or was decided or spent: "TURN's request
-# ... seeks an award of just under $100,000" gives no sum the commission awarded, a
-# "Recommended" column no adopted budget's figure
-_STATUS = frozenset({"~proposed", "~decided"})
 _SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES,
-             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC, _STATUS)
+             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC)
 # an ordinal's word and its figure are one member ("third" and "3rd"); so are a statistic's
 # word and its short form ("max" and "maximum", "typically" and "typical")
 _MEMBER_OF = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth "
@@ -537,11 +533,6 @@ _MEMBER_OF = dict(zip(content_terms("first second third fourth fifth sixth seven
 # and "drainage" stormwater (a service); "foreign" and "overseas" are international
 _MEMBER_OF.update(zip(content_terms("wastewater sanitary garbage storm drainage foreign overseas"),
                     content_terms("sewer sewer trash stormwater stormwater international international")))
-# a sum's status: requested, proposed, sought, recommended or estimated; or
-# awarded, approved, adopted, enacted or actual
-_MEMBER_OF.update({t: "~proposed" for t in content_terms("request requested requests proposed sought seeks seeking "
-                                                         "recommended estimated")})
-_MEMBER_OF.update({t: "~decided" for t in content_terms("awarded approved adopted enacted actual actually")})
 # who was at a meeting: "missed" and "excused" are absent; "attending", "participating" present
 _MEMBER_OF.update(zip(content_terms("missed excused attending participating"),
                     content_terms("absent absent present present")))
