@@ -32,7 +32,7 @@ from ..kinds import (MONTH, asked as asked_kinds, evidence, examples, firm, head
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import dated_as_asked, dated_terms, year_month
-from ..terms import IRREGULAR, content_terms, is_number, said_as, stem
+from ..terms import IRREGULAR, content_terms, is_number, required_terms, said_as, stem
 from ..types import QuotedLine
 from .columns import NUMERIC_KINDS, asked_cells, opening_header, question_periods
 
@@ -1584,6 +1584,13 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     header = _header_row(texts, kind, asked)
     label = _block_labels(texts, kind, kinds, asked, question, qterms)
     says_at = _row_sayer(texts, asked, says, question, kinds, plain)
+    # the subject's words but the proper names the document's path or title gives (a town's,
+    # a body's: "Franconia"), which its lines rarely repeat ("License Dogs by April 30,
+    # 2024"); two words at least, one of them no number
+    proper = {t for t in required_terms(question) if not is_number(t)} if question else set()
+    common = frozenset(t for t in subject if t not in proper)
+    if not any(not is_number(t) for t in common):
+        common = frozenset()
 
     def speaks(j: int) -> bool:
         if says_at(j):
@@ -1609,8 +1616,10 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return True
         if signer and any(_signed(texts, j) for j in unit):
             return True
-        return bool(subject) and len(asked) <= _SUBJECT_REST and set(subject) <= set().union(
-            *(content_terms(texts[j]) for j in unit))
+        if not subject or len(asked) > _SUBJECT_REST:
+            return False
+        said = set().union(*(content_terms(texts[j]) for j in unit))
+        return set(subject) <= said or (len(common) >= 2 and common <= said)
 
     return answers
 
