@@ -396,21 +396,6 @@ IRREGULAR = {stem(past): stem(verb) for past, verb in (
     ("grew", "grow"), ("grown", "grow"), ("wrote", "write"), ("written", "write"))}
 
 
-# English's common nouns of an action whose stem the stemmer leaves apart from their verb's
-# ("submission" is "submiss", "submit" is "submit"), to the verb's stem: a "Submission
-# Deadline:" label speaks of when to submit. Written by hand from everyday English; not a
-# noun whose common sense strays from its verb's ("provision" of a law, "division" of a
-# department, "reception" of a party)
-DERIVED = {stem(noun): stem(verb) for noun, verb in (
-    ("submission", "submit"), ("permission", "permit"), ("admission", "admit"), ("decision", "decide"),
-    ("inclusion", "include"), ("conclusion", "conclude"), ("extension", "extend"), ("response", "respond"),
-    ("application", "apply"), ("registration", "register"), ("payment", "pay"), ("closure", "close"),
-    ("failure", "fail"), ("departure", "depart"), ("denial", "deny"), ("issuance", "issue"),
-    ("maintenance", "maintain"), ("compliance", "comply"), ("delivery", "deliver"), ("emission", "emit"),
-    ("transmission", "transmit"), ("suspension", "suspend"), ("acquisition", "acquire"),
-    ("description", "describe"), ("subscription", "subscribe"))}
-
-
 # A question's plain word and the words documents say it with, one way only: a person asks
 # "how many years are left", the report says "16.7 years remaining". Written by hand from
 # everyday English (not from any document's words), only where the document's word keeps the

@@ -32,7 +32,7 @@ from ..kinds import (MONTH, asked as asked_kinds, evidence, examples, firm, head
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import dated_as_asked, dated_terms, year_month
-from ..terms import DERIVED, IRREGULAR, content_terms, is_number, required_terms, said_as, stem
+from ..terms import IRREGULAR, content_terms, is_number, required_terms, said_as, stem
 from ..types import QuotedLine
 from .columns import NUMERIC_KINDS, asked_cells, opening_header, question_periods
 
@@ -166,16 +166,11 @@ _ENDS = frozenset("adjourn end close conclud finish complet wrap".split())  # "w
 _STARTS = frozenset("start begin began commenc conven open order".split())
 
 
-def _derived(terms) -> set[str]:
-    """`terms` with a noun of an action as its verb ("submission" as "submit": terms.DERIVED)."""
-    return {DERIVED.get(t, t) for t in terms}
-
-
 def _lemmas(terms) -> set[str]:
-    """`terms` with an irregular past form as its verb, a noun of an action as its verb
-    ("submission" as "submit": terms.DERIVED), and a word that starts or ends a meeting or a
-    period as the one word for either ("start" and "begin"; "completed" and "finished")."""
-    out = {IRREGULAR.get(t, t) for t in _derived(terms)}
+    """`terms` with an irregular past form as its verb, and a word that starts or ends a
+    meeting or a period as the one word for either ("start" and "begin"; "completed" and
+    "finished")."""
+    out = {IRREGULAR.get(t, t) for t in terms}
     return {"<start>" if t in _STARTS else "<end>" if t in _ENDS else t for t in out}
 
 
@@ -301,8 +296,7 @@ def _heading_of(texts: Sequence[str], i: int, asked: frozenset[str], every: froz
             continue
         if entry and sum(1 for t in terms if not is_number(t)) < 2:
             return None  # an entry's name is a name, not a table's stray cell ("90th %")
-        said = _derived(terms)  # "Submission Deadline:" for "submit"
-        return j if said & _derived(asked) and said <= _derived(every) and not _TABLE_ROW.search(texts[j]) else None
+        return j if terms & asked and terms <= every and not _TABLE_ROW.search(texts[j]) else None
     return None
 
 
