@@ -5,7 +5,7 @@ opens its new lines" gives no day proposals were due. Made-up minutes through th
 readers and index, and the rule on made-up lines."""
 from conftest import ask_words, choose, quoted
 from engine.kinds import asked
-from engine.quote.lines import asks_day, gives_day
+from engine.quote.lines import day_asked, gives_day
 
 MINUTES = """HARBOR TRANSIT DISTRICT
 OPERATIONS COMMITTEE MINUTES
@@ -21,13 +21,16 @@ Proposals for the fare study are due June 27, 2014 at 2:00 p.m.
 
 
 def test_which_questions_ask_for_a_day():
-    for q in ("When were consultant proposals due for the fare study?", "By what date must owners license their dogs?",
-              "As of what date is the data accurate?", "What is the deadline to submit a proposal?",
-              "What's the last day to send comments?", "What day is trash picked up?"):
-        assert asks_day(q, asked(q)), q
+    for q in ("By what date must owners license their dogs?", "As of what date is the data accurate?",
+              "What is the deadline to submit a proposal?", "What's the last day to send comments?",
+              "What day is trash picked up?"):
+        assert day_asked(q, asked(q)) == "day", q
+    # when something is due: a month at least ("taxes are due in April")
+    q = "When were consultant proposals due for the fare study?"
+    assert day_asked(q, asked(q)) == "month"
     for q in ("When was the bridge built?", "What is the effective date of the new rates?",
               "What day of the week had the most calls?", "In what year did the plant open?"):
-        assert not asks_day(q, asked(q)), q
+        assert not day_asked(q, asked(q)), q
 
 
 def test_what_gives_a_day():
@@ -35,6 +38,7 @@ def test_what_gives_a_day():
         assert gives_day(t), t
     for t in ("this study looks forward to 2016", "in March 2024", "the FY2025 budget"):
         assert not gives_day(t), t
+    assert gives_day("Taxes are due in April.", "month") and not gives_day("due in 2016", "month")
     q = "When were consultant proposals due for the fare study?"
     assert choose(q, ["Proposals for the study are due in 2016."]) == []
     assert choose(q, ["Proposals for the study are due June 27, 2014."]) == ["Proposals for the study are due June 27, 2014."]
@@ -43,11 +47,11 @@ def test_what_gives_a_day():
 def test_a_year_alone_is_refused_and_the_day_quoted(tmp_path, monkeypatch):
     q = "When were consultant proposals due for the Harbor Transit fare study?"
     (a,) = ask_words(tmp_path / "year", {"harbor_transit_operations_minutes.txt": MINUTES}, q)
-    assert not a.citations and "not the day asked" in a.refusal.message, (quoted(a), a.refusal)
+    assert not a.citations and "its lines give a year, not the month asked" in a.refusal.message, (quoted(a), a.refusal)
     (a,) = ask_words(tmp_path / "day", {"harbor_transit_operations_minutes.txt": NOTICE}, q)
     assert quoted(a)[0] == "Proposals for the fare study are due June 27, 2014 at 2:00 p.m.", quoted(a)
     # without the rule, the year's line is quoted
     import engine.quote.lines as lines
-    monkeypatch.setattr(lines, "asks_day", lambda question, kinds: False)
+    monkeypatch.setattr(lines, "day_asked", lambda question, kinds: "")
     (a,) = ask_words(tmp_path / "off", {"harbor_transit_operations_minutes.txt": MINUTES}, q)
     assert any("2016" in t for t in quoted(a)), (quoted(a), a.refusal)

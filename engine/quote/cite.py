@@ -26,7 +26,7 @@ from ..pool import Pool
 from ..readers.ocr import QUOTE_FLOOR
 from ..types import Candidate, Citation, Refusal
 from .columns import only_elsewhere, opening_header, question_periods, said
-from .lines import (PASSAGE_SIBLINGS, asks_day, bound_terms, choose_lines, gives_day, line_budget, sibling,
+from .lines import (PASSAGE_SIBLINGS, bound_terms, choose_lines, day_asked, gives_day, line_budget, sibling,
                     unnamed_label)
 from .totals import total_row
 
@@ -125,10 +125,10 @@ def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozens
         header = table_header(context) or opening_header(rows)
         asked = question_periods(q.text, q.terms)
         elsewhere = held and only_elsewhere(rows, header, q.kinds, asked, lambda t: holds(t, q.kinds, q.terms))
-        dayless = held and asks_day(q.text, q.kinds) and not any(
-            gives_day(text) for seq, _, text in lines if seq not in furniture)
+        day = day_asked(q.text, q.kinds)
+        dayless = held and day and not any(gives_day(text, day) for seq, _, text in lines if seq not in furniture)
         why = (f"it speaks of {other[0]}, not {other[1]}" if other else
-               "its lines give a year or a month, not the day asked" if dayless else
+               f"its lines give a year{' or a month' if day == 'day' else ''}, not the {day} asked" if dayless else
                f"its table gives {name(q.kinds)} for other periods, none under a column for {said(asked)}"
                if elsewhere else
                f"its lines that hold {name(q.kinds)} share no word with the question" if held else

@@ -1769,35 +1769,43 @@ def _speaks_most(lost: Collection[int], texts: Sequence[str], kind: Sequence[boo
     return best > 0 and best >= max((said(i) for i in range(len(texts)) if kind[i] and answers(i)), default=0)
 
 
-# a question asking for a day of the calendar ("by what date", "what is the deadline",
-# "when were proposals due"): a year or a month alone answers it no more than a heading
-# does ("... looks forward to 2016 when RTD will be opening" for when proposals were due);
-# not "what is the effective date" (rates take effect "in July 2023")
+# a question asking for a day of the calendar ("by what date", "what is the deadline"): a
+# year or a month alone answers it no more than a heading does; one asking when something
+# is due, for a month at least ("taxes are due in April"; not "... looks forward to 2016
+# when RTD will be opening" for when proposals were due). Not "what is the effective date"
+# (rates take effect "in July 2023")
 _ASKS_DAY = re.compile(r"\b(?:by|on|as of|before|after|until|from) what (?:date|day)\b|\bwhat (?:date|day)\b(?! of the week)|"
-                       r"\bwhat(?:['’]s| is| was| will be) the (?:deadline|due date|closing date|(?:last|final|first) day)\b|"
-                       r"\bwhen (?:is|are|was|were|will)\b[^?]*\bdue\b", re.I)
+                       r"\bwhat(?:['’]s| is| was| will be) the (?:deadline|due date|closing date|(?:last|final|first) day)\b",
+                       re.I)
+_ASKS_DUE = re.compile(r"\bwhen (?:is|are|was|were|will)\b[^?]*\bdue\b", re.I)
 # a day: a month's name and its day either way round, a date in figures, a weekday
 _A_DAY = re.compile(rf"\b(?:{MONTH})\.?\s+\d{{1,2}}(?!\d)|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTH})\b|"
                     r"\b(?:18|19|20)\d\d[-/.]\d\d?[-/.]\d\d?\b|\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d\d){1,2}\b|"
                     r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
+_A_MONTH = re.compile(rf"\b(?:{MONTH})\b", re.I)
 
 
-def asks_day(question: str, kinds: tuple[str, ...]) -> bool:
-    """The question asks for a day of the calendar, not a year or a month (_ASKS_DAY)."""
-    return "date" in kinds and _ASKS_DAY.search(question) is not None
+def day_asked(question: str, kinds: tuple[str, ...]) -> str:
+    """"day" when the question asks for a day of the calendar (_ASKS_DAY), "month" when it
+    asks when something is due (_ASKS_DUE), "" otherwise."""
+    if "date" not in kinds:
+        return ""
+    return "day" if _ASKS_DAY.search(question) else "month" if _ASKS_DUE.search(question) else ""
 
 
-def gives_day(text: str) -> bool:
-    """The text gives a day (_A_DAY) or a time of day."""
-    return _A_DAY.search(text) is not None or holds(text, ("time",))
+def gives_day(text: str, asked: str = "day") -> bool:
+    """The text gives a day (_A_DAY) or a time of day; where a month is `asked`, a month."""
+    return _A_DAY.search(text) is not None or holds(text, ("time",)) or (
+        asked == "month" and _A_MONTH.search(text) is not None)
 
 
-def _days_only(texts: Sequence[str], kind: list[bool], joins: Sequence[bool]) -> list[bool]:
-    """`kind` with a line giving a year or a month and no day set False (asks_day); a line
-    whose value runs on from or to its neighbour is read with it ("June" / "10, 2014")."""
+def _days_only(texts: Sequence[str], kind: list[bool], joins: Sequence[bool], asked: str) -> list[bool]:
+    """`kind` with a line giving no day (no month, where a month is `asked`) set False
+    (day_asked); a line whose value runs on from or to its neighbour is read with it
+    ("June" / "10, 2014")."""
     def day(i: int) -> bool:
-        return gives_day(texts[i]) or (i > 0 and joins[i - 1] and gives_day(f"{texts[i - 1]} {texts[i]}")) \
-            or (joins[i] and gives_day(f"{texts[i]} {texts[i + 1]}"))
+        return gives_day(texts[i], asked) or (i > 0 and joins[i - 1] and gives_day(f"{texts[i - 1]} {texts[i]}", asked)) \
+            or (joins[i] and gives_day(f"{texts[i]} {texts[i + 1]}", asked))
     return [k and day(i) for i, k in enumerate(kind)]
 
 
@@ -1894,8 +1902,9 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         lines = [ln for ln in lines if ln[0] not in furniture]
     texts = [text for _, _, text in lines]
     kind, joins, lost = _held(texts, kinds, qterms, header, question_periods(question or " ".join(qterms), qterms))
-    if question and cfg.quote_invariant and asks_day(question, kinds):
-        kind = _days_only(texts, kind, joins)
+    day = day_asked(question, kinds) if question and cfg.quote_invariant else ""
+    if day:
+        kind = _days_only(texts, kind, joins, day)
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
     outside, naming = _left_out(texts, qterms, topic, kinds, title, cfg)
     ranked = _ranked(scores, cfg, outside | naming, naming)
