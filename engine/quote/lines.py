@@ -977,50 +977,6 @@ def _other_kind_of(unit: str, question: str, qterms: Collection[str],
             if others and (strong or not named_by.get(head, set(run)) & asked):
                 return (f"{_word(unit, others[-1])} {_word(unit, head)}",
                         f"{_word(question, (strong or period)[-1])} {_word(question, head)}")
-        other = _other_priced(unit, question, head, (strong or period)[-1], theirs, said, asked, synonyms)
-        if other:
-            return other
-    return None
-
-
-# the priced things one of another's words may name ("a permit charge" is its fee); any
-# other two are two things ("Adult Boarding Fare" is no monthly pass, "Meals Charge" no
-# sales tax)
-_PRICED_AS = {t: group for group in ("fee charge", "fine penalty", "permit license licence")
-              for t in content_terms(group)}
-
-
-# a question's auxiliary and the words after it, up to the priced word read as its verb
-# ("what does the city charge each time ...": no "city charge"); a noun where a verb of its
-# price follows it ("what would an adult monthly pass ... cost")
-_AUXILIARY = re.compile(r"\b(?:does|do|did|will|would|can|could|should|may|must)\s+(?:[\w'’.&-]+\s+){0,5}$", re.I)
-_PRICE_VERB = re.compile(r"\b(?:cost|costs|run|be|sell|go)\b", re.I)
-
-
-def _said_as_verb(question: str, head: str) -> bool:
-    """The question says its priced word (`head`, a stem) as a verb: an auxiliary stands
-    before it, and no verb of its price after it ("what does the city charge ...")."""
-    for m in re.finditer(r"[A-Za-z][A-Za-z'’-]*", question):
-        if content_terms(m.group(0)) == [head] and _AUXILIARY.search(question, 0, m.start()) \
-                and not _PRICE_VERB.search(question, m.end()):
-            return True
-    return False
-
-
-def _other_priced(unit: str, question: str, head: str, mod: str, theirs, said: set[str],
-                  asked: set[str], synonyms: set[str]) -> tuple[str, str] | None:
-    """The unit prices another thing only: it never says the question's priced thing (nor
-    a word for it, _PRICED_AS), and names another after a word the question does not say
-    ("Adult Boarding Fare $1.75 to $2" for "an adult monthly pass")."""
-    same = set(content_terms(_PRICED_AS.get(head, head)))
-    if same & said or _said_as_verb(question, head):
-        return None
-    for run, h in theirs:
-        if h in same:
-            continue
-        others = [o for o in run if o not in asked and o not in _PLAIN_MODIFIERS and o not in synonyms]
-        if others:
-            return (f"{_word(unit, others[-1])} {_word(unit, h)}", f"{_word(question, mod)} {_word(question, head)}")
     return None
 
 
