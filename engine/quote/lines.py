@@ -1520,8 +1520,9 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
              title: frozenset[str] = frozenset(), plain: bool = False) -> Callable[[int], bool]:
     """answers(i): line i's unit holds the asked kind and says something of the question:
     one of its words (`topic`, by default all of them) or its label for the value (_sayer),
-    or it stands under a heading that names it; in running text, the sentence holding the
-    value says it (_value_sentence_speaks). A table row holds the word itself, or a line
+    or it stands under a heading that names it, or it names the document's subject (see
+    choose_lines); in running text, the sentence holding the value says it
+    (_value_sentence_speaks). A table row holds the word itself, or a line
     above it that holds no value of the kind does, as a header row names its columns
     (`row_topic`; off, any row answers, as if its header row named it). With `question`
     given, a unit naming a sibling of what it names (sibling: the third quarter for the
@@ -1849,7 +1850,9 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     by, quote/cite.py); `subject`: those words of the question that name the document: a
     line naming every one of them ("Elvis Aaron Presley (January 8, 1935 ..." for "what
     year was Elvis born?") speaks of the question too when at most one other word of it is
-    left (_SUBJECT_REST), a line naming a part does not.
+    left (_SUBJECT_REST), a line naming a part does not; the proper names among them (a
+    town's, a body's) may go unsaid where two words or more are left ("License Dogs by April
+    30, 2024" on Franconia's page).
     `header`: the passage's table header row (kinds.money_cells: no sum of money under
     "Design Flow (MGD)"). `title`: the document's title lines, which speak of the question
     by any of its words, the document's own names too (quote/cite.title_lines)."""
