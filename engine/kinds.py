@@ -252,6 +252,8 @@ _DETECT = {
     "access": re.compile(r"(?i:\b(?:pass\s?code|password|pin|access code|(?:meeting|webinar|conference|event)"
                          r"\s?(?:id|number|#)))\s*(?:[:#=]|is)?\s*[A-Za-z0-9][\w.!@$*-]*(?:\s\d{2,5}){0,3}"),
     "phone": re.compile(r"(?<![\d-])(?:\+?1[-. ]?)?\(?\b\d{3}\)?[-. ]?\d{3}[-. ]\d{4}\b"),
+    # a route by its number: "Route 27", "Routes 27 and 57", "Rte. 9", "Rt 40"
+    "route": re.compile(r"\b(?:route|rte|rt)s?\.?\s*#?\s*\d{1,4}[a-z]?\b"),
     # a credit rating on the agencies' scales (S&P's and Fitch's "AA+", "BBB-"; Moody's "Aa2",
     # "Baa1"; short-term "SP-1+", "MIG 1"); a lone "A" or "B" is a letter, not a rating
     "rating": re.compile(r"(?<![\w+&-])(?:AAA|AA[+-]?|A[+-]|BBB[+-]?|BB[+-]?|B[+-]|CCC[+-]?|Aaa|Aa[1-3]|"
@@ -320,6 +322,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"^\W*how (?:do|can|should|would) (?:i|we|you|one) (?:reach|call|contact|get hold of)\b"
      r".*(?<!other than )\bby (?:tele)?phone\b", ("phone",)),
     (rf"\b(?:what|which) {_SOME}(?:code|identifier|id|designation|(?<!the )(?<!total )number)\b", ("code",)),
+    # "which two bus routes were eliminated", "what route serves the airport" (not "what route
+    # changes", a route's map or schedule)
+    (r"\b(?:what|which) (?:[\w-]+ ){0,2}?routes?\b(?! (?:map|maps|schedule|schedules|change|changes|planning|"
+     r"network|miles|mileage|length|service|hours|ridership|number|numbers)\b)", ("route",)),
     (r"\bwho (?:signed|seconded|moved|presided|chaired|made the motion)\b", ("person",)),
     # "who" asks for a person; a firm answers only when the question asks who did what a
     # firm does (won a contract, supplies, operates...)
@@ -868,7 +874,8 @@ def found(text: str) -> tuple[str, ...]:
 # code may be written in words no pattern knows, so it only adds its bonuses.
 FIRM = frozenset({"amount", "count", "percentage", "rate", "date", "month", "time", "duration", "measure",
                   "temperature", "length", "area", "power", "voltage", "flow", "pressure", "weight",
-                  "person", "organisation", "place", "figure", "obligation", "vote", "access", "phone", "code", "rating"})
+                  "person", "organisation", "place", "figure", "obligation", "vote", "access", "phone", "code", "rating",
+                  "route"})
 
 
 # The words a question asks for a kind with ("how much does it cost", "what time", "who is
@@ -892,6 +899,7 @@ _KIND_WORDS = {
     "access": "password passcode pass code pin access id number",
     "phone": "phone telephone fax number call dial",
     "rating": "rating ratings rated rate",
+    "route": "route routes",
 }
 
 
@@ -945,7 +953,7 @@ def name(kinds: tuple[str, ...]) -> str:
              "organisation": "an organisation", "figure": "a figure", "place": "a place or address", "code": "a code",
              "obligation": "what must or need not be done", "vote": "how the vote went",
              "access": "a password, passcode or meeting id", "phone": "a telephone number",
-             "rating": "a credit rating"}
+             "rating": "a credit rating", "route": "a route's number"}
     return " or ".join(words[k] for k in kinds)
 
 

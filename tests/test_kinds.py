@@ -924,3 +924,20 @@ def test_a_credit_rating_asks_for_a_rating_on_the_agencies_scales():
     for line in ("S&P Global Ratings expects the City of Windsor's strong financial management will allow",
                  "Plan A and Plan B are both offered", "Rating agencies review the city each June"):
         assert not holds(line, ("rating",)), line
+
+
+def test_which_route_asks_for_a_route_s_number():
+    """"Which two bus routes were eliminated" asks for routes by their numbers: "NFTA Metro
+    operates bus and rail service on Local, School, Metrolink, and Express routes" names
+    none. A route's changes, map or schedule, or its number as a code, ask no route."""
+    for q in ("Which two bus routes did the authority propose to eliminate?", "Which route serves the airport?",
+              "RTD August 2017 which route loses early morning and late evening service"):
+        assert asked(q) == ("route",), q
+    assert asked("What route changes did the district propose?") == ()
+    assert asked("What state route number is Cheyney Road in the paving list?") == ("code",)
+    for line in ("NFTA proposes eliminating Route 27 and Route 57", "Routes 27 and 57", "Rte. 9 bridge",
+                 "Route 46 – South Dahlia Street: discontinue early morning service"):
+        assert holds(line, ("route",)), line
+    for line in ("operates bus and rail service on Local, School, Metrolink, and Express routes",
+                 "route service hours fell by a quarter"):
+        assert not holds(line, ("route",)), line
