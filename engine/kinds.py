@@ -323,8 +323,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r".*(?<!other than )\bby (?:tele)?phone\b", ("phone",)),
     (rf"\b(?:what|which) {_SOME}(?:code|identifier|id|designation|(?<!the )(?<!total )number)\b", ("code",)),
     # "which two bus routes were eliminated", "what route serves the airport" (not "what route
-    # changes", a route's map or schedule)
-    (r"\b(?:what|which) (?:[\w-]+ ){0,2}?routes?\b(?! (?:map|maps|schedule|schedules|change|changes|planning|"
+    # changes", a route's map or schedule, nor an event's or a detour's way: streets)
+    (r"^(?!.*\b(?:parade|detour|procession|marathon|race|walk|evacuation|haul|hauling|truck|trucks)\b)"
+     r".*\b(?:what|which) (?:[\w-]+ ){0,2}?routes?\b(?! (?:map|maps|schedule|schedules|change|changes|planning|"
      r"network|miles|mileage|length|service|hours|ridership|number|numbers)\b)", ("route",)),
     (r"\bwho (?:signed|seconded|moved|presided|chaired|made the motion)\b", ("person",)),
     # "who" asks for a person; a firm answers only when the question asks who did what a

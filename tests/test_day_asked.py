@@ -39,6 +39,7 @@ def test_what_gives_a_day():
     for t in ("this study looks forward to 2016", "in March 2024", "the FY2025 budget"):
         assert not gives_day(t), t
     assert gives_day("Taxes are due in April.", "month") and not gives_day("due in 2016", "month")
+    assert not gives_day("Payments may be made at the Town Hall.", "month")  # "may" is no May
     q = "When were consultant proposals due for the fare study?"
     assert choose(q, ["Proposals for the study are due in 2016."]) == []
     assert choose(q, ["Proposals for the study are due June 27, 2014."]) == ["Proposals for the study are due June 27, 2014."]

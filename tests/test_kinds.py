@@ -934,6 +934,8 @@ def test_which_route_asks_for_a_route_s_number():
               "RTD August 2017 which route loses early morning and late evening service"):
         assert asked(q) == ("route",), q
     assert asked("What route changes did the district propose?") == ()
+    assert "route" not in asked("What route will the parade take through downtown?")  # streets
+    assert asked("Which bus route should I take to the airport?") == ("route",)
     assert asked("What state route number is Cheyney Road in the paving list?") == ("code",)
     for line in ("NFTA proposes eliminating Route 27 and Route 57", "Routes 27 and 57", "Rte. 9 bridge",
                  "Route 46 – South Dahlia Street: discontinue early morning service"):

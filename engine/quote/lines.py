@@ -1739,7 +1739,7 @@ _ASKS_DUE = re.compile(r"\bwhen (?:is|are|was|were|will)\b[^?]*\bdue\b", re.I)
 _A_DAY = re.compile(rf"\b(?:{MONTH})\.?\s+\d{{1,2}}(?!\d)|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTH})\b|"
                     r"\b(?:18|19|20)\d\d[-/.]\d\d?[-/.]\d\d?\b|\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d\d){1,2}\b|"
                     r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
-_A_MONTH = re.compile(rf"\b(?:{MONTH})\b", re.I)
+_A_MONTH = re.compile(rf"\b(?:{MONTH})\b", re.I)  # written with its capital ("may" is no May)
 
 
 def day_asked(question: str, kinds: tuple[str, ...]) -> str:
@@ -1751,9 +1751,10 @@ def day_asked(question: str, kinds: tuple[str, ...]) -> str:
 
 
 def gives_day(text: str, asked: str = "day") -> bool:
-    """The text gives a day (_A_DAY) or a time of day; where a month is `asked`, a month."""
+    """The text gives a day (_A_DAY) or a time of day; where a month is `asked`, a month
+    by its name ("April"; "payments may be made" names none)."""
     return _A_DAY.search(text) is not None or holds(text, ("time",)) or (
-        asked == "month" and _A_MONTH.search(text) is not None)
+        asked == "month" and any(m.group(0)[0].isupper() for m in _A_MONTH.finditer(text)))
 
 
 def _days_only(texts: Sequence[str], kind: list[bool], joins: Sequence[bool], asked: str) -> list[bool]:
