@@ -257,7 +257,10 @@ _DETECT = {
     # a credit rating on the agencies' scales (S&P's and Fitch's "AA+", "BBB-"; Moody's "Aa2",
     # "Baa1"; short-term "SP-1+", "MIG 1"); a lone "A" or "B" is a letter, not a rating
     "rating": re.compile(r"(?<![\w+&-])(?:AAA|AA[+-]?|A[+-]|BBB[+-]?|BB[+-]?|B[+-]|CCC[+-]?|Aaa|Aa[1-3]|"
-                         r"A[1-3]|Baa[1-3]|Ba[1-3]|Caa[1-3]|SP-[1-3]\+?|MIG ?[1-3])(?![\w+&-])"),
+                         r"A[1-3]|Baa[1-3]|Ba[1-3]|Caa[1-3]|SP-[1-3]\+?|V?MIG ?[1-3]|A-[1-3]\+?|NR)(?![\w+&-])"
+                         # in words: "double-A", "triple-A plus"; none given: "not rated", "did not rate"
+                         r"|(?i:\b(?:triple|double|single)[- ]?[ab]\b(?:[- ](?:plus|minus))?"
+                         r"|\b(?:not|never|un)[- ]?rated\b|\b(?:did|does|has|have) not (?:been )?rated?\b)"),
     "code": re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)+\b"
                        r"|\b[A-Z]{2,}\d+[A-Z]*\b|\b\d+[A-Z]{1,3}\b"
                        r"|\b(?!(?:JAN|FEB|MAR|APR|MAY|JUNE?|JULY?|AUG|SEPT?|OCT|NOV|DEC|MON|TUES?|WED|THU|THURS|FRI|SAT|SUN)[A-Z]*\b)[A-Z]{3,6}\b"
@@ -307,9 +310,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"\b(?:moody['’]?s|s&p|standard (?:&|and) poor['’]?s|fitch|kroll)\b.*\b(?:ratings?|rated?|rates)\b", ("rating",)),
     (r"\b(?:what|which) months?\b|\bin which months?\b", ("month",)),
     (r"\b(?:what|which) (?:dates?|days?|years?|deadline)\b|\bby what date\b|"
-     r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b|"
-     # "what's the last day to send comments", "the first day of classes": a day of the calendar
-     r"\bwhat (?:is|was|will be) the (?:last|final|first|closing|opening) (?:day|date)\b", ("date", "time")),
+     r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b", ("date", "time")),
     (r"\bwhere\b|\b(?:what|which) (?:address|location|place|city|county|town|park|building|room)\b",
      ("place",)),
     # a password, a passcode, a meeting's id: given with its label ("Passcode: 812345")
@@ -899,7 +900,7 @@ _KIND_WORDS = {
     "vote": "vote votes voted tally",
     "access": "password passcode pass code pin access id number",
     "phone": "phone telephone fax number call dial",
-    "rating": "rating ratings rated rate",
+    "rating": "rating ratings rated rate credit bond bonds",
     "route": "route routes",
 }
 

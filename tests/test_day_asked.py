@@ -1,8 +1,10 @@
-"""A question asking for a day of the calendar ("by what date", "what is the deadline", "when
-were proposals due") is not answered by a line giving a year or a month alone
-(quote/lines.asks_day, gives_day): "... this study looks forward to 2016 when the district
-opens its new lines" gives no day proposals were due. Made-up minutes through the real
-readers and index, and the rule on made-up lines."""
+"""A question asking for a day of the calendar ("by what date", "what is the deadline", "what
+is the last day to ...") is not answered by a line giving a year or a month alone, nor one
+asking when something is due by a year alone (quote/lines.day_asked, gives_day): "... this
+study looks forward to 2016 when the district opens its new lines" gives no day proposals
+were due. The check refuses only: it never looks further for a line with a day, which would
+be a neighbour's (the bids' April 17 for a pre-bid meeting held "in early April"). Made-up
+minutes through the real readers and index, and the rule on made-up lines."""
 from conftest import ask_words, choose, quoted
 from engine.kinds import asked
 from engine.quote.lines import day_asked, gives_day
@@ -23,32 +25,41 @@ Proposals for the fare study are due June 27, 2014 at 2:00 p.m.
 def test_which_questions_ask_for_a_day():
     for q in ("By what date must owners license their dogs?", "As of what date is the data accurate?",
               "What is the deadline to submit a proposal?", "What's the last day to send comments?",
-              "What day is trash picked up?"):
+              "What day is trash picked up?", "What is the first day of school?"):
         assert day_asked(q, asked(q)) == "day", q
     # when something is due: a month at least ("taxes are due in April")
     q = "When were consultant proposals due for the fare study?"
     assert day_asked(q, asked(q)) == "month"
     for q in ("When was the bridge built?", "What is the effective date of the new rates?",
-              "What day of the week had the most calls?", "In what year did the plant open?"):
+              "What date do the new water rates take effect?",  # rates take effect "in July 2025"
+              "What day of the week had the most calls?", "In what year did the plant open?",
+              "How much is due on the last day of the month?"):  # another kind asked
         assert not day_asked(q, asked(q)), q
 
 
 def test_what_gives_a_day():
-    for t in ("June 27, 2014", "27 June 2014", "due 6/27/14", "2024/04/26", "every Tuesday", "at 2:00 p.m."):
+    for t in ("June 27, 2014", "27 June 2014", "due 6/27/14", "2024/04/26", "every Tuesday", "at 2:00 p.m.",
+              "Passed and adopted this 5th day of November, 2024", "| 10/20 | Early voting begins |",
+              "from Memorial Day through Labor Day", "extended to the end of February"):
         assert gives_day(t), t
-    for t in ("this study looks forward to 2016", "in March 2024", "the FY2025 budget"):
+    for t in ("this study looks forward to 2016", "in March 2024", "the FY2025 budget", "a 3/4 inch pipe"):
         assert not gives_day(t), t
     assert gives_day("Taxes are due in April.", "month") and not gives_day("due in 2016", "month")
     assert not gives_day("Payments may be made at the Town Hall.", "month")  # "may" is no May
     q = "When were consultant proposals due for the fare study?"
     assert choose(q, ["Proposals for the study are due in 2016."]) == []
     assert choose(q, ["Proposals for the study are due June 27, 2014."]) == ["Proposals for the study are due June 27, 2014."]
+    # refusing only: the line that answers gives a month, so no neighbour's day is quoted
+    q = "On what date is the sidewalk pre-bid meeting?"
+    assert choose(q, ["The sidewalk pre-bid meeting will be held in early April 2025.",
+                      "Sealed bids will be received until 11:00 a.m., Thursday, April 17, 2025."]) == []
 
 
 def test_a_year_alone_is_refused_and_the_day_quoted(tmp_path, monkeypatch):
     q = "When were consultant proposals due for the Harbor Transit fare study?"
     (a,) = ask_words(tmp_path / "year", {"harbor_transit_operations_minutes.txt": MINUTES}, q)
-    assert not a.citations and "its lines give a year, not the month asked" in a.refusal.message, (quoted(a), a.refusal)
+    assert not a.citations and "gives no month, which the question asks for" in a.refusal.message, (
+        quoted(a), a.refusal)
     (a,) = ask_words(tmp_path / "day", {"harbor_transit_operations_minutes.txt": NOTICE}, q)
     assert quoted(a)[0] == "Proposals for the fare study are due June 27, 2014 at 2:00 p.m.", quoted(a)
     # without the rule, the year's line is quoted

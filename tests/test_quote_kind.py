@@ -698,6 +698,11 @@ def test_review_mends_of_the_second_batch():
     ("Processing Time | 38.00 | 56.67\nTotal Call Time | 1,661.00 | 2,403.00", "How many calls in week 38?", False),
     ("WEEKLY REPORT: WEEK 38\nTotal Calls | 1,204", "How many calls in week 38?", True),
     ("Leachate depth in the sump: 8 feet", "How deep was the leachate in Cell 8?", False),
+    # named together, by a short form, or as a markdown row's first cell under the label
+    ("## Cells 5 and 6\nVegetation cover is complete.", "What is the vegetation cover on cell 6?", True),
+    ("Weeks 37-40 summary\nCalls | 2,611", "How many calls in week 38?", True),
+    ("Wk 38 (Sept 15-21)\nCalls for service | 655", "How many calls in week 38?", True),
+    ("| Week | Date | Boardings |\n| 11 | March 10 | 40,211 |", "How many boardings in week 11?", True),
 ])
 def test_a_label_s_value_is_a_name_the_passage_must_give(text, question, named):
     from engine.quote.lines import unnamed_label
@@ -845,3 +850,14 @@ def test_a_biennium_or_a_date_after_a_year_in_a_file_name_is_no_span():
     from engine.score import path_names
     assert {"2023", "2025"} <= path_names("biennial_budget_2023-2025.pdf", {})
     assert "2024" in path_names("council_minutes_2021_2024-01-09.pdf", {})
+
+
+def test_last_week_s_figure_beside_this_week_s_is_no_sibling():
+    """A weekly report gives last week's figure beside this week's ("94.2% (Week 39: 91.8%)"):
+    a week is a label a passage must name (unnamed_label), never a sibling of the week asked."""
+    from engine.quote.lines import sibling
+    from engine.terms import content_terms
+    q = "What percentage of 911 calls were answered within 15 seconds in week 40?"
+    assert sibling("Answered within 15 seconds: 94.2% (Week 39: 91.8%)", q, content_terms(q)) is None
+    q = "What is the tier 2 water rate?"
+    assert sibling("Tier 3 water rate: $5.10", q, content_terms(q)) is not None  # a tier still is

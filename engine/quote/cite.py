@@ -26,7 +26,7 @@ from ..pool import Pool
 from ..readers.ocr import QUOTE_FLOOR
 from ..types import Candidate, Citation, Refusal
 from .columns import only_elsewhere, opening_header, question_periods, said
-from .lines import (PASSAGE_SIBLINGS, bound_terms, choose_lines, day_asked, gives_day, line_budget, sibling,
+from .lines import (PASSAGE_SIBLINGS, bound_terms, choose_lines, day_asked, line_budget, sibling,
                     unnamed_label)
 from .totals import total_row
 
@@ -85,8 +85,12 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
         return Quoted(tuple(citations), None, winner_quoted=bool(first.lines))
     ocr_held = bool(marks[0]) and bool(cite(lines[0], d.winner, q.terms, rarity, cfg, cfg.max_lines, sims[0],
                                             q.kinds, None, furniture[0], topic[0], q.text).lines)
+    day = day_asked(q.text, q.kinds) if cfg.quote_invariant else ""
+    dayless = day if day and not ocr_held and bool(cite(lines[0], d.winner, q.terms, rarity, cfg, cfg.max_lines, sims[0],
+                                                        q.kinds, marks[0], furniture[0], topic[0], q.text,
+                                                        day_check=False).lines) else ""
     return Quoted((), _refusal(d.winner, q, cfg, lines[0], furniture[0], unnamed[0], ocr_held,
-                               rows[d.winner.rowid].context))
+                               rows[d.winner.rowid].context, dayless))
 
 
 def _once(citations: list[Citation]) -> list[Citation]:
@@ -104,8 +108,9 @@ def _once(citations: list[Citation]) -> list[Citation]:
 
 
 def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozenset[int], unnamed: str | None,
-             ocr_held: bool, context: str = "") -> Refusal:
-    """Why the winner gave no lines: a label's value it never names (`unnamed`); a line that
+             ocr_held: bool, context: str = "", dayless: str = "") -> Refusal:
+    """Why the winner gave no lines: a label's value it never names (`unnamed`); the answer's
+    line giving no day, or no month, where the question asks for one (`dayless`); a line that
     answers read by OCR below the floor (`ocr_held`: lines there were without the OCR
     floor); the quote's invariant (no line holds the kind, or none that holds it speaks of
     the question; a table giving figures for other periods only: quote/columns.py); a sibling
@@ -114,6 +119,12 @@ def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozens
     passage = "\n".join(t for _, _, t in lines)
     if unnamed:
         message = f"no confident answer: the best passage never names {unnamed}, which the question gives"
+    elif dayless:  # the answer's line gives a year or a month where a day is asked
+        return Refusal(reason="no_answer_kind",
+                       message=(f"no confident answer: the best passage names the topic but the line that answers "
+                                f"gives no {dayless}, which the question asks for"),
+                       floor="answer_kind", value=0.0, threshold=1.0,
+                       unmatched=winner.unmatched, failed=(("answer_kind", 0.0, 1.0),))
     elif ocr_held:
         message = (f"no confident answer: the line that answers was read by OCR with a "
                    f"confidence under {QUOTE_FLOOR:g} (of 100), too unsure to quote; check the "
@@ -125,10 +136,7 @@ def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozens
         header = table_header(context) or opening_header(rows)
         asked = question_periods(q.text, q.terms)
         elsewhere = held and only_elsewhere(rows, header, q.kinds, asked, lambda t: holds(t, q.kinds, q.terms))
-        day = day_asked(q.text, q.kinds)
-        dayless = held and day and not any(gives_day(text, day) for seq, _, text in lines if seq not in furniture)
         why = (f"it speaks of {other[0]}, not {other[1]}" if other else
-               f"its lines give a year{' or a month' if day == 'day' else ''}, not the {day} asked" if dayless else
                f"its table gives {name(q.kinds)} for other periods, none under a column for {said(asked)}"
                if elsewhere else
                f"its lines that hold {name(q.kinds)} share no word with the question" if held else
@@ -179,7 +187,8 @@ def table_header(context: str) -> str:
 
 def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None,
          kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
-         furniture: frozenset[int] = frozenset(), topic=(None, (), "", frozenset()), question: str = "") -> Citation:
+         furniture: frozenset[int] = frozenset(), topic=(None, (), "", frozenset()), question: str = "",
+         day_check: bool = True) -> Citation:
     """`ocr`: OCR's confidence per line seq, for the lines OCR read (store.ocr_marks);
     `furniture`: the seqs of page furniture (store.furniture), never quoted; `topic`: the
     question words a line holding the asked kind must share one of (_topic), the question's
@@ -187,7 +196,7 @@ def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, si
     passage's table header row (table_header), and the document's title lines (title_lines)."""
     chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds, ocr, furniture,
                           topic=topic[0], subject=topic[1], header=topic[2], question=question,
-                          title=topic[3])
+                          title=topic[3], day_check=day_check)
     return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                     score=c.score, coverage=c.coverage, lines=tuple(chosen))
 

@@ -578,10 +578,16 @@ def _labels(text: str) -> dict[str, set[str]]:
 
 
 # a label's short form as tables print it: "COUNTY COMMISSION DIST. 5", "Pct 105", "Sch. 23"
-_SHORT_LABEL = re.compile(r"\b((?i:dist|pct|prec|sched|sch|div|rte))\.?"
+_SHORT_LABEL = re.compile(r"\b((?i:dist|pct|prec|sched|sch|div|rte|wk))\.?"
                           + _LABEL_VALUE.replace(r"\s+", r"\s*", 1))  # "Pct105" too
 _LABEL_OF = {"dist": "district", "pct": "precinct", "prec": "precinct", "sched": "schedule",
-             "sch": "schedule", "div": "division", "rte": "route"}
+             "sch": "schedule", "div": "division", "rte": "route", "wk": "week"}
+# labels named together: "Cells 5 and 6", "Weeks 37-38", "Precincts 4, 5 and 7"
+_LABELS_TOGETHER = re.compile(r"\b((?i:cell|week|precinct|ward|district|zone|tier|phase|lot|route|unit|step))s\s+"
+                              r"(\d+[A-Z]?(?:\s*(?:,|and|&|-|–|to|through)\s*\d+[A-Z]?)+)\b")
+# the labels only a passage's naming reads (unnamed_label), never a sibling: a weekly report
+# gives last week's figure beside this week's ("94.2% (Week 39: 91.8%)")
+_NAMING_ONLY = frozenset({"week", "cell"})
 
 
 def unnamed_label(text: str, question: str) -> str | None:
@@ -593,13 +599,19 @@ def unnamed_label(text: str, question: str) -> str | None:
     theirs = _labels(text)
     for m in _SHORT_LABEL.finditer(text):
         theirs.setdefault(_LABEL_OF[m.group(1).lower()], set()).add(m.group(2).upper())
+    for m in _LABELS_TOGETHER.finditer(text):
+        values = re.findall(r"\d+[A-Z]?", m.group(2))
+        if len(values) == 2 and re.search(r"[-–]|to|through", m.group(2)) and all(v.isdigit() for v in values) \
+                and int(values[0]) < int(values[1]) <= int(values[0]) + 60:
+            values = [str(n) for n in range(int(values[0]), int(values[1]) + 1)]  # "Weeks 37-40"
+        theirs.setdefault(m.group(1).lower(), set()).update(v.upper() for v in values)
     words = set(content_terms(text))
     for label, values in _labels(question).items():
         if theirs.get(label, set()) & values:
             continue
-        if stem(label) in words and any(re.search(rf"^\s*{re.escape(v)}\s*\|", text, re.M | re.I)
+        if stem(label) in words and any(re.search(rf"^\s*\|?\s*{re.escape(v)}\s*\|", text, re.M | re.I)
                                         for v in values):
-            continue
+            continue  # the first cell of a row under the label's column ("| 11 | March 10 | ...")
         return f"{label} {sorted(values)[0]}"
     return None
 
@@ -1225,7 +1237,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
         return opposite
     theirs = _labels(unit)
     for label, values in _labels(question).items():
-        if label in theirs and not (theirs[label] & values):
+        if label in theirs and label not in _NAMING_ONLY and not (theirs[label] & values):
             return (", ".join(f"{label} {v}" for v in sorted(theirs[label])),
                     ", ".join(f"{label} {v}" for v in sorted(values)))
     return _other_numbered(unit, question) or _other_jurisdiction(unit, question)
@@ -1543,10 +1555,10 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     says_at = _row_sayer(texts, asked, says, question, kinds, plain)
     # the subject's words but the proper names the document's path or title gives (a town's,
     # a body's: "Franconia"), which its lines rarely repeat ("License Dogs by April 30,
-    # 2024"); two words at least, one of them no number
+    # 2024"); two words at least that are no number
     proper = {t for t in required_terms(question) if not is_number(t)} if question else set()
     common = frozenset(t for t in subject if t not in proper)
-    if not any(not is_number(t) for t in common):
+    if sum(1 for t in common if not is_number(t)) < 2:  # "licens" and "2024" name no cat's licence
         common = frozenset()
 
     def speaks(j: int) -> bool:
@@ -1726,28 +1738,40 @@ def _speaks_most(lost: Collection[int], texts: Sequence[str], kind: Sequence[boo
     return best > 0 and best >= max((said(i) for i in range(len(texts)) if kind[i] and answers(i)), default=0)
 
 
-# a question asking for a day of the calendar ("by what date", "what is the deadline"): a
-# year or a month alone answers it no more than a heading does; one asking when something
-# is due, for a month at least ("taxes are due in April"; not "... looks forward to 2016
-# when RTD will be opening" for when proposals were due). Not "what is the effective date"
-# (rates take effect "in July 2023")
+# a question asking for a day of the calendar ("by what date", "what is the deadline", "what
+# is the last day to ..."): a year or a month alone answers it no more than a heading does;
+# one asking when something is due, for a month at least ("taxes are due in April"; not "...
+# looks forward to 2016 when RTD will be opening" for when proposals were due). Not a
+# question on when something takes effect (rates take effect "in July 2023")
 _ASKS_DAY = re.compile(r"\b(?:by|on|as of|before|after|until|from) what (?:date|day)\b|\bwhat (?:date|day)\b(?! of the week)|"
-                       r"\bwhat(?:['’]s| is| was| will be) the (?:deadline|due date|closing date|(?:last|final|first) day)\b",
-                       re.I)
+                       r"\bwhat(?:['’]s| is| was| will be) the (?:deadline|due date|closing date|"
+                       r"(?:last|final|first|closing|opening) (?:day|date))\b", re.I)
 _ASKS_DUE = re.compile(r"\bwhen (?:is|are|was|were|will)\b[^?]*\bdue\b", re.I)
-# a day: a month's name and its day either way round, a date in figures, a weekday
-_A_DAY = re.compile(rf"\b(?:{MONTH})\.?\s+\d{{1,2}}(?!\d)|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTH})\b|"
+_TAKES_EFFECT = re.compile(r"\beffective\b|\b(?:take|takes|took|taken|go|goes|went|come|comes|came) (?:into |in )?effect\b",
+                           re.I)
+# a day: a month's name and its day either way round ("13th day of January"), a date in
+# figures, a month and day alone in a table's cell ("| 9/3 |"), a weekday, a holiday, a
+# month's end or first
+_A_DAY = re.compile(rf"\b(?:{MONTH})\.?\s+\d{{1,2}}(?!\d)|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:day\s+)?(?:of\s+)?(?:{MONTH})\b|"
                     r"\b(?:18|19|20)\d\d[-/.]\d\d?[-/.]\d\d?\b|\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d\d){1,2}\b|"
-                    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
+                    r"(?:^|\|)\s*(?:1[0-2]|0?[1-9])/(?:[12]\d|3[01]|0?[1-9])\s*(?:\||$)|"
+                    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
+                    r"\b(?:new year['’]s|memorial|independence|labou?r|columbus|veterans['’]?|christmas|boxing|election) day\b|"
+                    r"\b(?:thanksgiving|juneteenth|good friday|easter)\b|"
+                    rf"\b(?:end|first|last day|close) of (?:{MONTH})\b", re.I | re.M)
 _A_MONTH = re.compile(rf"\b(?:{MONTH})\b", re.I)  # written with its capital ("may" is no May)
+_DAY_KINDS = frozenset({"date", "time"})
 
 
 def day_asked(question: str, kinds: tuple[str, ...]) -> str:
     """"day" when the question asks for a day of the calendar (_ASKS_DAY), "month" when it
-    asks when something is due (_ASKS_DUE), "" otherwise."""
-    if "date" not in kinds:
+    asks when something is due (_ASKS_DUE), "" otherwise (or when it asks when something
+    takes effect, or for another kind than a date)."""
+    if not set(kinds) <= _DAY_KINDS or _TAKES_EFFECT.search(question):
         return ""
-    return "day" if _ASKS_DAY.search(question) else "month" if _ASKS_DUE.search(question) else ""
+    if _ASKS_DAY.search(question):
+        return "day"
+    return "month" if kinds and _ASKS_DUE.search(question) else ""
 
 
 def gives_day(text: str, asked: str = "day") -> bool:
@@ -1755,16 +1779,6 @@ def gives_day(text: str, asked: str = "day") -> bool:
     by its name ("April"; "payments may be made" names none)."""
     return _A_DAY.search(text) is not None or holds(text, ("time",)) or (
         asked == "month" and any(m.group(0)[0].isupper() for m in _A_MONTH.finditer(text)))
-
-
-def _days_only(texts: Sequence[str], kind: list[bool], joins: Sequence[bool], asked: str) -> list[bool]:
-    """`kind` with a line giving no day (no month, where a month is `asked`) set False
-    (day_asked); a line whose value runs on from or to its neighbour is read with it
-    ("June" / "10, 2014")."""
-    def day(i: int) -> bool:
-        return gives_day(texts[i], asked) or (i > 0 and joins[i - 1] and gives_day(f"{texts[i - 1]} {texts[i]}", asked)) \
-            or (joins[i] and gives_day(f"{texts[i]} {texts[i + 1]}", asked))
-    return [k and day(i) for i, k in enumerate(kind)]
 
 
 def _kind_first(ranked: list[int], kind: Sequence[bool], scores: Sequence[float], outside: Collection[int],
@@ -1835,7 +1849,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
                  furniture: Collection[int] = (), require_kind: bool = True,
                  topic: Sequence[str] | None = None, subject: Sequence[str] = (),
-                 header: str = "", question: str = "", title: Collection[str] = ()) -> list[QuotedLine]:
+                 header: str = "", question: str = "", title: Collection[str] = (),
+                 day_check: bool = True) -> list[QuotedLine]:
     """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
     kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
     seq -> OCR's confidence for the lines read by OCR; furniture: the seqs of page furniture
@@ -1852,19 +1867,18 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     line naming every one of them ("Elvis Aaron Presley (January 8, 1935 ..." for "what
     year was Elvis born?") speaks of the question too when at most one other word of it is
     left (_SUBJECT_REST), a line naming a part does not; the proper names among them (a
-    town's, a body's) may go unsaid where two words or more are left ("License Dogs by April
-    30, 2024" on Franconia's page).
+    town's, a body's) may go unsaid where two words or more that are no number are left
+    ("License Dogs by April 30, 2024" on Franconia's page).
     `header`: the passage's table header row (kinds.money_cells: no sum of money under
     "Design Flow (MGD)"). `title`: the document's title lines, which speak of the question
-    by any of its words, the document's own names too (quote/cite.title_lines)."""
+    by any of its words, the document's own names too (quote/cite.title_lines).
+    `day_check`: where the question asks for a day of the calendar (day_asked), an answer
+    whose own unit gives none (a year, a month: "... looks forward to 2016") gives no lines."""
     sims, ocr = sims or {}, ocr or {}
     if furniture:
         lines = [ln for ln in lines if ln[0] not in furniture]
     texts = [text for _, _, text in lines]
     kind, joins, lost = _held(texts, kinds, qterms, header, question_periods(question or " ".join(qterms), qterms))
-    day = day_asked(question, kinds) if question and cfg.quote_invariant else ""
-    if day:
-        kind = _days_only(texts, kind, joins, day)
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
     outside, naming = _left_out(texts, qterms, topic, kinds, title, cfg)
     ranked = _ranked(scores, cfg, outside | naming, naming)
@@ -1892,5 +1906,11 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else (), above)
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
         return []  # the answer's own line is one OCR could not read surely
+    day = day_asked(question, kinds) if question and cfg.quote_invariant and day_check else ""
+    first = ranked[0] if ranked else taken[0] if taken else None
+    if day and first is not None and not gives_day(" ".join(texts[j] for j in unit_of(first)), day):
+        return []  # the answer gives a year or a month where a day is asked: no answer (no
+        # other line is looked for, which would be a neighbour's day: the bids' for the
+        # pre-bid meeting's "early April")
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
             for i in sorted(taken)]
