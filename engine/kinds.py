@@ -708,7 +708,8 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
             if k == "amount" and _of_another(text, m.start(), m.end(), asked_terms):
                 continue
             if not asked_terms or set(content_terms(m.group(0))) - asked_terms \
-                    or (k == "amount" and _NONE.match(m.group(0))):  # "no ... charge" is the value
+                    or (k == "amount" and _NONE.match(m.group(0))) or k == "rating":  # "no ... charge" is the
+                # value; so is "has not rated" for a rating asked
                 yield m.span()
 
 

@@ -69,6 +69,13 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     first = cite(lines[0], d.winner, q.terms, rarity, cfg,
                  line_budget(cfg.max_lines, d.runner is not None), sims[0], q.kinds, marks[0],
                  furniture[0], topic[0], q.text)
+    if not first.lines and cfg.quote_invariant and day_asked(q.text, q.kinds) and cite(
+            lines[0], d.winner, q.terms, rarity, cfg, cfg.max_lines, sims[0], q.kinds, marks[0], furniture[0],
+            topic[0], q.text, day_check=False).lines:
+        # the winner's answer gives a year alone where a date is asked: refused, not answered
+        # by the runner-up's date (another matter's: installments' for supplemental bills)
+        return Quoted((), _refusal(d.winner, q, cfg, lines[0], furniture[0], unnamed[0], False,
+                                   rows[d.winner.rowid].context, dayless=True))
     citations = [first]
     if d.runner is not None:
         second = cite(lines[1], d.runner, q.terms, rarity, cfg,
@@ -85,12 +92,8 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
         return Quoted(tuple(citations), None, winner_quoted=bool(first.lines))
     ocr_held = bool(marks[0]) and bool(cite(lines[0], d.winner, q.terms, rarity, cfg, cfg.max_lines, sims[0],
                                             q.kinds, None, furniture[0], topic[0], q.text).lines)
-    day = day_asked(q.text, q.kinds) if cfg.quote_invariant else ""
-    dayless = day if day and not ocr_held and bool(cite(lines[0], d.winner, q.terms, rarity, cfg, cfg.max_lines, sims[0],
-                                                        q.kinds, marks[0], furniture[0], topic[0], q.text,
-                                                        day_check=False).lines) else ""
     return Quoted((), _refusal(d.winner, q, cfg, lines[0], furniture[0], unnamed[0], ocr_held,
-                               rows[d.winner.rowid].context, dayless))
+                               rows[d.winner.rowid].context))
 
 
 def _once(citations: list[Citation]) -> list[Citation]:
@@ -108,9 +111,9 @@ def _once(citations: list[Citation]) -> list[Citation]:
 
 
 def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozenset[int], unnamed: str | None,
-             ocr_held: bool, context: str = "", dayless: str = "") -> Refusal:
+             ocr_held: bool, context: str = "", dayless: bool = False) -> Refusal:
     """Why the winner gave no lines: a label's value it never names (`unnamed`); the answer's
-    line giving no day, or no month, where the question asks for one (`dayless`); a line that
+    line giving a year alone where the question asks for a date (`dayless`); a line that
     answers read by OCR below the floor (`ocr_held`: lines there were without the OCR
     floor); the quote's invariant (no line holds the kind, or none that holds it speaks of
     the question; a table giving figures for other periods only: quote/columns.py); a sibling
@@ -119,10 +122,10 @@ def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozens
     passage = "\n".join(t for _, _, t in lines)
     if unnamed:
         message = f"no confident answer: the best passage never names {unnamed}, which the question gives"
-    elif dayless:  # the answer's line gives a year or a month where a day is asked
+    elif dayless:  # the answer's line gives a year alone where a date is asked
         return Refusal(reason="no_answer_kind",
-                       message=(f"no confident answer: the best passage names the topic but the line that answers "
-                                f"gives no {dayless}, which the question asks for"),
+                       message=("no confident answer: the best passage names the topic but the line that answers "
+                                "gives a year alone, and the question asks for a date"),
                        floor="answer_kind", value=0.0, threshold=1.0,
                        unmatched=winner.unmatched, failed=(("answer_kind", 0.0, 1.0),))
     elif ocr_held:

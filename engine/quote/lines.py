@@ -1738,47 +1738,42 @@ def _speaks_most(lost: Collection[int], texts: Sequence[str], kind: Sequence[boo
     return best > 0 and best >= max((said(i) for i in range(len(texts)) if kind[i] and answers(i)), default=0)
 
 
-# a question asking for a day of the calendar ("by what date", "what is the deadline", "what
-# is the last day to ..."): a year or a month alone answers it no more than a heading does;
-# one asking when something is due, for a month at least ("taxes are due in April"; not "...
-# looks forward to 2016 when RTD will be opening" for when proposals were due). Not a
-# question on when something takes effect (rates take effect "in July 2023")
+# a question asking for a date ("by what date", "what is the deadline", "what is the last
+# day to ...", "when were proposals due"): a year alone answers it no more than a heading
+# does ("... looks forward to 2016 when RTD will be opening" for when proposals were due;
+# "each calendar year 2018 through present" for the date data are accurate as of); a month
+# does ("Delivery must begin by October 2025"). Not a question on when something takes
+# effect (rates take effect "in 2025" as a budget says), nor "when" alone (a bridge was
+# built in 1932)
 _ASKS_DAY = re.compile(r"\b(?:by|on|as of|before|after|until|from) what (?:date|day)\b|\bwhat (?:date|day)\b(?! of the week)|"
                        r"\bwhat(?:['’]s| is| was| will be) the (?:deadline|due date|closing date|"
-                       r"(?:last|final|first|closing|opening) (?:day|date))\b", re.I)
-_ASKS_DUE = re.compile(r"\bwhen (?:is|are|was|were|will)\b[^?]*\bdue\b", re.I)
+                       r"(?:last|final|first|closing|opening) (?:day|date))\b|"
+                       r"\bwhen (?:is|are|was|were|will)\b[^?]*\bdue\b", re.I)
 _TAKES_EFFECT = re.compile(r"\beffective\b|\b(?:take|takes|took|taken|go|goes|went|come|comes|came) (?:into |in )?effect\b",
                            re.I)
-# a day: a month's name and its day either way round ("13th day of January"), a date in
-# figures, a month and day alone in a table's cell ("| 9/3 |"), a weekday, a holiday, a
-# month's end or first
-_A_DAY = re.compile(rf"\b(?:{MONTH})\.?\s+\d{{1,2}}(?!\d)|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:day\s+)?(?:of\s+)?(?:{MONTH})\b|"
-                    r"\b(?:18|19|20)\d\d[-/.]\d\d?[-/.]\d\d?\b|\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d\d){1,2}\b|"
-                    r"(?:^|\|)\s*(?:1[0-2]|0?[1-9])/(?:[12]\d|3[01]|0?[1-9])\s*(?:\||$)|"
+# a day or a month: a month's name (with its capital: "may" is no May), a date in figures, a
+# month and day alone in a table's cell ("| 9/3 |", "| 3/24–3/28 |"), a weekday, a holiday
+_CELL_DAY = r"(?:1[0-2]|0?[1-9])/(?:[12]\d|3[01]|0?[1-9])"
+_A_DAY = re.compile(r"\b(?:18|19|20)\d\d[-/.]\d\d?[-/.]\d\d?\b|\b\d{1,2}[/.-]\d{1,2}[/.-](?:\d\d){1,2}\b|"
+                    rf"(?:^|\|)\s*{_CELL_DAY}(?:\s*[-–]\s*{_CELL_DAY})?\s*(?:\||$)|"
                     r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
                     r"\b(?:new year['’]s|memorial|independence|labou?r|columbus|veterans['’]?|christmas|boxing|election) day\b|"
-                    r"\b(?:thanksgiving|juneteenth|good friday|easter)\b|"
-                    rf"\b(?:end|first|last day|close) of (?:{MONTH})\b", re.I | re.M)
-_A_MONTH = re.compile(rf"\b(?:{MONTH})\b", re.I)  # written with its capital ("may" is no May)
+                    r"\b(?:thanksgiving|juneteenth|good friday|easter)\b", re.I | re.M)
+_A_MONTH = re.compile(rf"\b(?:{MONTH})\b", re.I)
 _DAY_KINDS = frozenset({"date", "time"})
 
 
-def day_asked(question: str, kinds: tuple[str, ...]) -> str:
-    """"day" when the question asks for a day of the calendar (_ASKS_DAY), "month" when it
-    asks when something is due (_ASKS_DUE), "" otherwise (or when it asks when something
-    takes effect, or for another kind than a date)."""
-    if not set(kinds) <= _DAY_KINDS or _TAKES_EFFECT.search(question):
-        return ""
-    if _ASKS_DAY.search(question):
-        return "day"
-    return "month" if kinds and _ASKS_DUE.search(question) else ""
+def day_asked(question: str, kinds: tuple[str, ...]) -> bool:
+    """The question asks for a date (_ASKS_DAY): not for another kind, nor when something
+    takes effect."""
+    return set(kinds) <= _DAY_KINDS and not _TAKES_EFFECT.search(question) and _ASKS_DAY.search(question) is not None
 
 
-def gives_day(text: str, asked: str = "day") -> bool:
-    """The text gives a day (_A_DAY) or a time of day; where a month is `asked`, a month
-    by its name ("April"; "payments may be made" names none)."""
-    return _A_DAY.search(text) is not None or holds(text, ("time",)) or (
-        asked == "month" and any(m.group(0)[0].isupper() for m in _A_MONTH.finditer(text)))
+def gives_day(text: str) -> bool:
+    """The text gives a day or a month (_A_DAY, a month's name with its capital) or a time
+    of day: more than a year."""
+    return _A_DAY.search(text) is not None or holds(text, ("time",)) or any(
+        m.group(0)[0].isupper() for m in _A_MONTH.finditer(text))
 
 
 def _kind_first(ranked: list[int], kind: Sequence[bool], scores: Sequence[float], outside: Collection[int],
@@ -1872,8 +1867,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     `header`: the passage's table header row (kinds.money_cells: no sum of money under
     "Design Flow (MGD)"). `title`: the document's title lines, which speak of the question
     by any of its words, the document's own names too (quote/cite.title_lines).
-    `day_check`: where the question asks for a day of the calendar (day_asked), an answer
-    whose own unit gives none (a year, a month: "... looks forward to 2016") gives no lines."""
+    `day_check`: where the question asks for a date (day_asked), an answer whose own unit
+    gives a year alone ("... looks forward to 2016") gives no lines."""
     sims, ocr = sims or {}, ocr or {}
     if furniture:
         lines = [ln for ln in lines if ln[0] not in furniture]
@@ -1906,11 +1901,11 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else (), above)
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
         return []  # the answer's own line is one OCR could not read surely
-    day = day_asked(question, kinds) if question and cfg.quote_invariant and day_check else ""
     first = ranked[0] if ranked else taken[0] if taken else None
-    if day and first is not None and not gives_day(" ".join(texts[j] for j in unit_of(first)), day):
-        return []  # the answer gives a year or a month where a day is asked: no answer (no
-        # other line is looked for, which would be a neighbour's day: the bids' for the
-        # pre-bid meeting's "early April")
+    if day_check and question and cfg.quote_invariant and first is not None and day_asked(question, kinds) \
+            and not gives_day(" ".join(texts[j] for j in unit_of(first))):
+        return []  # the answer gives a year alone where a date is asked: no answer (no other
+        # line is looked for, which would be a neighbour's date: the bids' for the pre-bid
+        # meeting's "in 2025"; nor another passage: quote/cite.py refuses)
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
             for i in sorted(taken)]
