@@ -1770,9 +1770,9 @@ def day_asked(question: str, kinds: tuple[str, ...]) -> bool:
 
 
 def gives_day(text: str) -> bool:
-    """The text gives a day or a month (_A_DAY, a month's name with its capital) or a time
-    of day: more than a year."""
-    return _A_DAY.search(text) is not None or holds(text, ("time",)) or any(
+    """The text gives a day or a month (_A_DAY, a month's name with its capital), a time of
+    day, or a span a date is told by ("payable within 30 days"): more than a year."""
+    return _A_DAY.search(text) is not None or holds(text, ("time", "duration")) or any(
         m.group(0)[0].isupper() for m in _A_MONTH.finditer(text))
 
 
@@ -1903,9 +1903,13 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return []  # the answer's own line is one OCR could not read surely
     first = ranked[0] if ranked else taken[0] if taken else None
     if day_check and question and cfg.quote_invariant and first is not None and day_asked(question, kinds) \
-            and not gives_day(" ".join(texts[j] for j in unit_of(first))):
-        return []  # the answer gives a year alone where a date is asked: no answer (no other
-        # line is looked for, which would be a neighbour's date: the bids' for the pre-bid
-        # meeting's "in 2025"; nor another passage: quote/cite.py refuses)
+            and not gives_day(" ".join(texts[j] for j in unit_of(first))) \
+            and not (not _prose(texts[first]) and any(kind[j] and answers(j) and gives_day(texts[j])
+                                                      for j in taken if j not in unit_of(first))):
+        return []  # the answer gives a year alone where a date is asked: no answer, unless it
+        # is a heading ("# Election Calendar 2025") over a line the quote takes that answers
+        # with more ("| 10/20 | Early voting begins |"). No line is looked for beyond the
+        # quote, which would be a neighbour's date (the bids' for the pre-bid meeting "in
+        # 2025"), nor another passage (quote/cite.py refuses)
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
             for i in sorted(taken)]
