@@ -1904,11 +1904,10 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     first = ranked[0] if ranked else taken[0] if taken else None
     if day_check and question and cfg.quote_invariant and first is not None and day_asked(question, kinds) \
             and not gives_day(" ".join(texts[j] for j in unit_of(first))) \
-            and not (not _prose(texts[first]) and any(kind[j] and answers(j) and gives_day(texts[j])
-                                                      for j in taken if j not in unit_of(first))):
+            and not (not _prose(texts[first]) and any(gives_day(texts[j]) for j in taken if j not in unit_of(first))):
         return []  # the answer gives a year alone where a date is asked: no answer, unless it
-        # is a heading ("# Election Calendar 2025") over a line the quote takes that answers
-        # with more ("| 10/20 | Early voting begins |"). No line is looked for beyond the
+        # is a heading ("# Election Calendar 2025") over a line the quote takes that gives
+        # more ("| 10/20 | Early voting begins |"). No line is looked for beyond the
         # quote, which would be a neighbour's date (the bids' for the pre-bid meeting "in
         # 2025"), nor another passage (quote/cite.py refuses)
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
