@@ -324,10 +324,12 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r".*(?<!other than )\bby (?:tele)?phone\b", ("phone",)),
     (rf"\b(?:what|which) {_SOME}(?:code|identifier|id|designation|(?<!the )(?<!total )number)\b", ("code",)),
     # "which two bus routes were eliminated", "what route serves the airport" (not "what route
-    # changes", a route's map or schedule, nor an event's or a detour's way: streets)
+    # changes", a route's map or schedule, nor an event's or a detour's way: streets; not
+    # "what was Route 7 ridership": a route the question names)
     (r"^(?!.*\b(?:parade|detour|procession|marathon|race|walk|evacuation|haul|hauling|truck|trucks)\b)"
-     r".*\b(?:what|which) (?:[\w-]+ ){0,2}?routes?\b(?! (?:map|maps|schedule|schedules|change|changes|planning|"
-     r"network|miles|mileage|length|service|hours|ridership|number|numbers)\b)", ("route",)),
+     r".*\b(?:what|which) (?:(?!(?:is|was|are|were|do|does|did|will|would|has|have|had)\b)[\w-]+ ){0,2}?routes?\b"
+     r"(?! (?:map|maps|schedule|schedules|change|changes|planning|network|miles|mileage|length|service|hours|"
+     r"ridership|number|numbers)\b)(?!\s*#?\d)", ("route",)),
     (r"\bwho (?:signed|seconded|moved|presided|chaired|made the motion)\b", ("person",)),
     # "who" asks for a person; a firm answers only when the question asks who did what a
     # firm does (won a contract, supplies, operates...)

@@ -934,6 +934,8 @@ def test_which_route_asks_for_a_route_s_number():
     assert asked("What route changes did the district propose?") == ()
     assert "route" not in asked("What route will the parade take through downtown?")  # streets
     assert asked("Which bus route should I take to the airport?") == ("route",)
+    for q in ("What was Route 7 ridership in Q3 2023?", "What was Route 4 Airport ridership in Q3 2024?"):
+        assert "route" not in asked(q), q  # a route the question names: its ridership asked
     assert asked("What state route number is Cheyney Road in the paving list?") == ("code",)
     for line in ("NFTA proposes eliminating Route 27 and Route 57", "Routes 27 and 57", "Rte. 9 bridge",
                  "Route 46 – South Dahlia Street: discontinue early morning service"):
