@@ -1553,13 +1553,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     header = _header_row(texts, kind, asked)
     label = _block_labels(texts, kind, kinds, asked, question, qterms)
     says_at = _row_sayer(texts, asked, says, question, kinds, plain)
-    # the subject's words but the proper names the document's path or title gives (a town's,
-    # a body's: "Franconia"), which its lines rarely repeat ("License Dogs by April 30,
-    # 2024"); two words at least that are no number
-    proper = {t for t in required_terms(question) if not is_number(t)} if question else set()
-    common = frozenset(t for t in subject if t not in proper)
-    if sum(1 for t in common if not is_number(t)) < 2:  # "licens" and "2024" name no cat's licence
-        common = frozenset()
+    common = _common_subject(subject, question)
 
     def speaks(j: int) -> bool:
         if says_at(j):
@@ -1591,6 +1585,15 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
         return set(subject) <= said or (len(common) >= 2 and common <= said)
 
     return answers
+
+
+def _common_subject(subject: Sequence[str], question: str) -> frozenset[str]:
+    """The subject's words but the proper names the document's path or title gives (a town's,
+    a body's: "Franconia"), which its lines rarely repeat ("License Dogs by April 30, 2024");
+    empty unless two of them are no number ("licens" and "2024" name no cat's licence)."""
+    proper = {t for t in required_terms(question) if not is_number(t)} if question else set()
+    common = frozenset(t for t in subject if t not in proper)
+    return common if sum(1 for t in common if not is_number(t)) >= 2 else frozenset()
 
 
 def _labelled(texts: Sequence[str], i: int, unit: list[int], heading_words: frozenset[str],
@@ -1776,6 +1779,32 @@ def gives_day(text: str) -> bool:
         m.group(0)[0].isupper() for m in _A_MONTH.finditer(text))
 
 
+def _year_alone(texts: Sequence[str], question: str, kinds: tuple[str, ...], ranked: Sequence[int],
+                taken: Sequence[int], unit_of: Callable[[int], list[int]]) -> bool:
+    """The question asks for a date (day_asked), the answer's line (the first ranked) and its
+    unit give a year alone ("... looks forward to 2016"; gives_day), and it is no heading ("#
+    Election Calendar 2025") over a line the quote takes that gives more ("| 10/20 | Early
+    voting begins |"). No line is looked for beyond the quote, which would be a neighbour's
+    date (the bids' for the pre-bid meeting "in 2025"), nor another passage (quote/cite.py)."""
+    first = ranked[0] if ranked else taken[0] if taken else None
+    if first is None or not day_asked(question, kinds) or gives_day(" ".join(texts[j] for j in unit_of(first))):
+        return False
+    return _prose(texts[first]) or not any(gives_day(texts[j]) for j in taken if j not in unit_of(first))
+
+
+def _of_a_sibling(texts: Sequence[str], question: str, qterms: Sequence[str]) -> bool:
+    """The whole passage speaks of a sibling of what the question names (PASSAGE_SIBLINGS)."""
+    return contradicts("\n".join(texts), question, qterms, PASSAGE_SIBLINGS, line=False)
+
+
+def _above(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind: Sequence[bool],
+           answers: Callable[[int], bool], qterms: Sequence[str], kinds: tuple[str, ...]):
+    """_above_lead with the heading a stack of bare values stands under (_heading_of)."""
+    every = frozenset(qterms)
+    return _above_lead(texts, unit_of, kind, answers, qterms,
+                       lambda i: _heading_of(texts, i, every - kind_words(kinds), every))
+
+
 def _kind_first(ranked: list[int], kind: Sequence[bool], scores: Sequence[float], outside: Collection[int],
                 must: bool, answers: Callable[[int], bool]) -> list[int] | None:
     """`ranked` with the best line holding the asked kind first (one that answers, when
@@ -1842,10 +1871,9 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  weights: Mapping[str, float], cfg: Config, limit: int,
                  sims: Mapping[int, float] | None = None,
                  kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
-                 furniture: Collection[int] = (), require_kind: bool = True,
+                 furniture: Collection[int] = (), require_kind: bool = True, day_check: bool = True,
                  topic: Sequence[str] | None = None, subject: Sequence[str] = (),
-                 header: str = "", question: str = "", title: Collection[str] = (),
-                 day_check: bool = True) -> list[QuotedLine]:
+                 header: str = "", question: str = "", title: Collection[str] = ()) -> list[QuotedLine]:
     """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
     kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
     seq -> OCR's confidence for the lines read by OCR; furniture: the seqs of page furniture
@@ -1861,14 +1889,11 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     by, quote/cite.py); `subject`: those words of the question that name the document: a
     line naming every one of them ("Elvis Aaron Presley (January 8, 1935 ..." for "what
     year was Elvis born?") speaks of the question too when at most one other word of it is
-    left (_SUBJECT_REST), a line naming a part does not; the proper names among them (a
-    town's, a body's) may go unsaid where two words or more that are no number are left
-    ("License Dogs by April 30, 2024" on Franconia's page).
+    left (_SUBJECT_REST; its proper names aside: _common_subject); a line naming a part does not.
     `header`: the passage's table header row (kinds.money_cells: no sum of money under
     "Design Flow (MGD)"). `title`: the document's title lines, which speak of the question
     by any of its words, the document's own names too (quote/cite.title_lines).
-    `day_check`: where the question asks for a date (day_asked), an answer whose own unit
-    gives a year alone ("... looks forward to 2016") gives no lines."""
+    `day_check`: a year alone for a date asked gives no lines (_year_alone)."""
     sims, ocr = sims or {}, ocr or {}
     if furniture:
         lines = [ln for ln in lines if ln[0] not in furniture]
@@ -1880,8 +1905,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     must = require_kind and bool(cfg.quote_invariant) and firm(kinds)
     if must and not any(kind):
         return []  # the passage names the topic; no line of it holds what is asked
-    if (must or not kinds) and question and cfg.siblings and contradicts("\n".join(texts), question, qterms,
-                                                                          PASSAGE_SIBLINGS, line=False):
+    if (must or not kinds) and question and cfg.siblings and _of_a_sibling(texts, question, qterms):
         return []  # the passage is about a sibling ("... REPORTS THIRD QUARTER NET INCOME")
 
     def unit_of(i: int) -> list[int]:
@@ -1895,20 +1919,11 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         ranked = _kind_first(ranked, kind, scores, outside, must, answers)
         if ranked is None:
             return []  # lines hold the kind, none of them about what was asked
-    every = frozenset(qterms)
-    above = _above_lead(texts, unit_of, kind, answers, qterms, lambda i: _heading_of(
-        texts, i, every - kind_words(kinds), every)) if must and cfg.lead_first else None
+    above = _above(texts, unit_of, kind, answers, qterms, kinds) if must and cfg.lead_first else None
     taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else (), above)
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
         return []  # the answer's own line is one OCR could not read surely
-    first = ranked[0] if ranked else taken[0] if taken else None
-    if day_check and question and cfg.quote_invariant and first is not None and day_asked(question, kinds) \
-            and not gives_day(" ".join(texts[j] for j in unit_of(first))) \
-            and not (not _prose(texts[first]) and any(gives_day(texts[j]) for j in taken if j not in unit_of(first))):
-        return []  # the answer gives a year alone where a date is asked: no answer, unless it
-        # is a heading ("# Election Calendar 2025") over a line the quote takes that gives
-        # more ("| 10/20 | Early voting begins |"). No line is looked for beyond the
-        # quote, which would be a neighbour's date (the bids' for the pre-bid meeting "in
-        # 2025"), nor another passage (quote/cite.py refuses)
+    if day_check and question and cfg.quote_invariant and _year_alone(texts, question, kinds, ranked, taken, unit_of):
+        return []  # a year alone for a date asked; nothing else is looked for (_year_alone)
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
             for i in sorted(taken)]
