@@ -1,8 +1,9 @@
 """A line naming the words a document's path names it by speaks of the question when at
 most one other word of it is left (quote/lines._answers, _SUBJECT_REST) — leaving out the
 proper names the path gives: a town's page on dog licences says "License Dogs by April 30,
-2024" and never its own town's name. Two words at least are left to name, one of them no
-number. Made-up town pages through the real readers and index."""
+2024" and never its own town's name. Two words that are no number are left to name at
+least (a cat's licence is no "licens" and "2024"). Made-up town pages through the real
+readers and index."""
 from conftest import ask_words, quoted
 
 PAGE = """# Town of Brookfield
@@ -37,9 +38,9 @@ def test_with_the_town_s_name_required_it_is_refused(tmp_path, monkeypatch):
     assert not a.citations and a.refusal.reason == "no_answer_kind", (quoted(a), a.refusal)
 
 
-def test_a_number_alone_names_no_subject(tmp_path):
-    # the path names the town and the year only: the year left is no subject's word
-    page = "# Brookfield Notices\n\nOffice closed April 30, 2024 for the holiday.\n"
-    (a,) = ask_words(tmp_path / "year", {"brookfield_2024.md": page},
-                     "By what date do Brookfield dog owners have to license their dogs in 2024?")
+def test_one_word_and_a_year_name_no_subject(tmp_path):
+    # a cat's licence on the dog licensing page: "licens" and "2024" are left of the path's
+    # words once the town is aside, one word that is no number, so the dog's date is no answer
+    (a,) = ask_words(tmp_path / "cat", {"brookfield_dog_licensing_2024.md": PAGE},
+                     "By what date must Brookfield cats be licensed in 2024?")
     assert not a.citations, quoted(a)

@@ -74,7 +74,7 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
             topic[0], q.text, day_check=False).lines:
         # the winner's answer gives a year alone where a date is asked: refused, not answered
         # by the runner-up's date (another matter's: installments' for supplemental bills)
-        return Quoted((), _refusal(d.winner, q, cfg, lines[0], furniture[0], unnamed[0], False,
+        return Quoted((), _refusal(d.winner, q, cfg, lines[0], furniture[0], None, False,
                                    rows[d.winner.rowid].context, dayless=True))
     citations = [first]
     if d.runner is not None:

@@ -1786,10 +1786,12 @@ def _year_alone(texts: Sequence[str], question: str, kinds: tuple[str, ...], ran
     Election Calendar 2025") over a line the quote takes that gives more ("| 10/20 | Early
     voting begins |"). No line is looked for beyond the quote, which would be a neighbour's
     date (the bids' for the pre-bid meeting "in 2025"), nor another passage (quote/cite.py)."""
-    first = ranked[0] if ranked else taken[0] if taken else None
-    if first is None or not day_asked(question, kinds) or gives_day(" ".join(texts[j] for j in unit_of(first))):
+    if not taken or not day_asked(question, kinds):  # (taken is empty when ranked is)
         return False
-    return _prose(texts[first]) or not any(gives_day(texts[j]) for j in taken if j not in unit_of(first))
+    unit = unit_of(ranked[0])
+    if gives_day(" ".join(texts[j] for j in unit)):
+        return False
+    return _prose(texts[ranked[0]]) or not any(gives_day(texts[j]) for j in taken if j not in unit)
 
 
 def _of_a_sibling(texts: Sequence[str], question: str, qterms: Sequence[str]) -> bool:
