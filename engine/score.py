@@ -237,6 +237,20 @@ def path_names(path: str, initials: Mapping[str, tuple[str, ...]], context: str 
 _PATH_YEARS = re.compile(r"(?<!\d)((?:19|20)\d\d)[-–]((?:19|20)\d\d)(?!\d)")
 
 
+# a date in a file's name, its parts split by "-", "_" or "." ("minutes_2021-04-20.pdf",
+# "notice_2021_04_20.pdf", "spending_2018-01.csv")
+_PATH_DATE = re.compile(r"(?<![0-9])((?:19|20)[0-9][0-9])[-_.](0[1-9]|1[0-2])(?:[-_.](0[1-9]|[12][0-9]|3[01]))?(?![0-9])")
+
+
+def path_dates(path: str) -> list[str]:
+    """The dates a path's file name writes in figures, as terms dated_terms reads
+    ("2021-04-20", "2018-01"): minutes filed by the day they met are that month's in every
+    passage, though their lines rarely name the month. A fiscal year's two years
+    ("budget_2011-12") are no month (year_month)."""
+    name = path.replace("\\", "/").rsplit("/", 1)[-1]
+    return ["-".join(p for p in m.groups() if p) for m in _PATH_DATE.finditer(name)]
+
+
 def _spanned_years(path: str) -> set[str]:
     """The years bounding a span of more than two years in the path: a table of 2005 to
     2019 is no document of 2005 alone, and a question's 2005 must be said in its passage (a
@@ -438,6 +452,7 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
         if row.doc not in named:
             mine = {s: p for s, p in initials.items() if s in spelled.get(row.doc, ())}
             named[row.doc] = path_names(path_of(row.doc), mine, context_of(row.doc))
+            named[row.doc] |= dated_terms(path_dates(path_of(row.doc)), qterms)
         for k in need:
             if qterms[k] in named[row.doc] or _form_key(qterms[k]) in named[row.doc]:
                 out[i, k] = True
