@@ -251,6 +251,19 @@ def path_dates(path: str) -> list[str]:
     return ["-".join(p for p in m.groups() if p) for m in _PATH_DATE.finditer(name)]
 
 
+# a table's row as the readers write it: cells joined by " | ", or three figures apart
+_CELLS = re.compile(r" \| |(?:(?:^|\s)[-$(]?[\d.,]+%?\)?(?=\s|$).*){3}")
+
+
+def tabular(text: str) -> bool:
+    """Whether most of a passage's lines are a table's rows (_CELLS). A table filed by its
+    date ("jail_population_2020-06-01.pdf", "spending_2018-01.csv") never repeats it on a
+    row; prose says its dates in its sentences, and a minutes' line without the month may
+    be of any meeting (docs/decisions.md, the twenty-first pass)."""
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    return bool(lines) and 2 * sum(1 for ln in lines if _CELLS.search(ln)) >= len(lines)
+
+
 def _spanned_years(path: str) -> set[str]:
     """The years bounding a span of more than two years in the path: a table of 2005 to
     2019 is no document of 2005 alone, and a question's 2005 must be said in its passage (a
@@ -452,9 +465,9 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
         if row.doc not in named:
             mine = {s: p for s, p in initials.items() if s in spelled.get(row.doc, ())}
             named[row.doc] = path_names(path_of(row.doc), mine, context_of(row.doc))
-            named[row.doc] |= dated_terms(path_dates(path_of(row.doc)), qterms)
+        dated = dated_terms(path_dates(path_of(row.doc)), qterms) if tabular(row.text) else set()
         for k in need:
-            if qterms[k] in named[row.doc] or _form_key(qterms[k]) in named[row.doc]:
+            if qterms[k] in named[row.doc] or _form_key(qterms[k]) in named[row.doc] or qterms[k] in dated:
                 out[i, k] = True
     return out
 
