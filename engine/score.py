@@ -264,6 +264,22 @@ def tabular(text: str) -> bool:
     return bool(lines) and 2 * sum(1 for ln in lines if _CELLS.search(ln)) >= len(lines)
 
 
+def _table_dated(path: str, text: str, qterms: Sequence[str]) -> set[str]:
+    """The question's month, year or day that a passage's path dates (path_dates) where the
+    passage is a table's rows (tabular) writing no year but the path's: a lease's rent
+    schedule filed in 2023 ("Total 2010 $ 3,960.00 Monthly Rent") is of the years its rows
+    say, not the month the file was signed."""
+    dates = path_dates(path)
+    if not dates or not tabular(text):
+        return set()
+    if set(_YEAR_WRITTEN.findall(text)) - {d[:4] for d in dates}:
+        return set()
+    return dated_terms(dates, qterms)
+
+
+_YEAR_WRITTEN = re.compile(r"(?<![\d.,$])((?:19|20)\d\d)(?![\d,]|\.\d)")
+
+
 def _spanned_years(path: str) -> set[str]:
     """The years bounding a span of more than two years in the path: a table of 2005 to
     2019 is no document of 2005 alone, and a question's 2005 must be said in its passage (a
@@ -465,7 +481,7 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
         if row.doc not in named:
             mine = {s: p for s, p in initials.items() if s in spelled.get(row.doc, ())}
             named[row.doc] = path_names(path_of(row.doc), mine, context_of(row.doc))
-        dated = dated_terms(path_dates(path_of(row.doc)), qterms) if tabular(row.text) else set()
+        dated = _table_dated(path_of(row.doc), row.text, qterms)
         for k in need:
             if qterms[k] in named[row.doc] or _form_key(qterms[k]) in named[row.doc] or qterms[k] in dated:
                 out[i, k] = True
