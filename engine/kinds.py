@@ -185,6 +185,8 @@ _DETECT = {
     "duration": re.compile(rf"\b{_ANY_NUM}(?:\s|-)?(?:\(\d+\)\s)?(?:calendar |business |working )?"
                            rf"{_DURATION_UNITS}\b"),
     "measure": re.compile(rf"\b{_NUM}\s?(?:(?:thousand|million|billion)\s)?-?(?:{_UNITS})(?![a-z])|{_CELL}"
+                          # "three (3) foot wide": a drafter's number in words, its digits in brackets
+                          rf"|\b{_WORD_NUM}\s\(\d+\)\s?-?(?:{_UNITS})(?![a-z])"
                           rf"|\b{_NUM}(?:\"|”|″)(?!\w)"),  # 6” DBH: inches
     "temperature": re.compile(rf"-?{_NUM}\s?(?:°\s?[cf]?|degrees?\b|deg\b)|\b{_NUM}\s?[cf]\b(?=.*\btemp)"),
     "length": re.compile(rf"\b{_ANY_NUM}\s?-?(?:\(\d+\)\s?)?(?:feet|foot|ft|inch(?:es)?|in\.|yards?|"
@@ -223,6 +225,12 @@ _DETECT = {
     "place": re.compile(r"\b\d+\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\s+(?:Street|St|Road|Rd|Avenue|Ave|"
                         r"Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Highway|Hwy|"
                         r"Parkway|Pkwy)\b"
+                        # in capitals ("1512 SHATTUCK AVE"), the suffix as a word
+                        r"|\b\d+\s+[A-Z]{2,}(?:\s+[A-Z]{2,})*\s+(?:STREET|ST|ROAD|RD|AVENUE|AVE|BOULEVARD|BLVD|"
+                        r"DRIVE|DR|LANE|LN|WAY|COURT|CT|PLACE|PL|HIGHWAY|HWY|PARKWAY|PKWY)\b"
+                        # the value beside a place's own label ("LOCATION: Schoolcraft County
+                        # Courthouse", "Venue: Town Hall")
+                        r"|^\W*(?i:location|venue|place|address|where)\s*:\s*[A-Z0-9]"
                         r"|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*,\s+[A-Z]{2}\b"
                         # a table cell that is a proper name ("Cicero | Cook | IL")
                         r"|(?:^|\|)\s*[A-Z][a-z]+(?:\s*/?\s*[A-Z][a-z]+){0,3}\s*(?=\|)"
@@ -278,7 +286,8 @@ _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! fo
 _BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
              r"administrator|judge|commissioner|director|manager|clerk|chair|chairman|chairperson|"
-             r"mayor|superintendent|president|secretary|treasurer|attorney|inspector|planner)")
+             r"mayor|superintendent|president|secretary|treasurer|attorney|inspector|planner|"
+             r"mp|senator|councillor|councilor|councilmember|alderman|trustee|legislator|minister|candidate)")
 _SOME = r"(?:[\w'’&.,-]+ ){0,5}"  # up to five words ("Manchester, MN") between "what" and the noun it asks about
 
 # question form -> the kinds an answer line may hold; first match wins
@@ -342,14 +351,16 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # "how many cents per mile" asks for a sum of money, not a count
     (r"\bhow many (?:cents|dollars|euros|pounds|pence)\b", ("amount", "rate")),
     (r"\bhow many (?:more |fewer )?(?:seconds|minutes|hours|days|weeks|months|years)\b|"
-     r"\bhow much (?:[\w-]+ )?(?:notice|time|warning|leave|vacation|time off)\b", ("duration",)),
+     r"\bhow much (?:[\w-]+ ){0,3}?(?:notice|time|warning|leave|vacation|time off)\b"
+     # "the most severance days a teacher can be paid for": days counted, not a sum
+     r"|\bthe (?:most|least|maximum|minimum) (?:[\w-]+ ){0,2}?(?:days|weeks|months|years|hours)\b", ("duration",)),
     # (metric units too: "how many tonnes" asks a weight, not a count)
     (r"\bhow many (?:feet|inches|yards|miles|meters|metres|kilometers|kilometres|gallons|liters|litres|"
      r"acres|hectares|kilowatts|kilowatt-hours|kwh|kw|megawatts|megawatt-hours|mwh|(?:square|cubic) \w+|"
      r"acre-feet|therms|pounds|tons|tonnes|kilograms|stories|storeys)\b", ("measure",)),
     # "by what percentage did the number of events fall" asks for the share, not the count
     (r"\b(?:what|which) (?:percent|percentage)\b", ("percentage", "rate", "amount")),
-    (r"\bhow many\b|\b(?:the|a|total) number of\b", ("count",)),
+    (r"\bhow many\b|\b(?:the|a|total) number of\b|\bnumber (?:registered|enrolled|employed|eligible)\b", ("count",)),
     (r"\b(?:what|which) (?:percent|percentage|share|portion|proportion|fraction)\b|"
      r"\bhow much of\b|\binterest\b|\b(?:what|which) (?:credit|discount|reduction|increase)\b|\bpercent(?:age)?\b|"
      # "what raise did the teachers get", "what pay raise", "what rate hike" (not "which hike
@@ -405,7 +416,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bhow often\b", ("duration", "count")),
     # (not "how much is the water infrastructure fee": the price of it, a sum)
     (r"\bhow much (?:[\w-]+ ){0,3}(?:water|wastewater|sewage|power|electricity|energy|gas|flow|space|land|"
-     r"rain|snow|territory|area|ground|acreage)\b(?! (?:[\w-]+ ){0,2}(?:fee|fees|charge|charges|cost|costs|"
+     r"rain|snow|territory|area|ground|acreage|dirt|earth|soil|fill|gravel|sand|salt|waste|trash|garbage|"
+     r"debris|sludge|leachate|asphalt|concrete|mulch)\b(?! (?:[\w-]+ ){0,2}(?:fee|fees|charge|charges|cost|costs|"
      r"price|prices|bill|bills|rate|rates|tax|taxes|tariff|surcharge|worth)\b)",
      ("measure", "area", "amount")),
     # a sum put on someone or spent ("how much was the company fined", "how much was spent
@@ -438,7 +450,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # "permit number for 42 Main St"; not "number of votes", a count)
     (r"^(?!.*\b(?:what|which|who|whom|whose|how|when|where|why)\b)"
      r"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had)\b)"
-     r".*\b(?!(?:the|a|an|total)\b)[a-z]+ number\b(?! of\b)", ("code",)),
+     r".*\b(?!(?:the|a|an|total)\b)[a-z]+ number\b(?! of\b| (?:registered|enrolled|employed|eligible|voters|"
+     r"residents|people|employees|students|members|customers|households)\b)", ("code",)),
     # a search-box query naming a limit, a level, a range ... asks for a figure, as the
     # question form does ("ambulance cover limit for plan b")
     (r"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)"
