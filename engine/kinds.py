@@ -351,7 +351,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # "how many cents per mile" asks for a sum of money, not a count
     (r"\bhow many (?:cents|dollars|euros|pounds|pence)\b", ("amount", "rate")),
     (r"\bhow many (?:more |fewer )?(?:seconds|minutes|hours|days|weeks|months|years)\b|"
-     r"\bhow much (?:[\w-]+ ){0,3}?(?:notice|time|warning|leave|vacation|time off)\b", ("duration",)),
+     r"\bhow much (?:[\w-]+ )?(?:notice|time|warning|leave|vacation|time off)\b", ("duration",)),
     # (metric units too: "how many tonnes" asks a weight, not a count)
     (r"\bhow many (?:feet|inches|yards|miles|meters|metres|kilometers|kilometres|gallons|liters|litres|"
      r"acres|hectares|kilowatts|kilowatt-hours|kwh|kw|megawatts|megawatt-hours|mwh|(?:square|cubic) \w+|"

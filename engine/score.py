@@ -274,10 +274,18 @@ def _table_dated(path: str, text: str, qterms: Sequence[str]) -> set[str]:
         return set()
     if set(_YEAR_WRITTEN.findall(text)) - {d[:4] for d in dates}:
         return set()
+    months = {int(d[5:7]) for d in dates}
+    if any(_MONTH_OF[m.group(1)[:3].lower()] not in months for m in _MONTH_WRITTEN.finditer(text)):
+        return set()  # "May-23 | 13 | 7" in a July report: the rows say their own months
     return dated_terms(dates, qterms)
 
 
 _YEAR_WRITTEN = re.compile(r"(?<![\d.,$])((?:19|20)\d\d)(?![\d,]|\.\d)")
+# a month a row writes by its name or its short form, capitalised ("May-23", "Jan 9", "MARCH")
+_MONTH_NAMES = (r"Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+                r"Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?")
+_MONTH_WRITTEN = re.compile(rf"(?<![A-Za-z])({_MONTH_NAMES}|{_MONTH_NAMES.upper()})(?![A-Za-z])")
+_MONTH_OF = {m: n for n, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
 
 
 def _spanned_years(path: str) -> set[str]:

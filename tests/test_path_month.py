@@ -78,3 +78,14 @@ def test_without_the_rule_the_november_row_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(score, "_table_dated", lambda path, text, qterms: set())
     (a,) = ask_words(tmp_path / "off", {"grandview_precinct_results_2018-11-06.csv": RESULTS}, Q)
     assert not a.citations and a.refusal.reason == "name_or_number_missing", (quoted(a), a.refusal)
+
+
+def test_rows_writing_their_own_months_keep_them():
+    # a July report's rows for January to June ("May-23") are no July's
+    q = [stem("july"), "2023"]
+    assert _table_dated("claims_report_2023-07.csv", "May-23 | 13 | 7 | 11\nJun-23 | 1 | 2 | 3", q) == set()
+    assert _table_dated("claims_report_2023-07.csv", "Workers comp | 13 | 7 | 11\nLiability | 1 | 2 | 3", q) \
+        == {stem("july"), "2023"}
+    # the file's own month, by its short form, and a word that only opens like a month
+    assert _table_dated("snow_2024-02.csv", "Storm 4 | Feb 12 | 3 | 390", [stem("february")]) == {stem("february")}
+    assert _table_dated("snow_2024-02.csv", "Marketing | 1 | 2 | 3", [stem("february")]) == {stem("february")}

@@ -496,6 +496,8 @@ _ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS = (frozenset(con
     "spring summer autumn winter",
     "north south east west northern southern eastern western northeast northwest southeast southwest",
     "q1 q2 q3 q4"))
+MAY = "may"  # the month's one name among the sibling members (a stop word: _MAY reads it)
+_MONTHS = _MONTHS | {MAY}
 # which of a datasheet's or a table's statistics: "Standby current typically is 3µA" gives no
 # maximum standby current
 _STATISTICS = frozenset(content_terms("maximum minimum typical nominal average"))
@@ -1028,6 +1030,14 @@ _MONTH_WORD = re.compile(r"\b(?:january|february|march|april|june|july|august|se
                          r"december)\b", re.I)
 
 
+# May, the month, as a text writes it: "may" is a stop word (the verb), so no text's terms
+# hold it; read from the words beside it: before or after a figure ("May 2022", "May 15",
+# "15 May", "May-23"), or a table's cell alone ("| May |"). Not "may 2" in lower case, nor
+# "MAY APPROVE"
+_MAY = re.compile(r"\b(?:May|MAY)(?=\.?[\s-]*\d)|(?<=\d)(?:st|nd|rd|th)?[\s-](?:of\s+)?(?:May|MAY)\b"
+                  r"|(?:^|\|)\s*(?:May|MAY)\s*(?=\||$)")
+
+
 def _months_as_written(terms: set[str], text: str) -> set[str]:
     """`terms` with a month only where `text` writes the month's own word: "Julie Pottorff"
     and "marched" share the stems of July and March, and name no month."""
@@ -1055,7 +1065,7 @@ def _members(text: str, days: Collection[str] | None = None) -> set[str]:
     the day or the month ("Wed", "31st Mar 2022"; with `days`, _dated_months')."""
     terms = _months_as_written({_MEMBER_OF.get(t, t) for t in content_terms(text)}, text)
     return (terms | {_DAY_OF[m[:3].lower()] for m in _DAY_SHORT.findall(text)}
-            | _dated_months(text, days))
+            | _dated_months(text, days) | ({MAY} if _MAY.search(text) else set()))
 
 
 # a month's short form beside a day or a year ("31st Mar 2022", "Sept. 5", "15-Jan-24"): the
@@ -1220,6 +1230,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     bound = _AFTER_DATE.search(question)  # "... after its November 9, 2023 session": a bound, no month asked
     said = question[:bound.start()] if bound else question
     asked = _months_as_written({_MEMBER_OF.get(t, t) for t in qterms}, said) | _periodic(said)
+    if _MAY.search(said):
+        asked.add(MAY)  # "sales tax for May 2022": May is asked, though no term of it says so
     for members in classes:
         wanted = asked & members
         if wanted and not (terms & wanted) and (terms & members):
