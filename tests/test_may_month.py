@@ -30,16 +30,18 @@ def test_the_verb_is_no_month():
     assert _sib("The board may approve 2 items", "What was the sales tax revenue for May 2022?") is None
 
 
-TAX = """Month | Sales tax receipts
-April 2022 | $412,300
-June 2022 | $455,120
+TAX = """# Town of Elmwood monthly receipts
+
+Sales tax receipts for April 2022: $412,300.
+
+Sales tax receipts for June 2022: $455,120.
 """
 
 
 def test_a_may_question_is_not_answered_by_april_s_row(tmp_path):
     (a,) = ask_words(tmp_path / "may", {"sales_tax_receipts_2022.md": TAX},
                      "How much sales tax did the town receive in May 2022?")
-    assert not any("April" in line for line in quoted(a)), quoted(a)
+    assert not a.citations, quoted(a)  # before: April's and June's lines
     (b,) = ask_words(tmp_path / "april", {"sales_tax_receipts_2022.md": TAX},
                      "How much sales tax did the town receive in April 2022?")
     assert quoted(b) and "April 2022" in quoted(b)[0], (quoted(b), b.refusal)
