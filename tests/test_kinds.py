@@ -943,3 +943,32 @@ def test_which_route_asks_for_a_route_s_number():
     for line in ("operates bus and rail service on Local, School, Metrolink, and Express routes",
                  "route service hours fell by a quarter"):
         assert not holds(line, ("route",)), line
+
+
+# the twenty-first pass: forms read more widely, each with what it must not take
+@pytest.mark.parametrize("question, kinds", [
+    ("Which MP asked the parliamentary question about the falling recycling rate?", ("person", "organisation")),
+    ("Which trustee moved the motion on the levy?", ("person", "organisation")),
+    ("How much dirt is being moved for the new house and pool?", ("measure", "area", "amount")),
+    ("How much fill was placed on the lot?", ("measure", "area", "amount")),
+    ("How much is the trash sticker fee?", ("amount", "rate", "percentage")),  # a price, not trash
+    ("keweenaw 2020 allouez number registered voters", ("count",)),
+    ("report number for the HHS inspector general audit", ("code",)),
+    ("How much paid time off do employees get?", ("duration",)),
+    ("How much do part time lifeguards earn?", ("amount", "rate")),  # a wage, no span
+])
+def test_forms_read_in_the_twenty_first_pass(question, kinds):
+    assert asked(question) == kinds
+
+
+@pytest.mark.parametrize("line, kinds, held", [
+    ("A three (3) foot wide paved walkway shall lead to the door", ("measure",), True),
+    ("THE CHEESE BOARD PIZZA | 1512 SHATTUCK AVE", ("place",), True),
+    ("LOCATION:  Schoolcraft County Courthouse", ("place",), True),
+    ("Venue: Town Hall, second floor", ("place",), True),
+    ("three (3) members shall constitute a quorum", ("measure",), False),  # no unit
+    ("PUBLIC HEARING ON THE ASSESSMENT ROLL", ("place",), False),
+    ("Location of the work is shown on Exhibit A", ("place",), False),  # no label's colon
+])
+def test_values_read_in_the_twenty_first_pass(line, kinds, held):
+    assert holds(line, kinds) is held
