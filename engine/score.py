@@ -154,6 +154,8 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     has = pool.has(qterms)
     dates_held(pool, qterms, has)
     forms_held(pool, qterms, has)
+    ranges_held(pool, qterms, has)
+    compounds_held(pool, qterms, has)
     states_held(pool, qterms, required, has)
     for word, parts in (joined or {}).items():  # "pge" in a passage holds PG&E's "pg" and "e"
         held = pool.has([word])[:, 0]
@@ -642,6 +644,40 @@ def forms_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
                 present = {_form_key(t) for t in terms}
             if forms & present:
                 has[i, k] = True
+
+
+def ranges_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
+    """Mark in `has` (in place) both ends of a range the question gives apart ("for 11 to 18
+    units": 11 and 18) as held by a passage writing the range as one term ("Tier 2 11-18
+    $3.02"). Both ends, never one: "11-18" says nothing of 11 units alone."""
+    numbers = {t: k for k, t in enumerate(qterms) if t.isdigit()}
+    if len(numbers) < 2:
+        return
+    for i, terms in enumerate(pool.terms):
+        for t in terms:
+            m = _RANGE_TERM.match(t)
+            if m and m[1] in numbers and m[2] in numbers and m[1] != m[2]:
+                has[i, numbers[m[1]]] = has[i, numbers[m[2]]] = True
+
+
+_RANGE_TERM = re.compile(r"^(\d+)[-–](\d+)$")
+
+
+def compounds_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
+    """Mark in `has` (in place) a question's word as held by a passage writing it with a
+    number joined on ("COVID" in "COVID-19 violations", "Form" in "Form-990"): one term in
+    the passage, the word and its number, where the question names the word alone."""
+    words = {t: k for k, t in enumerate(qterms) if t.isalpha() and len(t) >= 3}
+    if not words:
+        return
+    for i, terms in enumerate(pool.terms):
+        for t in terms:
+            m = _COMPOUND_TERM.match(t)
+            if m and m[1] in words:
+                has[i, words[m[1]]] = True
+
+
+_COMPOUND_TERM = re.compile(r"^([a-z]{3,})-\d+[a-z]?$")
 
 
 # street suffixes and their abbreviations (USPS Publication 28, appendix C1: the most common)

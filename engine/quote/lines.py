@@ -112,6 +112,15 @@ def restates(text: str, qterms: frozenset[str]) -> bool:
     return bool(terms) and all(t in qterms for t in terms) and not _ENDS_LABEL.search(text)
 
 
+_RANGE_TERM = re.compile(r"^(\d+)[-–](\d+)$")  # a range written as one term ("11-18")
+
+
+def _range_of(text: str, qterms: Collection[str]) -> bool:
+    """The text writes as one term a range both of whose ends the question gives."""
+    return any(m and m[1] in qterms and m[2] in qterms and m[1] != m[2]
+               for m in map(_RANGE_TERM.match, content_terms(text)))
+
+
 def about(text: str, qterms: frozenset[str], plain: bool = False, days: Collection[str] | None = None) -> bool:
     """The line holds a word of the question, or another name of it in a sibling class that
     names one thing ("absent" for "missed", "3rd" for "third", "Sun" for Sunday: _SAME_NAMED;
@@ -126,6 +135,8 @@ def about(text: str, qterms: frozenset[str], plain: bool = False, days: Collecti
     terms = set(content_terms(text))
     if terms & qterms:
         return True
+    if _range_of(text, qterms):
+        return True  # "Tier 2 11-18 $3.02" for "11 to 18 units": both ends of the range asked
     same = {_MEMBER_OF.get(q, q) for q in qterms} & (_SAME_NAMED | _MONTHS)
     if days is None:  # the days of the month the question names (_dated_months)
         days = {q for q in qterms if q.isdigit() and len(q) <= 2}
@@ -1434,7 +1445,10 @@ def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...], plain: 
 
     def says(text: str) -> bool:
         return (about(text, words, plain, days) or bool(keys and _key_of(text) in keys)
-                or bool(labels and labels & _pairs(text, heads=asking)))
+                or bool(labels and labels & _pairs(text, heads=asking))
+                or (len(numbers) > 1 and _range_of(text, numbers)))
+        # (the last: a range of the question's numbers as one term, "11-18" for "11 to 18
+        # units", says which row as a word would; a number alone still does not)
 
     return says
 

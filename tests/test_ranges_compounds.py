@@ -1,0 +1,48 @@
+"""A question's range given apart is held by a passage writing it as one term ("for 11 to 18
+units" and "Tier 2 11-18 $3.02": score.ranges_held), and a word is held by a passage writing
+it with a number joined on ("COVID" and "COVID-19": score.compounds_held), for the
+names-and-numbers check. Made-up notices through the real readers and index."""
+from conftest import ask_words, quoted
+
+RATES = """City of Fairmont Water Rates
+
+Single family residential water rates, per unit (748 gallons), effective July 19, 2023:
+Tier 1 0-10 $2.61
+Tier 2 11-18 $3.02
+Tier 3 19 and over $3.55
+"""
+
+NOTICE = """Licensing Board for the City of Fairmont
+
+The Board is holding an emergency licensed premise inspection hearing on Tuesday,
+April 20, 2021 at 11:00 a.m. to address COVID-19 violations at licensed premises.
+"""
+
+
+def test_both_ends_of_a_range_are_held(tmp_path):
+    (a,) = ask_words(tmp_path / "range", {"fairmont_water_rates_2023.txt": RATES},
+                     "Fairmont single family water price for 11 to 18 units")
+    assert quoted(a) and "11-18 $3.02" in quoted(a)[0], (quoted(a), a.refusal)
+
+
+def test_one_end_alone_is_not(tmp_path):
+    (a,) = ask_words(tmp_path / "one", {"fairmont_water_rates_2023.txt": RATES},
+                     "Fairmont single family water price for 11 to 25 units")
+    assert not a.citations and a.refusal.reason == "name_or_number_missing", (quoted(a), a.refusal)
+
+
+def test_a_word_with_its_number_joined_on_holds_the_word(tmp_path):
+    (a,) = ask_words(tmp_path / "covid", {"fairmont_hearing_notice.txt": NOTICE},
+                     "What time is Fairmont's COVID inspection hearing?")
+    assert quoted(a) and "11:00 a.m." in " ".join(quoted(a)), (quoted(a), a.refusal)
+
+
+def test_without_the_rules_both_are_refused(tmp_path, monkeypatch):
+    import engine.score as score
+    monkeypatch.setattr(score, "ranges_held", lambda pool, qterms, has: None)
+    monkeypatch.setattr(score, "compounds_held", lambda pool, qterms, has: None)
+    (a,) = ask_words(tmp_path / "off1", {"fairmont_water_rates_2023.txt": RATES},
+                     "Fairmont single family water price for 11 to 18 units")
+    (b,) = ask_words(tmp_path / "off2", {"fairmont_hearing_notice.txt": NOTICE},
+                     "What time is Fairmont's COVID inspection hearing?")
+    assert not a.citations and not b.citations, (quoted(a), quoted(b))
