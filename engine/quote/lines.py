@@ -66,6 +66,9 @@ def line_score(text: str, qterms: Sequence[str], weights: Mapping[str, float], c
     """`kind`: the line holds the kind of value the question asks for (engine/kinds.py)."""
     said = content_terms(text)
     present = set(said) | dated_terms(said, qterms)  # "July 2025" in a row's "202507"
+    for m in filter(None, map(_RANGE_TERM.match, said)):  # "11-18" for "11 to 18 units"
+        if m[1] in qterms and m[2] in qterms and m[1] != m[2]:
+            present |= {m[1], m[2]}
     total = sum(weights[t] for t in qterms)
     overlap = sum(weights[t] for t in qterms if t in present) / total if total > 0 else 0.0
     numbers = sum(1 for t in qterms if is_number(t) and t in present)
