@@ -670,6 +670,34 @@ def holds(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()) -> bo
     return next(evidence(text, kinds, qterms), None) is not None
 
 
+# a measure's unit as a column's header names it ("Tons This Month", "Flow (MGD)", "Acres")
+_HEADER_UNIT = re.compile(r"(?<![\w-])(tons?|tonnes?|gallons?|acres?|feet|miles?|yards?|kwh|mwh|therms?|mgd|"
+                          r"pounds?|lbs|hours?|days?)(?![\w-])", re.I)
+_HEADER_UNIT_KINDS = frozenset({"measure", "weight", "length", "area", "flow", "power", "duration"})
+
+
+def unit_rows(lines: Sequence[str], kinds: tuple[str, ...], qterms: Collection[str]) -> set[int]:
+    """The rows of a table whose header line names the unit the question names ("how many
+    tons of municipal solid waste ..." under "Material  Tons This Month  Tons Last Month
+    Change"): their bare figures are measures of it, though no row writes the unit. The
+    header holds no figure; the rows are the lines after it that hold one, up to the first
+    that does not. Only for a measure asked by its unit's word."""
+    if not set(kinds) & _HEADER_UNIT_KINDS:
+        return set()
+    asked = set(qterms)
+    out: set[int] = set()
+    under = False
+    for i, line in enumerate(lines):
+        figure = holds(line, ("figure", "count"))
+        if not figure and set(content_terms(" ".join(_HEADER_UNIT.findall(line)))) & asked:
+            under = True
+        elif under and figure:
+            out.add(i)
+        elif line.strip():
+            under = False
+    return out
+
+
 def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
     """The (start, end) spans of `text` that are evidence of one of `kinds` (see holds)."""
     asked_terms = set(qterms)

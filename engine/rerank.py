@@ -19,7 +19,7 @@ from typing import Callable, Mapping, Sequence
 import numpy as np
 
 from .config import Config
-from .kinds import answered_words, examples, holds
+from .kinds import answered_words, examples, holds, unit_rows
 from .pool import Pool
 from .terms import is_number
 
@@ -150,7 +150,7 @@ class Order(Sequence):
             own: dict[int, str] = {}  # each read passage's text without its examples (_own)
             for i in within_reach(pre, has_required, cfg.kind_bonus):
                 own[i] = _own(pool.rows[i].text, qterms)
-                self.kind[i] = holds(own[i], kinds, qterms)
+                self.kind[i] = holds(own[i], kinds, qterms) or bool(unit_rows(own[i].splitlines(), kinds, qterms))
                 if self.kind[i]:
                     self.score[i] += cfg.kind_bonus
             if cfg.kind_words_cover:

@@ -28,7 +28,7 @@ from typing import Callable, Collection, Mapping, Sequence
 
 from ..config import Config
 from ..kinds import (MONTH, asked as asked_kinds, evidence, examples, firm, header_like, holds, kind_words,
-                     money_cells)
+                     money_cells, unit_rows)
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import dated_as_asked, dated_terms, year_month
@@ -472,6 +472,8 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     example = examples(texts, qterms) if kinds else [False] * len(texts)
     kind = [bool(kinds) and not example[i] and _holds_line(seen, i, texts, kinds, qterms)
             for i in range(len(seen))]
+    for i in unit_rows(texts, kinds, qterms) if kinds else ():
+        kind[i] = not example[i]  # a bare figure under a header naming the asked unit
     seam_kinds = tuple(k for k in kinds if k != "place")
 
     def seam(i: int) -> bool:
