@@ -1152,6 +1152,47 @@ def _other_month_year(unit: str, question: str) -> tuple[str, str] | None:
             ", ".join(f"{_MONTH_NAMES_FULL[m - 1]} {y}" for m, y in sorted(asked)))
 
 
+# a date in figures filling a table's cell: "2024-02-10", "02/10/2024", "9/1/18"
+_CELL_DATE = re.compile(r"^\s*(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})/(\d{1,2})/(\d{2}|\d{4}))(?:[ T]\d{1,2}:\d\d(?::\d\d)?)?\s*$")
+
+
+def _cell_months(cell: str) -> set[tuple[int, int]] | None:
+    """(month, year) a cell's date in figures may be: one for a year-first date; the month
+    first and, where both could be a month, the day first too ("09/01/2018" is September 1
+    or 9 January: a ledger from Oxford writes the day first). None: no date."""
+    m = _CELL_DATE.match(cell)
+    if not m:
+        return None
+    if m[1]:
+        return {(int(m[2]), int(m[1]))} if 1 <= int(m[2]) <= 12 else None
+    a, b, y = int(m[4]), int(m[5]), int(m[6])
+    y = y + 2000 if y < 100 else y
+    out = {(a, y)} if 1 <= a <= 12 else set()
+    if 1 <= b <= 12:
+        out.add((b, y))
+    return out or None
+
+
+def _other_dated_row(unit: str, question: str) -> tuple[str, str] | None:
+    """For a question asking no date or time, about a month of a year ("paid to Delta
+    Uniforms in February 2023"): a table row whose cells give dates in figures, none of
+    them in an asked month of its year, either way a date may be read, and which names no
+    asked year otherwise: a ledger's row of another month ("Delta Uniforms | 2024-02-10 |
+    $500" for February 2023). A row with one date of the asked month stands, whatever other
+    dates it gives (a posting date, a deadline)."""
+    asked = _month_years(question)
+    if not asked or not _TABLE_ROW.search(unit) or set(asked_kinds(question)) & {"date", "time"}:
+        return None
+    dates = [d for d in map(_cell_months, unit.split("|")) if d]
+    if not dates or any(d & asked for d in dates):
+        return None
+    if {str(y) for _, y in asked} & _years_of(" | ".join(c for c in unit.split("|") if _cell_months(c) is None)):
+        return None
+    other = sorted({min(d) for d in dates})
+    return (", ".join(f"{_MONTH_NAMES_FULL[m - 1]} {y}" for m, y in other),
+            ", ".join(f"{_MONTH_NAMES_FULL[m - 1]} {y}" for m, y in sorted(asked)))
+
+
 # a day of a month by the month's name, either order: "August 13", "Aug. 27th", "13 August"
 _DAY_OF_MONTH = re.compile(rf"\b({MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!:\d|\s*[ap]\.?m\b)"
                            rf"|\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({MONTH})\b", re.I)
@@ -1260,6 +1301,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
                 or (line and _one_year_of_span(unit, question))
                 or (line and _other_day(unit, question))
                 or (line and _other_month_year(unit, question))
+                or (line and _other_dated_row(unit, question))
                 or (line and _left_blank(unit, question)))
     if opposite:
         return opposite
