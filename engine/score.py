@@ -23,7 +23,8 @@ from .fuse import FUSIONS, fuse, minmax, ranks, rrf, rrf_scale
 from .pool import Pool
 from .rerank import Order, Scored, rarity_weights
 from .readers.dating import numeric_day
-from .terms import IRREGULAR, content_terms, stem
+from .kinds import holds, kind_words
+from .terms import IRREGULAR, content_terms, is_number, stem
 from .types import ArmScore, Candidate
 
 ARMS = ("bm25", "tfidf", "embed")
@@ -154,7 +155,7 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     has = pool.has(qterms)
     dates_held(pool, qterms, has)
     forms_held(pool, qterms, has)
-    ranges_held(pool, qterms, has)
+    ranges_held(pool, qterms, has, kinds)
     compounds_held(pool, qterms, has)
     states_held(pool, qterms, required, has)
     for word, parts in (joined or {}).items():  # "pge" in a passage holds PG&E's "pg" and "e"
@@ -646,18 +647,32 @@ def forms_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
                 has[i, k] = True
 
 
-def ranges_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
+def ranges_held(pool: Pool, qterms: Sequence[str], has: np.ndarray, kinds: tuple[str, ...] = ()) -> None:
     """Mark in `has` (in place) both ends of a range the question gives apart ("for 11 to 18
     units": 11 and 18) as held by a passage writing the range as one term ("Tier 2 11-18
-    $3.02"). Both ends, never one: "11-18" says nothing of 11 units alone."""
+    $3.02"). Both ends, never one: "11-18" says nothing of 11 units alone. Not where another
+    line of the passage holding the asked kind (any figure, where none is asked) names a
+    word of the question the range's lines do not: that line is the asked thing's, the range
+    another's ("Day Camp | 6-12 | ... $195" beside "Junior Tennis | 8-14 | ... $110" for the
+    tennis fee for ages 6 to 12: a review's made-up fee table)."""
     numbers = {t: k for k, t in enumerate(qterms) if t.isdigit()}
     if len(numbers) < 2:
         return
+    words = {t for t in qterms if not is_number(t)} - kind_words(kinds)
     for i, terms in enumerate(pool.terms):
-        for t in terms:
+        ranges = {t for t in terms if (m := _RANGE_TERM.match(t)) and m[1] in numbers and m[2] in numbers
+                  and m[1] != m[2]}
+        if not ranges:
+            continue
+        lines = [set(content_terms(line)) for line in pool.rows[i].text.splitlines()]
+        said = set().union(*(ts for ts in lines if ts & ranges))
+        others = set().union(*(ts for ts, line in zip(lines, pool.rows[i].text.splitlines())
+                               if not ts & ranges and holds(line, kinds or ("figure", "count"), qterms)))
+        if (others & words) - said:
+            continue
+        for t in ranges:
             m = _RANGE_TERM.match(t)
-            if m and m[1] in numbers and m[2] in numbers and m[1] != m[2]:
-                has[i, numbers[m[1]]] = has[i, numbers[m[2]]] = True
+            has[i, numbers[m[1]]] = has[i, numbers[m[2]]] = True
 
 
 _RANGE_TERM = re.compile(r"^(\d+)[-–](\d+)$")
@@ -666,15 +681,25 @@ _RANGE_TERM = re.compile(r"^(\d+)[-–](\d+)$")
 def compounds_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
     """Mark in `has` (in place) a question's word as held by a passage writing it with a
     number joined on ("COVID" in "COVID-19 violations", "Form" in "Form-990"): one term in
-    the passage, the word and its number, where the question names the word alone."""
+    the passage, the word and its number, where the question names the word alone. In a
+    heading, a sentence or the document's context, not in a table's row: a row's compound
+    is that row's, and held for the passage it let its neighbours answer ("What COVID
+    violation did Sunrise Bakery have?" by Sunrise Bakery's row, the COVID-19 one Blue
+    Kettle's: a review's made-up inspection log)."""
     words = {t: k for k, t in enumerate(qterms) if t.isalpha() and len(t) >= 3}
     if not words:
         return
     for i, terms in enumerate(pool.terms):
-        for t in terms:
-            m = _COMPOUND_TERM.match(t)
-            if m and m[1] in words:
-                has[i, words[m[1]]] = True
+        if not any((m := _COMPOUND_TERM.match(t)) and m[1] in words for t in terms):
+            continue
+        row = pool.rows[i]
+        for line in (row.context + "\n" + row.text).splitlines():
+            if _CELLS.search(line):
+                continue  # a table's row: "Blue Kettle | ... | COVID-19" is that row's, not its neighbours'
+            for t in content_terms(line):
+                m = _COMPOUND_TERM.match(t)
+                if m and m[1] in words:
+                    has[i, words[m[1]]] = True
 
 
 _COMPOUND_TERM = re.compile(r"^([a-z]{3,})-\d+[a-z]?$")

@@ -39,10 +39,44 @@ def test_a_word_with_its_number_joined_on_holds_the_word(tmp_path):
 
 def test_without_the_rules_both_are_refused(tmp_path, monkeypatch):
     import engine.score as score
-    monkeypatch.setattr(score, "ranges_held", lambda pool, qterms, has: None)
+    monkeypatch.setattr(score, "ranges_held", lambda pool, qterms, has, kinds=(): None)
     monkeypatch.setattr(score, "compounds_held", lambda pool, qterms, has: None)
     (a,) = ask_words(tmp_path / "off1", {"fairmont_water_rates_2023.txt": RATES},
                      "Fairmont single family water price for 11 to 18 units")
     (b,) = ask_words(tmp_path / "off2", {"fairmont_hearing_notice.txt": NOTICE},
                      "What time is Fairmont's COVID inspection hearing?")
     assert not a.citations and not b.citations, (quoted(a), quoted(b))
+
+
+PROGRAMS = """Program,Ages,Session,Resident Fee,Nonresident Fee
+Day Camp,6-12,June 17 - July 26,$165 per week,$195 per week
+Teen Adventure Camp,13-17,June 24 - August 2,$210 per week,$245 per week
+Tot Time,3-5,Mondays and Wednesdays,$48 per month,$60 per month
+Junior Tennis,8-14,Saturdays,$90 per session,$110 per session
+"""
+
+INSPECTIONS = """Establishment,Inspection Date,Result,Violations
+Blue Kettle Diner,2024-03-11,Pass,1 minor (COVID-19 signage missing)
+Sunrise Bakery,2024-03-12,Conditional,3 (cold holding above 41F)
+Harbor Grill,2024-03-15,Fail,5 (no certified food manager)
+"""
+
+
+def test_another_program_s_range_is_not_the_asked_one_s(tmp_path):
+    # a review's made-up fee table: the Junior Tennis row names the tennis; Day Camp's
+    # "6-12" is another program's ages
+    (a,) = ask_words(tmp_path / "tennis", {"summer_programs_2024.csv": PROGRAMS},
+                     "What is the nonresident tennis fee for ages 6 to 12?")
+    assert not any("Day Camp" in line for line in quoted(a)), quoted(a)
+
+
+def test_a_row_s_compound_is_that_row_s(tmp_path):
+    # "COVID-19" on Blue Kettle's row does not make Sunrise Bakery's a COVID violation
+    (a,) = ask_words(tmp_path / "rows", {"restaurant_inspections.csv": INSPECTIONS},
+                     "What COVID violation did Sunrise Bakery have?")
+    assert not a.citations, quoted(a)
+    # nor, so, Blue Kettle's own: no row's compound is read (the names-and-numbers check is
+    # the passage's, and the row's word would be every row's)
+    (b,) = ask_words(tmp_path / "own", {"restaurant_inspections.csv": INSPECTIONS},
+                     "What COVID violation did Blue Kettle Diner have?")
+    assert not b.citations and b.refusal.reason == "name_or_number_missing", (quoted(b), b.refusal)

@@ -1471,8 +1471,8 @@ def _value_sentence_speaks(texts: Sequence[str], unit: Sequence[int], kinds: tup
     return not valued or any(says(p) for p in valued)
 
 
-def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...], plain: bool = False
-           ) -> Callable[[str], bool]:
+def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...], plain: bool = False,
+           ranges: bool = True) -> Callable[[str], bool]:
     """says(text): the text speaks of the question: it holds one of `asked` (about), or says
     the question's label for the value, a word and the noun that asks for the kind ("tax
     rate", "start time"; no plain word like "monthly"), whatever its other words."""
@@ -1493,9 +1493,12 @@ def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...], plain: 
     def says(text: str) -> bool:
         return (about(text, words, plain, days) or bool(keys and _key_of(text) in keys)
                 or bool(labels and labels & _pairs(text, heads=asking))
-                or (len(numbers) > 1 and _range_of(text, numbers)))
+                or (ranges and len(numbers) > 1 and _range_of(text, numbers)))
         # (the last: a range of the question's numbers as one term, "11-18" for "11 to 18
-        # units", says which row as a word would; a number alone still does not)
+        # units", says which row as a word would; a number alone still does not; `ranges`
+        # off where a line of the passage holding the kind names the question's words: that
+        # row is the topic's, and another's range is another thing's, "Day Camp | 6-12" for
+        # the tennis fee for ages 6 to 12)
 
     return says
 
@@ -1614,7 +1617,9 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     fourth) answers nothing."""
     asked = frozenset(qterms if topic is None else topic)
     named = frozenset(qterms) - asked - kind_words(kinds)  # the words the document names itself by
-    says = _sayer(asked, question, kinds, plain)
+    words = frozenset(t for t in qterms if not is_number(t)) - kind_words(kinds)
+    says = _sayer(asked, question, kinds, plain,
+                  ranges=not any(kind[j] and about(texts[j], words) for j in range(len(texts))))
     # a heading over a stack of values may name the document itself ("Special Council
     # Meeting" atop its notice), but not only by the words that ask for the kind ("Fee
     # Schedule" is no label for one fee)
