@@ -650,11 +650,13 @@ def forms_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
 def ranges_held(pool: Pool, qterms: Sequence[str], has: np.ndarray, kinds: tuple[str, ...] = ()) -> None:
     """Mark in `has` (in place) both ends of a range the question gives apart ("for 11 to 18
     units": 11 and 18) as held by a passage writing the range as one term ("Tier 2 11-18
-    $3.02"). Both ends, never one: "11-18" says nothing of 11 units alone. Not where another
-    line of the passage holding the asked kind (any figure, where none is asked) names a
-    word of the question the range's lines do not: that line is the asked thing's, the range
-    another's ("Day Camp | 6-12 | ... $195" beside "Junior Tennis | 8-14 | ... $110" for the
-    tennis fee for ages 6 to 12: a review's made-up fee table)."""
+    $3.02"). Both ends, never one: "11-18" says nothing of 11 units alone. Where the range
+    stands on rows holding the asked kind (any figure, where none is asked), not where
+    another such row's label (_row_label) names a word of the question the range's rows do
+    not: that row is the asked thing's, the range another's ("Day Camp | 6-12 | ... $195"
+    beside "Junior Tennis | 8-14 | ... $110" for the tennis fee for ages 6 to 12: a
+    review's made-up fee table). A header's range ("Grade | Title | Steps 1-5 | ...") names
+    its column for every row."""
     numbers = {t: k for k, t in enumerate(qterms) if t.isdigit()}
     if len(numbers) < 2:
         return
@@ -664,18 +666,34 @@ def ranges_held(pool: Pool, qterms: Sequence[str], has: np.ndarray, kinds: tuple
                   and m[1] != m[2]}
         if not ranges:
             continue
-        lines = [set(content_terms(line)) for line in pool.rows[i].text.splitlines()]
-        said = set().union(*(ts for ts in lines if ts & ranges))
-        others = set().union(*(ts for ts, line in zip(lines, pool.rows[i].text.splitlines())
-                               if not ts & ranges and holds(line, kinds or ("figure", "count"), qterms)))
-        if (others & words) - said:
-            continue
+        texts = pool.rows[i].text.splitlines()
+        lines = [set(content_terms(line)) for line in texts]
+        asked = kinds or ("figure", "count")
+        mine = [k for k, ts in enumerate(lines) if ts & ranges]
+        if all(holds(texts[k], asked, qterms) for k in mine):  # a row's range, not a header's
+            said = set().union(*(lines[k] for k in mine))
+            labels = set().union(*(set(content_terms(_row_label(line))) for k, line in enumerate(texts)
+                                   if k not in mine and holds(line, asked, qterms)))
+            if (labels & words) - said:
+                continue
         for t in ranges:
             m = _RANGE_TERM.match(t)
             has[i, numbers[m[1]]] = has[i, numbers[m[2]]] = True
 
 
 _RANGE_TERM = re.compile(r"^(\d+)[-–](\d+)$")
+
+
+def _row_label(line: str) -> str:
+    """What a row is of: its first cell ("Junior Tennis | 8-14 | ..."), the words before a
+    label's colon ("Tier A: 1-2500 square feet ..."), or the words before its first figure
+    ("Tier 1 1-10 $2.23")."""
+    if " | " in line:
+        return line.split(" | ", 1)[0]
+    head = line.split(":", 1)
+    if len(head) == 2 and len(head[0]) <= 40:
+        return head[0]
+    return re.split(r"\d", line, maxsplit=1)[0]
 
 
 def compounds_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
