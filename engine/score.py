@@ -24,7 +24,7 @@ from .pool import Pool
 from .rerank import Order, Scored, rarity_weights
 from .readers.dating import numeric_day
 from .kinds import holds, kind_words
-from .terms import IRREGULAR, content_terms, is_number, stem
+from .terms import IRREGULAR, content_terms, is_number, range_asked, stem
 from .types import ArmScore, Candidate
 
 ARMS = ("bm25", "tfidf", "embed")
@@ -662,8 +662,7 @@ def ranges_held(pool: Pool, qterms: Sequence[str], has: np.ndarray, kinds: tuple
         return
     words = {t for t in qterms if not is_number(t)} - kind_words(kinds)
     for i, terms in enumerate(pool.terms):
-        ranges = {t for t in terms if (m := _RANGE_TERM.match(t)) and m[1] in numbers and m[2] in numbers
-                  and m[1] != m[2]}
+        ranges = {t for t in terms if range_asked(t, numbers)}
         if not ranges:
             continue
         texts = pool.rows[i].text.splitlines()
@@ -677,11 +676,8 @@ def ranges_held(pool: Pool, qterms: Sequence[str], has: np.ndarray, kinds: tuple
             if (labels & words) - said:
                 continue
         for t in ranges:
-            m = _RANGE_TERM.match(t)
-            has[i, numbers[m[1]]] = has[i, numbers[m[2]]] = True
-
-
-_RANGE_TERM = re.compile(r"^(\d+)[-–](\d+)$")
+            a, b = range_asked(t, numbers)
+            has[i, numbers[a]] = has[i, numbers[b]] = True
 
 
 def _row_label(line: str) -> str:

@@ -18,6 +18,7 @@ import re
 import threading
 import unicodedata
 from functools import lru_cache
+from typing import Collection
 
 import snowballstemmer
 
@@ -227,6 +228,17 @@ def tokens(text: str) -> list[str]:
 def content_terms(text: str) -> list[str]:
     """Stemmed terms in order with stop words (and lone underscores) removed: what every arm scores."""
     return [stem(t) for t in words(text) if t not in STOP_WORDS and t.strip("_")]
+
+
+_RANGE = re.compile(r"^(\d+)[-–](\d+)$")  # a range written as one term ("11-18")
+
+
+def range_asked(term: str, qterms: Collection[str]) -> tuple[str, str] | None:
+    """The two ends of a range `term` writes as one ("11-18"), where the question gives both
+    apart ("for 11 to 18 units"); None otherwise. Both ends, never one: "11-18" says nothing
+    of 11 units alone."""
+    m = _RANGE.match(term)
+    return (m[1], m[2]) if m and m[1] != m[2] and m[1] in qterms and m[2] in qterms else None
 
 
 @lru_cache(maxsize=4096)

@@ -32,7 +32,7 @@ from ..kinds import (MONTH, asked as asked_kinds, evidence, examples, firm, head
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import dated_as_asked, dated_terms, year_month
-from ..terms import IRREGULAR, content_terms, is_number, required_terms, said_as, stem
+from ..terms import IRREGULAR, content_terms, is_number, range_asked, required_terms, said_as, stem
 from ..types import QuotedLine
 from .columns import NUMERIC_KINDS, asked_cells, opening_header, question_periods
 
@@ -66,9 +66,8 @@ def line_score(text: str, qterms: Sequence[str], weights: Mapping[str, float], c
     """`kind`: the line holds the kind of value the question asks for (engine/kinds.py)."""
     said = content_terms(text)
     present = set(said) | dated_terms(said, qterms)  # "July 2025" in a row's "202507"
-    for m in filter(None, map(_RANGE_TERM.match, said)):  # "11-18" for "11 to 18 units"
-        if m[1] in qterms and m[2] in qterms and m[1] != m[2]:
-            present |= {m[1], m[2]}
+    for ends in filter(None, (range_asked(t, qterms) for t in said)):  # "11-18" for "11 to 18 units"
+        present |= set(ends)
     total = sum(weights[t] for t in qterms)
     overlap = sum(weights[t] for t in qterms if t in present) / total if total > 0 else 0.0
     numbers = sum(1 for t in qterms if is_number(t) and t in present)
@@ -115,13 +114,9 @@ def restates(text: str, qterms: frozenset[str]) -> bool:
     return bool(terms) and all(t in qterms for t in terms) and not _ENDS_LABEL.search(text)
 
 
-_RANGE_TERM = re.compile(r"^(\d+)[-–](\d+)$")  # a range written as one term ("11-18")
-
-
 def _range_of(text: str, qterms: Collection[str]) -> bool:
     """The text writes as one term a range both of whose ends the question gives."""
-    return any(m and m[1] in qterms and m[2] in qterms and m[1] != m[2]
-               for m in map(_RANGE_TERM.match, content_terms(text)))
+    return any(range_asked(t, qterms) for t in content_terms(text))
 
 
 def about(text: str, qterms: frozenset[str], plain: bool = False, days: Collection[str] | None = None) -> bool:
@@ -1491,14 +1486,14 @@ def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...], plain: 
     days = {t for t in asked if t.isdigit() and len(t) <= 2}
 
     def says(text: str) -> bool:
-        return (about(text, words, plain, days) or bool(keys and _key_of(text) in keys)
-                or bool(labels and labels & _pairs(text, heads=asking))
-                or (ranges and len(numbers) > 1 and _range_of(text, numbers)))
         # (the last: a range of the question's numbers as one term, "11-18" for "11 to 18
         # units", says which row as a word would; a number alone still does not; `ranges`
         # off where a line of the passage holding the kind names the question's words: that
         # row is the topic's, and another's range is another thing's, "Day Camp | 6-12" for
         # the tennis fee for ages 6 to 12)
+        return (about(text, words, plain, days) or bool(keys and _key_of(text) in keys)
+                or bool(labels and labels & _pairs(text, heads=asking))
+                or (ranges and len(numbers) > 1 and _range_of(text, numbers)))
 
     return says
 
