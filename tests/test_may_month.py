@@ -45,3 +45,13 @@ def test_a_may_question_is_not_answered_by_april_s_row(tmp_path):
     (b,) = ask_words(tmp_path / "april", {"sales_tax_receipts_2022.md": TAX},
                      "How much sales tax did the town receive in April 2022?")
     assert quoted(b) and "April 2022" in quoted(b)[0], (quoted(b), b.refusal)
+
+
+def test_may_after_a_preposition_or_before_of_a_year():
+    q = "How many main breaks were repaired in May?"
+    assert _sib("January | 4 main breaks repaired", q) == ("january", "may")
+    assert _sib("Main breaks repaired in January: 4", q) == ("january", "may")
+    assert _sib("Main breaks repaired in May: 6", q) is None
+    assert _sib("Complaints in April of 2023: 12", "How many complaints were there in May of 2023?") == ("april", "may")
+    assert _sib("Crews may repair 6 breaks in April", "How many breaks in June?") == ("april", "june")
+    assert _sib("Crews may repair breaks", "How many breaks in June?") is None  # the verb

@@ -1043,10 +1043,14 @@ _MONTH_WORD = re.compile(r"\b(?:january|february|march|april|june|july|august|se
 
 # May, the month, as a text writes it: "may" is a stop word (the verb), so no text's terms
 # hold it; read from the words beside it: before or after a figure ("May 2022", "May 15",
-# "15 May", "May-23"), or a table's cell alone ("| May |"). Not "may 2" in lower case, nor
-# "MAY APPROVE"
+# "15 May", "May-23"), a table's cell alone ("| May |"), after a preposition ("in May").
+# Not "may 2" in lower case, nor "MAY APPROVE", nor "May I ..."
 _MAY = re.compile(r"\b(?:May|MAY)(?=\.?[\s-]*\d)|(?<=\d)(?:st|nd|rd|th)?[\s-](?:of\s+)?(?:May|MAY)\b"
-                  r"|(?:^|\|)\s*(?:May|MAY)\s*(?=\||$)")
+                  r"|(?:^|\|)\s*(?:May|MAY)\s*(?=\||$)"
+                  # after a preposition, capitalised ("circulation in May was 14,212", "main
+                  # breaks in May?"), or before "of" and a year ("May of 2023")
+                  r"|\b(?:in|In|of|for|during|since|until|through|from|by|and|to) May\b(?!-)"
+                  r"|\bMay(?= of (?:19|20)\d\d\b)")
 
 
 def _months_as_written(terms: set[str], text: str) -> set[str]:
