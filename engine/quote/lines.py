@@ -257,7 +257,7 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str) -> bool:
     27 at 7 PM"), gives the time as a limit (_LIMIT) or ends a span of two times
     (_TIME_SPAN: "14:08PM - 15:07PM"); for a start, it does not say only an end's word
     ("adjourned at 9:12 p.m.")."""
-    words = set().union(*(content_terms(texts[j]) for j in unit))
+    words = set().union(*(content_terms(_SESSION.sub(" ", texts[j])) for j in unit))
     if event == "hours":
         return bool(words & _KEPT) or any(_LIMIT.search(texts[j]) or _TIME_SPAN.search(texts[j])
                                           or _HOURS_SPAN.search(texts[j])
@@ -265,6 +265,11 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str) -> bool:
     if event == "end":
         return bool(words & _ENDS) or any(_LIMIT.search(texts[j]) or _TIME_SPAN.search(texts[j]) for j in unit)
     return not (words & _ENDS) or bool(words & _STARTS)
+
+
+# a meeting's part by its name, no event: "closed the open session meeting at 7:02 p.m." ends
+# it, "opened the closed session" starts one (the cabinet's Fair Oaks minutes)
+_SESSION = re.compile(r"\b(?:open|closed|executive)\s+session\b", re.I)
 
 
 _SIGN = "sign"  # the stem of "signed", "signs", "signing"
