@@ -18,3 +18,22 @@ def test_starts_stay_starts():
     assert _of_event(LINES, [1], "start") and not _of_event(LINES, [1], "end")
     assert _of_event(LINES, [2], "start")
     assert _of_event(LINES, [3], "start")  # no end's word: read as a start, as before
+
+
+def test_an_advisory_lifted_is_an_end():
+    from engine.quote.lines import _event
+    from engine.terms import content_terms
+    assert _event(content_terms("When was the boil water advisory lifted?")) == "end"
+    issued = ["Paintsville Utilities has issued a boil water advisory on April 12, 2020 at 3:00 p.m."]
+    lifted = ["The boil water advisory was lifted on April 14, 2020 at 10:00 a.m."]
+    assert not _of_event(issued, [0], "end") and _of_event(lifted, [0], "end")
+
+
+def test_the_next_meeting_s_day_written_day_first():
+    from engine.quote.lines import _next_meeting_only
+    q = "What did the parish council decide at its 16 January 2013 meeting?"
+    assert _next_meeting_only("The next meeting will be on Wednesday 16 January 2013 commencing at 7.30pm", q) \
+        == ("the next meeting", "16 January")
+    assert _next_meeting_only("At its meeting on 16 January 2013 the council approved the grant", q) is None
+    assert _next_meeting_only("Next regular meeting June 09", "What was decided at the June 9 meeting?") \
+        == ("the next meeting", "June 09")

@@ -171,7 +171,9 @@ def _bare(text: str) -> bool:
 
 
 # the words a meeting's or a period's end and start are told by (stems)
-_ENDS = frozenset("adjourn end close conclud finish complet wrap".split())  # "wrap up"
+# (and an advisory's or an order's end: "when was the boil water advisory lifted?" is no
+# question on when it was issued)
+_ENDS = frozenset("adjourn end close conclud finish complet wrap lift rescind".split())  # "wrap up"
 _STARTS = frozenset("start begin began commenc conven open order".split())
 
 
@@ -679,6 +681,17 @@ def _opposite_bound(unit: str, question: str) -> tuple[str, str] | None:
 
 
 _MONTH_DAY = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})\b", re.I)
+# the day first, as British minutes write it: "Wednesday 16 January 2013", "16th of January"
+_DAY_MONTH = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+                        r"[a-z]*\b", re.I)
+
+
+def _month_days(text: str) -> list[tuple[tuple[str, str], re.Match]]:
+    """((month, day), match) of each day a text names by its month, either order ("January
+    16", "16 January"), in the text's order."""
+    out = [((m.group(1).lower(), str(int(m.group(2)))), m) for m in _MONTH_DAY.finditer(text)]
+    out += [((m.group(2).lower(), str(int(m.group(1)))), m) for m in _DAY_MONTH.finditer(text)]
+    return sorted(out, key=lambda p: p[1].start())
 # a date minutes give for the next meeting: "Next regular meeting June 19, 2018"
 _NEXT_MEETING = re.compile(r"\bnext\s+(?:[a-z]+\s+){0,2}meeting\b[^.;]{0,40}?$", re.I)
 # a matter put off to a date ("requested a postponement ... until the March 15 meeting"): the
@@ -695,9 +708,9 @@ def _next_meeting_only(unit: str, question: str) -> tuple[str, str] | None:
     nothing of the meeting of June 19) or as the date a matter was put off to ("requested a
     postponement of this public hearing ... until the March 15 meeting" says nothing of what
     was decided on March 15): (what the unit says, the question's date)."""
-    asked = {(m.group(1).lower(), m.group(2)) for m in _MONTH_DAY.finditer(question)}
+    asked = {key for key, _ in _month_days(question)}
     for month, day in asked:
-        said = [m for m in _MONTH_DAY.finditer(unit) if (m.group(1).lower(), m.group(2)) == (month, day)]
+        said = [m for key, m in _month_days(unit) if key == (month, day)]
         nxt = [bool(_NEXT_MEETING.search(unit, 0, m.start())) for m in said]
         put_off = [bool(_PUT_OFF.search(unit, 0, m.start())) and not _FROM_DATE.search(unit, 0, m.start())
                    and bool(_A_MEETING.match(unit, m.end())) for m in said]
