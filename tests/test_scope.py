@@ -260,3 +260,22 @@ def test_a_state_s_code_counts_only_in_a_state_column_on_the_asked_row(tmp_path)
                     header, q, req)["oregon"]
     assert not held("305 | OR | Portland | Multnomah | $ 155", header, q, ("portland",))["oregon"]  # not named
     assert "or" in _STATES
+
+
+def test_a_transport_mode_is_a_scope_word():
+    # the bus standards of a document that never says "ferry" answer no ferry question
+    assert scope_terms("What on-time performance standard does HART set for its ferry service?") == ("ferri",)
+    assert scope_terms("What is the paratransit fare?") == ("paratransit",)
+    assert scope_terms("What is the bus fare?") == ()  # said in too many ways to look up
+
+
+def test_a_document_without_the_mode_is_out_of_scope(tmp_path):
+    from conftest import ask_words, quoted
+    doc = ("# Transit Service Standards\n\nOn-Time Performance: 72% of trips from 1 minute early to "
+           "5 minutes late at scheduled timepoints, for all bus service.\n")
+    (a,) = ask_words(tmp_path / "ferry", {"metro_transit_service_standards.md": doc},
+                     "What on-time performance standard does Metro Transit set for its ferry service?")
+    assert not a.citations and a.refusal.reason == "outside_scope", (quoted(a), a.refusal)
+    (b,) = ask_words(tmp_path / "bus", {"metro_transit_service_standards.md": doc},
+                     "What on-time performance standard does Metro Transit set for its bus service?")
+    assert quoted(b) and "72%" in quoted(b)[0], (quoted(b), b.refusal)
