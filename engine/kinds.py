@@ -741,6 +741,8 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue
             if k == "organisation" and not _org_run(m.group(0), asked_terms):
                 continue
+            if k == "organisation" and asked_terms & _FIRM_ASKED and _PUBLIC_BODY.search(m.group(0)):
+                continue  # "which consulting firm was awarded ...": "City Council" awards, it is no firm
             if k == "access" and asked_terms and not _label_asked(m.group(0), asked_terms):
                 continue  # a meeting id is no passcode: the label must be the one asked
             if k not in _CASED and text[m.start()] not in "$£€" \
@@ -752,6 +754,14 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                     or (k == "amount" and _NONE.match(m.group(0))) or k == "rating":  # "no ... charge" is the
                 # value; so is "has not rated" for a rating asked
                 yield m.span()
+
+
+# a question asking for a firm ("which consulting firm", "what company", "which contractor"),
+# and the public bodies no firm is named as ("City Council", "Planning Commission")
+_FIRM_ASKED = frozenset(content_terms("firm firms company companies consultant consultants contractor "
+                                      "contractors vendor vendors supplier suppliers bidder bidders"))
+_PUBLIC_BODY = re.compile(r"\b(?:Council|Board|Commission|Department|Agency|Authority|Administration|Bureau|"
+                          r"Office|Division|District|City|County|Town|Township|State|Legislature)$")
 
 
 # a label that names its value's unit in brackets, then the value: "Lot Area Minimum (ft²)

@@ -972,3 +972,14 @@ def test_forms_read_in_the_twenty_first_pass(question, kinds):
 ])
 def test_values_read_in_the_twenty_first_pass(line, kinds, held):
     assert holds(line, kinds) is held
+
+
+def test_a_public_body_is_no_firm_asked():
+    q = "Which consulting firm was awarded the Eureka transit line system study?"
+    k, terms = asked(q), content_terms(q)
+    assert k == ("organisation",)
+    assert not holds("City staff anticipate the City Council will award a contract in June", k, terms)
+    assert holds("to award the bid to Kerr Electric Company", k, terms)
+    # a question asking for a body at large still takes a public one
+    q2 = "Which agency issued the permit?"
+    assert holds("The permit was issued by the Maryland Department of the Environment", asked(q2), content_terms(q2))
