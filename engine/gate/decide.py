@@ -131,7 +131,7 @@ def outside_scope(c: Candidate, words: tuple[str, ...]) -> Refusal:
     said = ", ".join(words)
     return Refusal(reason="outside_scope",
                    message=f"no confident answer: the best passage's document ({c.path}) never "
-                           f"mentions the class of customer, the subject of the rule or the name "
-                           f"asked about (not found: {said})",
+                           f"mentions the class of customer, the mode of transport, the subject of the "
+                           f"rule or the name asked about (not found: {said})",
                    floor="scope", value=0.0, threshold=1.0, unmatched=c.unmatched,
                    failed=(("scope", 0.0, 1.0),))
