@@ -741,8 +741,10 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue
             if k == "organisation" and not _org_run(m.group(0), asked_terms):
                 continue
-            if k == "organisation" and asked_terms & _FIRM_ASKED and _PUBLIC_BODY.search(m.group(0)):
-                continue  # "which consulting firm was awarded ...": "City Council" awards, it is no firm
+            if k == "organisation" and asked_terms & _FIRM_ASKED and _PUBLIC_BODY.search(m.group(0)) \
+                    and _CHOOSES.match(text, m.end()):
+                continue  # "which consulting firm was awarded ...": "City Council will award" chooses
+                # one, it is none ("provided by the ... Authority" may be the vendor asked)
             if k == "access" and asked_terms and not _label_asked(m.group(0), asked_terms):
                 continue  # a meeting id is no passcode: the label must be the one asked
             if k not in _CASED and text[m.start()] not in "$£€" \
@@ -760,6 +762,8 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
 # and the public bodies no firm is named as ("City Council", "Planning Commission")
 _FIRM_ASKED = frozenset(content_terms("firm firms company companies consultant consultants contractor "
                                       "contractors vendor vendors supplier suppliers bidder bidders"))
+_CHOOSES = re.compile(r"\s+(?:will\s+|shall\s+|has\s+|have\s+|to\s+|may\s+)?(?:award|select|approv|choose|chose|"
+                      r"authori[sz]|hire|contract\s+with)", re.I)
 _PUBLIC_BODY = re.compile(r"\b(?:Council|Board|Commission|Department|Agency|Authority|Administration|Bureau|"
                           r"Office|Division|District|City|County|Town|Township|State|Legislature)$")
 

@@ -90,13 +90,26 @@ def _capitalised(question: str) -> list[str]:
             and (i > 0 or (len(words) > 1 and words[1][:1].isupper()))]
 
 
+# a mode written as two words or with a hyphen ("para-transit", "van pool", "street car")
+_APART = {t: tuple(content_terms(a)) for t, a in (("paratransit", "para transit"), ("vanpool", "van pool"),
+                                                  ("streetcar", "street car"))}
+
+
+def _held(path: str, term: str, has: Callable[[str, str], bool]) -> bool:
+    """The document holds the scope term, or a mode's two parts (_APART)."""
+    if has(path, term):
+        return True
+    parts = _APART.get(term)
+    return bool(parts) and all(has(path, p) for p in parts)
+
+
 def lacking(paths: Sequence[str], scope: Sequence[str], has: Callable[[str, str], bool],
             said: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
     """For each distinct path, the scope terms its document never holds (`has(path, term)`),
     as the user typed them (`said`); paths holding them all are left out."""
     out: dict[str, tuple[str, ...]] = {}
     for path in dict.fromkeys(paths):
-        missing = tuple(said.get(t, t) for t in scope if not has(path, t))
+        missing = tuple(said.get(t, t) for t in scope if not _held(path, t, has))
         if missing:
             out[path] = missing
     return out

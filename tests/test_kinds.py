@@ -983,3 +983,10 @@ def test_a_public_body_is_no_firm_asked():
     # a question asking for a body at large still takes a public one
     q2 = "Which agency issued the permit?"
     assert holds("The permit was issued by the Maryland Department of the Environment", asked(q2), content_terms(q2))
+
+
+def test_a_public_body_may_be_the_vendor_asked():
+    # only the body that chooses ("will award", "selected") is no firm
+    q = "Which vendor provides emergency dispatch services?"
+    assert holds("Dispatch is provided by the Tri-County Emergency Communications Authority at $212,000 per year.",
+                 asked(q), content_terms(q))

@@ -279,3 +279,11 @@ def test_a_document_without_the_mode_is_out_of_scope(tmp_path):
     (b,) = ask_words(tmp_path / "bus", {"metro_transit_service_standards.md": doc},
                      "What on-time performance standard does Metro Transit set for its bus service?")
     assert quoted(b) and "72%" in quoted(b)[0], (quoted(b), b.refusal)
+
+
+def test_a_mode_written_apart_is_the_mode():
+    from engine.scope import lacking
+    held = {("guide.md", "para"), ("guide.md", "transit"), ("vans.md", "van"), ("vans.md", "pool")}
+    has = lambda path, term: (path, term) in held
+    assert lacking(["guide.md", "vans.md"], ("paratransit",), has, {}) == {"vans.md": ("paratransit",)}
+    assert lacking(["vans.md"], ("vanpool",), has, {}) == {}

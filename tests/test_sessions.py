@@ -37,3 +37,14 @@ def test_the_next_meeting_s_day_written_day_first():
     assert _next_meeting_only("At its meeting on 16 January 2013 the council approved the grant", q) is None
     assert _next_meeting_only("Next regular meeting June 09", "What was decided at the June 9 meeting?") \
         == ("the next meeting", "June 09")
+
+
+def test_a_session_the_question_names_is_its_event():
+    from engine.quote.lines import _SESSION_ASKED
+    lines = ["The closed session was called to order at 5:30 p.m.", "The closed session ended at 6:40 p.m."]
+    assert _SESSION_ASKED == "session"
+    assert _of_event(lines, [0], "start", sessions=True) and not _of_event(lines, [1], "start", sessions=True)
+
+
+def test_a_cancelled_advisory_is_an_end():
+    assert _of_event(["The boil water advisory was cancelled at 11:00 a.m. on June 4, 2021."], [0], "end")

@@ -173,7 +173,7 @@ def _bare(text: str) -> bool:
 # the words a meeting's or a period's end and start are told by (stems)
 # (and an advisory's or an order's end: "when was the boil water advisory lifted?" is no
 # question on when it was issued)
-_ENDS = frozenset("adjourn end close conclud finish complet wrap lift rescind".split())  # "wrap up"
+_ENDS = frozenset("adjourn end close conclud finish complet wrap lift rescind cancel".split())  # "wrap up"
 _STARTS = frozenset("start begin began commenc conven open order".split())
 
 
@@ -251,7 +251,7 @@ _TIME_SPAN = re.compile(r"\b\d{1,2}:\d\d\s?(?:[ap]\.?\s?m\b\.?)?\s*(?:-|–|—|
                         re.I)
 
 
-def _of_event(texts: Sequence[str], unit: Sequence[int], event: str) -> bool:
+def _of_event(texts: Sequence[str], unit: Sequence[int], event: str, sessions: bool = False) -> bool:
     """The unit's time may be the one asked for: for hours kept, the unit gives two times or
     a span or a limit, or says open or closed ("Mon - Fri, 7:30 a.m. - 4:00 p.m."; not a
     meeting's "at 5 pm in the utility office"); for an end, the unit says an end's word ("the
@@ -259,7 +259,7 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str) -> bool:
     27 at 7 PM"), gives the time as a limit (_LIMIT) or ends a span of two times
     (_TIME_SPAN: "14:08PM - 15:07PM"); for a start, it does not say only an end's word
     ("adjourned at 9:12 p.m.")."""
-    words = set().union(*(content_terms(_SESSION.sub(" ", texts[j])) for j in unit))
+    words = set().union(*(content_terms(texts[j] if sessions else _SESSION.sub(" ", texts[j])) for j in unit))
     if event == "hours":
         return bool(words & _KEPT) or any(_LIMIT.search(texts[j]) or _TIME_SPAN.search(texts[j])
                                           or _HOURS_SPAN.search(texts[j])
@@ -272,6 +272,7 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str) -> bool:
 # a meeting's part by its name, no event: "closed the open session meeting at 7:02 p.m." ends
 # it, "opened the closed session" starts one (the cabinet's Fair Oaks minutes)
 _SESSION = re.compile(r"\b(?:open|closed|executive)\s+session\b", re.I)
+_SESSION_ASKED = "session"  # a question naming a session asks of it: its name is its event's then
 
 
 _SIGN = "sign"  # the stem of "signed", "signs", "signing"
@@ -1668,7 +1669,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return False
         if question and contradicts(" ".join(texts[j] for j in unit), question, qterms, named=named):
             return False
-        if event and not _of_event(texts, unit, event):
+        if event and not _of_event(texts, unit, event, _SESSION_ASKED in qterms):
             return False
         if any(speaks(j) for j in unit) or _labelled(texts, i, unit, heading_words, every, event, says, kind):
             return True
