@@ -202,8 +202,15 @@ class OpenIndex:
                 ) -> dict[str, tuple[str, ...]]:
         """For each path, the scope words (engine/scope.py) its document never uses, as typed."""
         ids = {row.path: doc_id for doc_id, row in self.doc_rows.items()}
-        holding = {t: self.store.docs_holding(t) for t in dict.fromkeys(words)} if paths else {}
-        return scope.lacking(paths, words, lambda path, term: ids[path] in holding[term], said)
+        holding: dict[str, set[int]] = {}  # each term's documents, looked up once (a mode's
+        # parts too: scope._held)
+
+        def has(path: str, term: str) -> bool:
+            if term not in holding:
+                holding[term] = self.store.docs_holding(term)
+            return ids[path] in holding[term]
+
+        return scope.lacking(paths, words, has, said)
 
     def close(self) -> None:
         self.lock.release()
