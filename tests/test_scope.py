@@ -287,3 +287,13 @@ def test_a_mode_written_apart_is_the_mode():
     has = lambda path, term: (path, term) in held
     assert lacking(["guide.md", "vans.md"], ("paratransit",), has, {}) == {"vans.md": ("paratransit",)}
     assert lacking(["vans.md"], ("vanpool",), has, {}) == {}
+
+
+def test_a_mode_written_apart_on_the_real_index(tmp_path):
+    from conftest import ask_words, quoted
+    doc = "# ACCESS Ride Guide\n\nPara-transit service for riders with disabilities.\n\nEach one-way ACCESS trip costs $3.50.\n"
+    (a,) = ask_words(tmp_path / "apart", {"access_ride_guide.md": doc}, "How much does a paratransit trip cost?")
+    assert quoted(a) and "$3.50" in quoted(a)[0], (quoted(a), a.refusal)
+    (b,) = ask_words(tmp_path / "none", {"access_ride_guide.md": doc.replace("Para-transit", "Door-to-door")},
+                     "How much does a paratransit trip cost?")
+    assert not b.citations and b.refusal.reason == "outside_scope", (quoted(b), b.refusal)

@@ -202,7 +202,7 @@ class OpenIndex:
                 ) -> dict[str, tuple[str, ...]]:
         """For each path, the scope words (engine/scope.py) its document never uses, as typed."""
         ids = {row.path: doc_id for doc_id, row in self.doc_rows.items()}
-        holding: dict[str, set[int]] = {}  # each term's documents, looked up once (a mode's
+        holding: dict[str, frozenset[int]] = {}  # each term's documents, looked up once (a mode's
         # parts too: scope._held)
 
         def has(path: str, term: str) -> bool:
