@@ -742,7 +742,7 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
             if k == "organisation" and not _org_run(m.group(0), asked_terms):
                 continue
             if k == "organisation" and asked_terms & _FIRM_ASKED and _PUBLIC_BODY.search(m.group(0)) \
-                    and _CHOOSES.match(text, m.end()):
+                    and (_CHOOSES.match(text, m.end()) or _CHOSEN_BY.search(text, 0, m.start())):
                 continue  # "which consulting firm was awarded ...": "City Council will award" chooses
                 # one, it is none ("provided by the ... Authority" may be the vendor asked)
             if k == "access" and asked_terms and not _label_asked(m.group(0), asked_terms):
@@ -764,6 +764,8 @@ _FIRM_ASKED = frozenset(content_terms("firm firms company companies consultant c
                                       "contractors vendor vendors supplier suppliers bidder bidders"))
 _CHOOSES = re.compile(r"\s+(?:will\s+|shall\s+|has\s+|have\s+|to\s+|may\s+)?(?:award|select|approv|choose|chose|"
                       r"authori[sz]|hire|contract\s+with)", re.I)
+_CHOSEN_BY = re.compile(r"\b(?:approval|approved|awarded|selected|chosen|authori[sz]ed|authori[sz]ation)\s+"
+                        r"(?:of|by)\s+(?:the\s+)?$", re.I)  # "the approval of the City Council"
 _PUBLIC_BODY = re.compile(r"\b(?:Council|Board|Commission|Department|Agency|Authority|Administration|Bureau|"
                           r"Office|Division|District|City|County|Town|Township|State|Legislature)$")
 

@@ -990,3 +990,9 @@ def test_a_public_body_may_be_the_vendor_asked():
     q = "Which vendor provides emergency dispatch services?"
     assert holds("Dispatch is provided by the Tri-County Emergency Communications Authority at $212,000 per year.",
                  asked(q), content_terms(q))
+
+
+def test_a_public_body_approving_is_no_firm_either():
+    q = "Which consulting firm was awarded the Eureka transit line system study?"
+    assert not holds("An agreement with the successful consulting firm will require the approval of the City Council.",
+                     asked(q), content_terms(q))
