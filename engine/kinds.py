@@ -981,7 +981,7 @@ def kind_words(kinds: tuple[str, ...]) -> frozenset[str]:
 # advice letter number" asks for a code, not a count. Nor "big" or "large": a question's
 # terms carry no place, and "how large" reads as the "large" of "large commercial".
 _ANSWERED = {
-    "amount": "amount money dollar dollars cost costs price prices",
+    "amount": "amount money dollar dollars",
     "percentage": "percent percentage share portion",
     "time": "time clock",
     "person": "person name named",
