@@ -23,7 +23,7 @@ from .fuse import FUSIONS, fuse, minmax, ranks, rrf, rrf_scale
 from .pool import Pool
 from .rerank import Order, Scored, rarity_weights
 from .readers.dating import numeric_day
-from .kinds import holds, kind_words
+from .kinds import MONTH, holds, kind_words
 from .terms import IRREGULAR, content_terms, is_number, range_asked, stem
 from .types import ArmScore, Candidate
 
@@ -285,9 +285,7 @@ def _table_dated(path: str, text: str, qterms: Sequence[str]) -> set[str]:
 
 _YEAR_WRITTEN = re.compile(r"(?<![\d.,$])((?:19|20)\d\d)(?![\d,]|\.\d)")
 # a month a row writes by its name or its short form, capitalised ("May-23", "Jan 9", "MARCH")
-_MONTH_NAMES = (r"Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
-                r"Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?")
-_MONTH_WRITTEN = re.compile(rf"(?<![A-Za-z])({_MONTH_NAMES}|{_MONTH_NAMES.upper()})(?![A-Za-z])")
+_MONTH_WRITTEN = re.compile(rf"(?<![A-Za-z])(?=[A-Z])({MONTH})(?![A-Za-z])", re.I)
 _MONTH_OF = {m: n for n, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
 
 
@@ -487,12 +485,13 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
         return has
     out = has.copy()
     named: dict[int, set[str]] = {}
+    dates_asked = _asked_dates(qterms) is not None  # a month, a year or a day a file's name may date
 
     for i, row in enumerate(pool.rows):
         if row.doc not in named:
             mine = {s: p for s, p in initials.items() if s in spelled.get(row.doc, ())}
             named[row.doc] = path_names(path_of(row.doc), mine, context_of(row.doc))
-        dated = _table_dated(path_of(row.doc), row.text, qterms)
+        dated = _table_dated(path_of(row.doc), row.text, qterms) if dates_asked else set()
         for k in need:
             if qterms[k] in named[row.doc] or _form_key(qterms[k]) in named[row.doc] or qterms[k] in dated:
                 out[i, k] = True
@@ -661,13 +660,13 @@ def ranges_held(pool: Pool, qterms: Sequence[str], has: np.ndarray, kinds: tuple
     if len(numbers) < 2:
         return
     words = {t for t in qterms if not is_number(t)} - kind_words(kinds)
+    asked = kinds or ("figure", "count")
     for i, terms in enumerate(pool.terms):
         ranges = {t for t in terms if range_asked(t, numbers)}
         if not ranges:
             continue
         texts = pool.rows[i].text.splitlines()
         lines = [set(content_terms(line)) for line in texts]
-        asked = kinds or ("figure", "count")
         mine = [k for k, ts in enumerate(lines) if ts & ranges]
         if all(holds(texts[k], asked, qterms) for k in mine):  # a row's range, not a header's
             said = set().union(*(lines[k] for k in mine))

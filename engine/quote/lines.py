@@ -682,17 +682,14 @@ def _opposite_bound(unit: str, question: str) -> tuple[str, str] | None:
 
 
 _MONTH_DAY = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})\b", re.I)
-# the day first, as British minutes write it: "Wednesday 16 January 2013", "16th of January"
-_DAY_MONTH = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
-                        r"[a-z]*\b", re.I)
 
 
-def _month_days(text: str) -> list[tuple[tuple[str, str], re.Match]]:
+def _month_days(text: str) -> list[tuple[tuple[int, int], re.Match]]:
     """((month, day), match) of each day a text names by its month, either order ("January
-    16", "16 January"), in the text's order."""
-    out = [((m.group(1).lower(), str(int(m.group(2)))), m) for m in _MONTH_DAY.finditer(text)]
-    out += [((m.group(2).lower(), str(int(m.group(1)))), m) for m in _DAY_MONTH.finditer(text)]
-    return sorted(out, key=lambda p: p[1].start())
+    16", "16 January" as British minutes write it: _DAY_OF_MONTH), in the text's order."""
+    return [((_month_number(m[1] or m[4]), int(m[2] or m[3])), m) for m in _DAY_OF_MONTH.finditer(text)]
+
+
 # a date minutes give for the next meeting: "Next regular meeting June 19, 2018"
 _NEXT_MEETING = re.compile(r"\bnext\s+(?:[a-z]+\s+){0,2}meeting\b[^.;]{0,40}?$", re.I)
 # a matter put off to a date ("requested a postponement ... until the March 15 meeting"): the
