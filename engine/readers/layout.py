@@ -7,11 +7,13 @@ moves it into the passages' context) and never quoted (quote/lines.py). Two rule
 naming any document's words:
 
 - **repetition**: on a document of pages, a line standing among the first or last
-  `EDGE` lines of a page whose text, digits aside, stands there on at least `REPEAT_SHARE`
-  of the pages, or of its even or its odd pages as a book's running heads alternate (and on
-  two at least), is a running header or footer (a line with a bar only when the bar joins a
+  `EDGE` lines of a page (a page number among them not counted) whose text, digits aside,
+  stands there on at least `REPEAT_SHARE` of the pages, or of its even or its odd pages as
+  a book's running heads alternate (and on two at least), is a running header or footer (a line with a bar only when the bar joins a
   page number to a title: "48 | Alliance for Water Efficiency"; else it is a table's row);
-  so is a line atop a later page that repeats the first page's title with more, on however
+  so is the line that closes such a head or foot, standing at the edge of two pages at
+  least (_block_ends: a letter's continuation head "Name / Firm / Page 2 / date"); so is a
+  line atop a later page that repeats the first page's title with more, on however
   few pages (_titled_heads: "EPA OGWDW | Understanding the Lead and Copper Rule  EPA
   October 2019");
 - **shape**, on any line: a page number ("Page 3", "Page 3 of 12", "- 3 -", "3 of 12", a
@@ -75,18 +77,59 @@ def furniture(lines: Sequence[Line]) -> frozenset[int]:
     if len(pages) >= 2:
         edges: dict[str, set[str]] = {}  # shape -> the pages it stands at the edge of
         at_edge: list[tuple[int, str]] = []
+        blocks = []  # each page's top edge, top down, and its foot edge, foot up
         for region, idx in pages.items():
-            ends = idx[:EDGE] + [i for i in idx[-EDGE:] if i not in idx[:EDGE]]
-            for i in ends:
+            top, foot = _edge(lines, idx), _edge(lines, idx[::-1])
+            blocks += [top, foot]
+            for i in top + [i for i in foot if i not in top]:
                 s = _shape(lines[i].text)
-                if s and (_PAGED.match(s) or "|" not in s) and not lines[i].header:
+                if (s and (_PAGED.match(s) or "|" not in s) and not lines[i].header
+                        and not _FIGURE_ROW.search(lines[i].text)):
                     edges.setdefault(s, set()).add(region)
                     at_edge.append((i, s))
         side = {r: int(_PAGE_REGION.match(r).group(1)) % 2 for r in pages}
         running = {s: _running(regions, side) for s, regions in edges.items()}
         out.update(i for i, s in at_edge if running[s])
+        out.update(_block_ends(lines, blocks, edges, out))
         out.update(_titled_heads(lines, pages))
     return frozenset(out)
+
+
+_BLOCK_WORDS = 8  # the most words of a line closing a running head: a name, a date, a title
+
+
+def _block_ends(lines: Sequence[Line], blocks: list[list[int]], edges: dict[str, set[str]],
+                found: set[int]) -> set[int]:
+    """The line that closes a running head or foot: next to the page's edge, every line
+    between it and the edge already furniture (one at least), short, no row of figures, and
+    itself standing at the edge of two pages at least. A bundle of letters heads each
+    continuation page "Kirk Payne / Mold Masters Company / Page 2 / February 16, 2024", each
+    letter with its own date, so the date stands on too few of the bundle's pages to count
+    as running by itself."""
+    out = set()
+    for block in blocks:
+        for k, i in enumerate(block):
+            if i in found:
+                continue
+            s = _shape(lines[i].text)
+            text = lines[i].text
+            if (k and not lines[i].header and len(text.split()) <= _BLOCK_WORDS
+                    and not _FIGURE_RUN.search(text) and len(edges.get(s, ())) >= 2):
+                out.add(i)
+            break
+    return out
+
+
+def _edge(lines: Sequence[Line], idx: Sequence[int]) -> list[int]:
+    """The first EDGE lines of `idx` (a page's lines, top down or foot up), not counting a
+    page number among them: a letter's continuation head "Kirk Payne / Mold Masters Company /
+    Page 2 / February 16, 2024" stands four lines deep."""
+    out: list[int] = []
+    for i in idx:
+        if len(out) - sum(1 for j in out if by_shape(lines[j])) >= EDGE:
+            break
+        out.append(i)
+    return out
 
 
 _HEAD_MORE = 6  # the most words a running head says beyond the title it repeats
@@ -123,6 +166,9 @@ def _titled_heads(lines: Sequence[Line], pages: dict[str, list[int]]) -> set[int
 
 
 _FIGURE_RUN = re.compile(r"\d[\d,.]*\s+\$?\d")  # two figures side by side: a table's row
+# three figures side by side: a table's row, however alike the rows at the pages' feet
+# ("22 61,237 63,378 64,925 ..." closing each page of a salary schedule)
+_FIGURE_ROW = re.compile(r"\d[\d,.]*\s+\$?\d[\d,.]*\s+\$?\d")
 
 
 # a running header or footer that joins the page's number to a title with a bar ("48  |
