@@ -162,3 +162,59 @@ def test_a_page_head_repeating_the_title_with_more_is_furniture_on_two_pages(tmp
     r = read(write_pdf(tmp_path / "sheet.pdf", pages))
     furniture = {ln.text.strip() for ln in r.lines if ln.furniture}
     assert furniture == {"EPA OGWDW | Understanding the Lead and Copper Rule  EPA October 2019"}
+
+
+def _letters(path: Path) -> Path:
+    """Two three-page letters filed as one PDF: each continuation page heads "name / firm /
+    Page N / the letter's own date"; a salary table closes the second letter's pages."""
+    pages = []
+    for date, when in (("February 16, 2024", "March 8, 2024"), ("May 5, 2023", "May 26, 2023")):
+        pages.append(["STATE OF ALDER", "DEPARTMENT OF AIR QUALITY", "ENVIRONMENT DIVISION",
+                      "Governor  Director", f" {date}", "Dear Kirk Payne:",
+                      "Stack testing was not completed within 60 days.",
+                      "The device did not reach the required destruction efficiency.",
+                      "The annual emissions report was not submitted.",
+                      "These are violations of the consent order."])
+        for n in (2, 3):
+            pages.append(["Kirk Payne", "Flock Works Company", f"Page {n}", date,
+                          f"Please submit a written response by {when}." if n == 2 else
+                          "Thank you for your attention to resolving the violations.",
+                          "Step | Rate", f"{n} 61,237 63,378 64,925 66,470",
+                          f"{n + 20} 61,237 63,378 64,925 66,470"])
+    return write_pdf(path, pages)
+
+
+def test_a_letters_continuation_head_closes_on_its_date(tmp_path):
+    # the date under "Page 2" stands on two of the six pages, one letter's two continuation
+    # pages: it closes a head whose other lines run through the file, so it is furniture
+    r = read(_letters(tmp_path / "letters.pdf"))
+    furniture = [(ln.region, ln.text.strip()) for ln in r.lines if ln.furniture]
+    assert ("p2", "February 16, 2024") in furniture and ("p6", "May 5, 2023") in furniture
+    # the letter's own date on its first page is the letter's text, not a head
+    assert not any(t in ("February 16, 2024", "May 5, 2023") for p, t in furniture if p in ("p1", "p4"))
+    assert not any("Please submit" in t or "Thank you" in t for _, t in furniture)
+
+
+def test_a_row_of_figures_at_the_pages_foot_is_no_footer(tmp_path):
+    # the last rows of the salary table stand at each page's foot, alike digits aside
+    r = read(_letters(tmp_path / "letters.pdf"))
+    rows = [ln for ln in r.lines if "61,237" in ln.text]
+    assert len(rows) == 8 and not any(ln.furniture for ln in rows)
+
+
+def test_a_page_number_does_not_use_up_the_edge():
+    # the fourth line from the top, under a page number, stands at the page's edge; with the
+    # page number at the foot instead, the same fourth line is the page's body
+    def lines(head):
+        out = []
+        for n in range(1, 4):
+            body = ["Kirk Payne", "Flock Works Company", f"Page {n}", "Regional Office"] if head else \
+                   ["Kirk Payne", "Flock Works Company", "Board notes", "Regional Office"]
+            for k, t in enumerate(body + [f"Body text {n} {w}." for w in ("one", "two", "three", "four")]
+                                  + ([] if head else [f"Page {n}"])):
+                out.append(Line(text=t, locator=f"p{n}:L{k + 1}", region=f"p{n}"))
+        return out
+    def marked(ls):
+        return {ls[i].text for i in layout.furniture(ls)}
+    assert "Regional Office" in marked(lines(True))
+    assert "Regional Office" not in marked(lines(False))

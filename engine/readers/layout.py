@@ -114,7 +114,7 @@ def _block_ends(lines: Sequence[Line], blocks: list[list[int]], edges: dict[str,
             s = _shape(lines[i].text)
             text = lines[i].text
             if (k and not lines[i].header and len(text.split()) <= _BLOCK_WORDS
-                    and not _FIGURE_RUN.search(text) and len(edges.get(s, ())) >= 2):
+                    and not _FIGURE_ROW.search(text) and len(edges.get(s, ())) >= 2):
                 out.add(i)
             break
     return out
