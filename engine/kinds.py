@@ -474,6 +474,17 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
 _CONTRACTION = re.compile(r"\b(what|who|where|when|how|which|that)['’](s|re)\b", re.I)
 
 
+_OFFICE_ASKED = re.compile(rf"^\W*(?:which|what)\s+({_OFFICIAL})s?\b", re.I)
+
+
+def office_asked(question: str) -> frozenset[str]:
+    """The office a "which MP / which Senator ..." question asks the holder of, stemmed: the
+    word asks for a person, it names no one the answer must say (terms.required_terms reads
+    "MP" as a name)."""
+    m = _OFFICE_ASKED.match(question)
+    return frozenset(content_terms(m.group(1))) if m else frozenset()
+
+
 @lru_cache(maxsize=4096)
 def asked(question: str) -> tuple[str, ...]:
     """The kinds an answer to `question` must hold one of; () when its form asks for none."""

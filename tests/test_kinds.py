@@ -996,3 +996,19 @@ def test_a_public_body_approving_is_no_firm_either():
     q = "Which consulting firm was awarded the Eureka transit line system study?"
     assert not holds("An agreement with the successful consulting firm will require the approval of the City Council.",
                      asked(q), content_terms(q))
+
+
+def test_the_office_a_which_question_asks_is_no_name_the_answer_must_say(tmp_path):
+    # "Which MP asked ...": MP asks for a person; the reply names the member, never "MP"
+    from engine.kinds import office_asked
+    assert office_asked("Which MP asked the question on recycling?") == frozenset(content_terms("mp"))
+    assert office_asked("Which Senator voted against the bill?") == frozenset(content_terms("senator"))
+    assert office_asked("Did the MP ask about recycling?") == frozenset()
+    write(tmp_path / "docs", "written_reply.md",
+          "# Written Reply to Parliamentary Question on Recycling Rate\n\n"
+          "**Mr Tan Ah Kow:** To ask the Minister for the Environment why the national recycling\n"
+          "rate has fallen since 2019 and what is being done about it.\n\n"
+          "**Answer:** The rate fell as construction waste recycled fell with construction.\n")
+    eng = Engine(tmp_path / "docs", index=tmp_path / "i.sqlite", embed_model="none")
+    a = eng.ask("Which MP asked the parliamentary question about the falling recycling rate?")
+    assert any("Mr Tan Ah Kow" in ln.text for c in a.citations for ln in c.lines), a.refusal

@@ -401,7 +401,8 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
         return bool(_TABLE_ROW.search(texts[a]) and _TABLE_ROW.search(texts[b]))
 
     out = [i]
-    if i > 0 and not rows(i - 1, i) and (_wraps(texts[i - 1], texts[i]) or (joins and joins[i - 1])):
+    if i > 0 and not rows(i - 1, i) and (_wraps(texts[i - 1], texts[i]) or (joins and joins[i - 1])
+                                         or _leads_in(texts[i - 1], kind[i - 1], kind[i])):
         out.insert(0, i - 1)
     j = i
     while len(out) < 3 and j + 1 < len(texts):
@@ -418,6 +419,14 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
         if kind[j] and _ENDS_SENTENCE.search(nxt):
             break
     return out
+
+
+def _leads_in(line: str, holds: bool, value: bool) -> bool:
+    """A sentence left open leads into the value on the next line, as the same line's
+    forward reading of _unit takes it: running text holding no value of the kind, ending no
+    sentence, over a line holding one ("... has petitioned to amend the closing hour of the
+    licensed business" / "From: 10:00AM to 11:00 PM. To: 10:00AM to 2:00AM.")."""
+    return value and not holds and _prose(line) and not _ENDS_SENTENCE.search(line)
 
 
 _MONEY_KINDS = frozenset({"amount", "rate", "percentage"})  # the kinds a sum of money answers
@@ -1647,6 +1656,9 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     label = _block_labels(texts, kind, kinds, asked, question, qterms)
     says_at = _row_sayer(texts, asked, says, question, kinds, plain)
     common = _common_subject(subject, question)
+    # a notice's form ("TIME: 4:30 P.M." / "LOCATION: Schoolcraft County Courthouse"): the
+    # line labelled by the kind asked answers where the passage names all of the subject
+    form_said = bool(subject) and set(subject) <= set().union(*map(content_terms, texts))
 
     def speaks(j: int) -> bool:
         if says_at(j):
@@ -1672,12 +1684,25 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return True
         if signer and any(_signed(texts, j) for j in unit):
             return True
+        if subject and form_said and _form_label(texts[i], kinds):
+            return True
         if not subject or len(asked) > _SUBJECT_REST:
             return False
         said = set().union(*(content_terms(texts[j]) for j in unit))
         return set(subject) <= said or (len(common) >= 2 and common <= said)
 
     return answers
+
+
+# a notice's form labels its values by the kind itself: "TIME: 4:30 P.M.", "DATE: Tuesday,
+# June 3", "LOCATION: Town Hall"; the label alone opens the line, the value follows it
+_FORM_LABELS = {"time": "time|when", "date": "date|when", "place": "location|place|venue|where"}
+
+
+def _form_label(text: str, kinds: tuple[str, ...]) -> bool:
+    """The line opens with a form's label for a kind asked, its value after the colon."""
+    words = "|".join(_FORM_LABELS[k] for k in kinds if k in _FORM_LABELS)
+    return bool(words) and re.match(rf"^\W*(?:{words})\s*:\s*\S", text, re.I) is not None
 
 
 def _common_subject(subject: Sequence[str], question: str) -> frozenset[str]:
