@@ -113,3 +113,52 @@ def lacking(paths: Sequence[str], scope: Sequence[str], has: Callable[[str, str]
         if missing:
             out[path] = missing
     return out
+
+
+# a place by the kind of government it is: "Chester County", "City of Chester"; one word of
+# its name is read, the last before the kind or the first after "of". Not a village or a
+# parish: "Stoke Ferry Village Hall" is the parish council's village
+_JURISDICTION = r"(county|city|township|town|borough)"
+_PLACE_KIND = (re.compile(rf"\b([A-Z][\w'’-]+)\s+{_JURISDICTION}\b", re.I),
+               re.compile(rf"\b{_JURISDICTION}\s+of\s+([A-Z][\w'’-]+)", re.I))
+
+
+def jurisdictions(text: str, case: bool) -> set[tuple[str, str]]:
+    """The (name, kind) of each place the text names by its kind of government; `case`: the
+    name is written with a capital (a question's names)."""
+    out = set()
+    for m in _BOTH_KINDS.finditer(text):  # "the City and County of Denver"
+        if not case or m.group(1)[:1].isupper():
+            out |= {(m.group(1).lower(), "city"), (m.group(1).lower(), "county")}
+    for k, pattern in enumerate(_PLACE_KIND):
+        for m in pattern.finditer(text):
+            name, kind = (m.group(1), m.group(2)) if k == 0 else (m.group(2), m.group(1))
+            if (not case or name[:1].isupper()) and name.lower() not in _JURISDICTION_WORDS:
+                out.add((name.lower(), _SAME_KIND.get(kind.lower(), kind.lower())))
+    return out
+
+
+_BOTH_KINDS = re.compile(r"\bcity\s+and\s+county\s+of\s+([A-Z][\w'’-]+)", re.I)
+_SAME_KIND = {"township": "town"}  # "Town of Lincoln" and "Lincoln Township" may be one
+_JURISDICTION_WORDS = frozenset(_JURISDICTION.strip("()").split("|")) | {"the", "of", "and"}
+
+
+def other_jurisdiction(question: str, texts: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
+    """For each path, the places the question names by their kind of government ("Chester
+    County") that its document never names while it names another of that kind ("Delaware
+    County"): a document of another county, whose rows may still hold the name's word ("West
+    Chester Pk"). `texts`: each path's own words (its file name's, its context's and its
+    candidate passages'). A document naming no place of the kind tells nothing; a question
+    naming two of a kind lacks a kind only where the document names none of them."""
+    asked = jurisdictions(question, case=True)
+    out: dict[str, tuple[str, ...]] = {}
+    for path, text in texts.items():
+        theirs = jurisdictions(text, case=False)
+        missing = []
+        for kind in sorted({k for _, k in asked}):
+            names = sorted(n for n, k in asked if k == kind)
+            if not any((n, kind) in theirs for n in names) and any(k == kind for _, k in theirs):
+                missing += [f"{n.title()} {kind.title()}" for n in names]
+        if missing:
+            out[path] = tuple(missing)
+    return out
