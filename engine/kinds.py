@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Collection, Mapping, Sequence
+from typing import Callable, Collection, Mapping, Sequence
 
 from .terms import content_terms
 
@@ -898,17 +898,40 @@ def money_cells(row: str, header: str) -> str:
     then a cell's header is one of as many after its place, and its number is left out only
     when none of them names money and one names a unit or an identifier. Other rows are
     returned as they are."""
+    return _cells_under(row, header, lambda near: any(_MONEY_HEADER.search(h) for h in near)
+                        or not any(_NOT_MONEY_HEADER.search(h) for h in near))
+
+
+# a header cell naming an identifier or a position, whose bare numbers measure and count
+# nothing ("site_no", "objectid", "latitude", "zip"): not "number", which heads counts
+# ("Number of Units")
+_ID_HEADER = re.compile(r"\b(?:index|id|ids|no|nos|num|code|zip|latitude|longitude|lat|lon|lng|"
+                        r"objectid|fid|phone|fax|page|line|row)\b", re.I)
+_FIGURE_HEADER = re.compile(rf"(?<![a-z]){_UNITS}(?![a-z])|\b(?:count|number|total|amount|quantity|qty)\b", re.I)
+FIGURE_KINDS = frozenset({"measure", "count", "figure"})
+
+
+def figure_cells(row: str, header: str) -> str:
+    """A table row with the bare numbers left out that stand under a header cell naming an
+    identifier or a position ("20643 | Honeygo Run ... | 39.380173 | -76.4 | 1023" under
+    "site_no | site_name | ... | latitude | longitude | id"): what the row holds for a
+    question asking for a measure, a count or a figure. With a row short of its header, a
+    number is left out when a header cell it may stand under names an identifier and none
+    names a unit or a count ("site_no | site_name")."""
+    return _cells_under(row, header, lambda near: not any(_ID_HEADER.search(h) for h in near)
+                        or any(_FIGURE_HEADER.search(h) for h in near))
+
+
+def _cells_under(row: str, header: str, keeps: Callable[[list[str]], bool]) -> str:
+    """The row with each bare number blanked whose header cells (`near`: the one over it, or
+    with a row up to _GAPS cells short, one of as many after its place) `keeps` refuses."""
     cells, heads = row.split(" | "), header.split(" | ")
     gap = len(heads) - len(cells)
     if not 0 <= gap <= _GAPS or len(cells) < 2:
         return row
     heads = [h.replace("_", " ") for h in heads]  # "CWNS_No"
-
-    def money(i: int) -> bool:
-        near = heads[i : i + gap + 1]
-        return any(_MONEY_HEADER.search(h) for h in near) or not any(_NOT_MONEY_HEADER.search(h) for h in near)
-
-    return " | ".join(c if not _BARE.match(c) or money(i) else "" for i, c in enumerate(cells))
+    return " | ".join(c if not _BARE.match(c) or keeps(heads[i : i + gap + 1]) else ""
+                      for i, c in enumerate(cells))
 
 
 _SENTENCE = re.compile(r"\w+\s+\w+\s+\w+.*\.\s*$")  # three words or more ending in a full stop

@@ -1012,3 +1012,22 @@ def test_the_office_a_which_question_asks_is_no_name_the_answer_must_say(tmp_pat
     eng = Engine(tmp_path / "docs", index=tmp_path / "i.sqlite", embed_model="none")
     a = eng.ask("Which MP asked the parliamentary question about the falling recycling rate?")
     assert any("Mr Tan Ah Kow" in ln.text for c in a.citations for ln in c.lines), a.refusal
+
+
+def test_an_identifier_s_number_is_no_measure_or_count(tmp_path):
+    # a site number, coordinates and a record id are bare numbers, but measure nothing
+    from engine.kinds import figure_cells
+    header = "site_no | site_name | violation | latitude | longitude | id"
+    row = "20643 | Honeygo Run Landfill | Odors found off site. | 39.380173 | -76.4379955 | 1023"
+    assert figure_cells(row, header) == " | Honeygo Run Landfill | Odors found off site. |  |  | "
+    # a count's header keeps its numbers; a row short of its header blanks a number only
+    # where an identifier may stand over it and no count or unit does
+    assert figure_cells("Adams | 65 | 601", "COUNTY | INMATE COUNT | MAXIMUM DAYS") == "Adams | 65 | 601"
+    assert figure_cells("12 | Main St | 1,200", "Parcel ID | Street | Units | Sq Ft") == " | Main St | 1,200"
+    write(tmp_path / "docs", "violations_2024.csv",
+          "site_no,site_name,violation,latitude,longitude,id\n"
+          "20643,Honeygo Run Landfill,Odors found off site.,39.380173,-76.4379955,1023\n"
+          "20650,Eastside Transfer,Litter along the fence.,39.291,-76.512,1024\n")
+    eng = Engine(tmp_path / "docs", index=tmp_path / "i.sqlite", embed_model="none")
+    a = eng.ask("How deep was the leachate at the Honeygo Run Landfill?")
+    assert not a.citations and a.refusal.reason == "no_answer_kind", a

@@ -27,8 +27,8 @@ import re
 from typing import Callable, Collection, Mapping, Sequence
 
 from ..config import Config
-from ..kinds import (MONTH, asked as asked_kinds, evidence, examples, firm, header_like, holds, kind_words,
-                     money_cells, unit_rows)
+from ..kinds import (FIGURE_KINDS, MONTH, asked as asked_kinds, evidence, examples, figure_cells, firm,
+                     header_like, holds, kind_words, money_cells, unit_rows)
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
 from ..scope import jurisdictions
@@ -472,6 +472,8 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     header = header or opening_header(texts)  # the table's first passage holds its header
     if header and kinds and set(kinds) <= _MONEY_KINDS:  # a row's cells under its header's
         seen = [money_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
+    elif header and kinds and set(kinds) <= FIGURE_KINDS:  # no measure under "site_no"
+        seen = [figure_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
     lost: set[int] = set()  # rows holding the kind whole and nothing under the asked column
     if header and kinds and set(kinds) <= NUMERIC_KINDS:
         for i, t in enumerate(seen):
