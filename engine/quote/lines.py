@@ -1470,36 +1470,6 @@ def _value_sentence_speaks(texts: Sequence[str], unit: Sequence[int], kinds: tup
     return not valued or any(says(p) for p in valued)
 
 
-def _other_years_only(texts: Sequence[str], unit: Sequence[int], kinds: tuple[str, ...],
-                      qterms: Sequence[str], asked: frozenset[str]) -> bool:
-    """In running text, every sentence of the unit holding the asked kind names a year (not
-    one opening a span left open: "since 2015"), and none of them a year the question asks
-    (`asked`, not a bound of its own), nor a span ending in one: the value is another year's ("The highest permitting year since 2015 was
-    2017, when the municipalities permitted 8,640 units" for the units permitted in 2022).
-    Not a table row (its year is its own cell's: _other_year)."""
-    if any(_TABLE_ROW.search(texts[j]) for j in unit):
-        return False
-    valued = [p for p in _sentences(" ".join(texts[j].strip() for j in unit))
-              if p.strip() and holds(p, kinds, qterms)]
-    if not valued:
-        return False
-    for p in valued:
-        years = _closed_years(p) | _span_ends(p)
-        if not years or years & asked:
-            return False
-    return True
-
-
-_OPEN_SINCE = re.compile(r"\b(?:since|after)\s+$", re.I)  # a span left open to now: "since 2015"
-
-
-def _closed_years(text: str) -> set[str]:
-    """The years a text names but those opening a span left open ("since 2015": it may
-    run to the year asked); "from 2015 through 2021" names both."""
-    return {m[1] or (m[2] if len(m[2]) == 4 else "20" + m[2]) for m in _YEAR_OF.finditer(text)
-            if not _OPEN_SINCE.search(text, 0, m.start())}
-
-
 def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...], plain: bool = False,
            ranges: bool = True) -> Callable[[str], bool]:
     """says(text): the text speaks of the question: it holds one of `asked` (about), or says
@@ -1661,7 +1631,6 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     label = _block_labels(texts, kind, kinds, asked, question, qterms)
     says_at = _row_sayer(texts, asked, says, question, kinds, plain)
     common = _common_subject(subject, question)
-    years_asked = frozenset(_years_of(question, unbounded=True)) if question else frozenset()
     # a notice's form ("TIME: 4:30 P.M." / "LOCATION: Schoolcraft County Courthouse"): the
     # line labelled by the kind asked answers where the passage names all of the subject
     form_said = bool(subject) and set(subject) <= set().union(*map(content_terms, texts))
@@ -1681,8 +1650,6 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
         if not any(kind[j] for j in unit):
             return False
         if not _value_sentence_speaks(texts, unit, kinds, qterms, says):
-            return False
-        if years_asked and _other_years_only(texts, unit, kinds, qterms, years_asked):
             return False
         if question and contradicts(" ".join(texts[j] for j in unit), question, qterms, named=named):
             return False
