@@ -474,17 +474,6 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
 _CONTRACTION = re.compile(r"\b(what|who|where|when|how|which|that)['’](s|re)\b", re.I)
 
 
-_OFFICE_ASKED = re.compile(rf"^\W*(?:which|what)\s+({_OFFICIAL})s?\b", re.I)
-
-
-def office_asked(question: str) -> frozenset[str]:
-    """The office a "which MP / which Senator ..." question asks the holder of, stemmed: the
-    word asks for a person, it names no one the answer must say (terms.required_terms reads
-    "MP" as a name)."""
-    m = _OFFICE_ASKED.match(question)
-    return frozenset(content_terms(m.group(1))) if m else frozenset()
-
-
 @lru_cache(maxsize=4096)
 def asked(question: str) -> tuple[str, ...]:
     """The kinds an answer to `question` must hold one of; () when its form asks for none."""
@@ -905,8 +894,14 @@ def money_cells(row: str, header: str) -> str:
 # a header cell naming an identifier or a position, whose bare numbers measure and count
 # nothing ("site_no", "objectid", "latitude", "zip"): not "number", which heads counts
 # ("Number of Units")
-_ID_HEADER = re.compile(r"\b(?:index|id|ids|no|nos|num|code|zip|latitude|longitude|lat|lon|lng|"
-                        r"objectid|fid|phone|fax|page|line|row)\b", re.I)
+_ID_HEADER = re.compile(r"\b(?:index|id|ids|code|zip|latitude|longitude|lat|lon|lng|objectid|fid|phone|"
+                        r"fax|page|line|row)\b"
+                        # "No" alone, or after a thing numbered ("Site No", "Permit No."; not
+                        # "Issued No", a count)
+                        r"|^\s*(?:no|nos|num)\b\.?\s*$|\b(?:site|permit|case|file|account|acct|parcel|"
+                        r"record|project|contract|invoice|order|ticket|reference|ref|serial|model|part|"
+                        r"unit|lot|station|well|sample|item|route|bill|check|license|licence|policy|"
+                        r"claim|document|receipt|voucher|facility|property|tract)\s+(?:no|nos|num)\b", re.I)
 _FIGURE_HEADER = re.compile(rf"(?<![a-z]){_UNITS}(?![a-z])|\b(?:count|number|total|amount|quantity|qty)\b", re.I)
 FIGURE_KINDS = frozenset({"measure", "count", "figure"})
 

@@ -8,7 +8,6 @@ decides between stages, and nothing here prints (the CLI renders).
 from __future__ import annotations
 
 import dataclasses
-import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -81,7 +80,7 @@ class Answering:
             own: dict[str, list[str]] = {}
             for c in cands:
                 row = rows[c.rowid]
-                own.setdefault(c.path, [re.sub(r"[_\-.]+", " ", c.path), self.doc_rows[row.doc].context])
+                own.setdefault(c.path, [scope.path_words(c.path), self.doc_rows[row.doc].context])
                 own[c.path] += [row.context, row.text]
             for p, ws in scope.other_jurisdiction(q.text, {p: "\n".join(t) for p, t in own.items()}).items():
                 out[p] = out.get(p, ()) + ws

@@ -126,8 +126,7 @@ def _docs(path: str | None, docs_matching: Callable[[str], Sequence[int]], notes
 
 def _query(text: str, notes: list[str], **fields) -> Query:
     return Query(text=text, notes=tuple(notes), terms=question_terms(text),
-                 said=surface_forms(text),
-                 required=tuple(t for t in required_terms(text) if t not in kinds.office_asked(text)),
+                 said=surface_forms(text), required=required_terms(text),
                  scope=scope_terms(text), joined=joined_names(text),
                  initials=initialisms(text), names=name_runs(text), acronyms=acronyms(text), **fields)
 

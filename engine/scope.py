@@ -119,8 +119,8 @@ def lacking(paths: Sequence[str], scope: Sequence[str], has: Callable[[str, str]
 # its name is read, the last before the kind or the first after "of". Not a village or a
 # parish: "Stoke Ferry Village Hall" is the parish council's village
 _JURISDICTION = r"(county|city|township|town|borough)"
-_PLACE_KIND = (re.compile(rf"\b([A-Z][\w'’-]+)\s+{_JURISDICTION}\b", re.I),
-               re.compile(rf"\b{_JURISDICTION}\s+of\s+([A-Z][\w'’-]+)", re.I))
+_PLACE_KIND = (re.compile(rf"\b([A-Z][\w'’-]+)[^\S\n]+{_JURISDICTION}\b", re.I),
+               re.compile(rf"\b{_JURISDICTION}[^\S\n]+of[^\S\n]+([A-Z][\w'’-]+)", re.I))
 
 
 def jurisdictions(text: str, case: bool) -> set[tuple[str, str]]:
@@ -138,22 +138,28 @@ def jurisdictions(text: str, case: bool) -> set[tuple[str, str]]:
     return out
 
 
-_BOTH_KINDS = re.compile(r"\bcity\s+and\s+county\s+of\s+([A-Z][\w'’-]+)", re.I)
+_BOTH_KINDS = re.compile(r"\bcity[^\S\n]+and[^\S\n]+county[^\S\n]+of[^\S\n]+([A-Z][\w'’-]+)", re.I)
 _SAME_KIND = {"township": "town"}  # "Town of Lincoln" and "Lincoln Township" may be one
-_JURISDICTION_WORDS = frozenset(_JURISDICTION.strip("()").split("|")) | {"the", "of", "and"}
+# words before "county" or after "city of" that name no place: "each county", "neighboring
+# county", "the City of"
+_JURISDICTION_WORDS = frozenset(_JURISDICTION.strip("()").split("|")) | frozenset(
+    "the of and a an each every any all other another per this that said such its their our your "
+    "neighboring neighbouring adjacent surrounding nearby rural urban local home same".split())
 
 
 def other_jurisdiction(question: str, texts: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
     """For each path, the places the question names by their kind of government ("Chester
     County") that its document never names while it names another of that kind ("Delaware
     County"): a document of another county, whose rows may still hold the name's word ("West
-    Chester Pk"). `texts`: each path's own words (its file name's, its context's and its
-    candidate passages'). A document naming no place of the kind tells nothing; a question
-    naming two of a kind lacks a kind only where the document names none of them."""
+    Chester Pk"). `texts`: each path's own words (its file name's as names, path_words; its
+    context's and its candidate passages'), a place's name read only with its capital and
+    within one line ("neighboring county", a CSV's "County" column, say none). A document
+    naming no place of the kind tells nothing; a question naming two of a kind lacks a kind
+    only where the document names none of them."""
     asked = jurisdictions(question, case=True)
     out: dict[str, tuple[str, ...]] = {}
     for path, text in texts.items():
-        theirs = jurisdictions(text, case=False)
+        theirs = jurisdictions(text, case=True)
         missing = []
         for kind in sorted({k for _, k in asked}):
             names = sorted(n for n, k in asked if k == kind)
@@ -162,3 +168,11 @@ def other_jurisdiction(question: str, texts: Mapping[str, str]) -> dict[str, tup
         if missing:
             out[path] = tuple(missing)
     return out
+
+
+def path_words(path: str) -> str:
+    """A file's name, its extension left out, as capitalised words: the names it gives
+    ("penndot_delaware_county_pa_plan.xlsx" -> "Penndot Delaware County Pa Plan")."""
+    name = path.rsplit("/", 1)[-1]
+    stem = name.rsplit(".", 1)[0] if "." in name else name
+    return " ".join(w.capitalize() for w in re.split(r"[\s_\-.]+", stem) if w)

@@ -317,10 +317,14 @@ def test_another_county_s_plan_answers_no_question_on_a_county_it_never_names(tm
 
 
 def test_other_jurisdiction_needs_another_of_the_same_kind():
-    from engine.scope import other_jurisdiction
+    from engine.scope import other_jurisdiction, path_words
+    assert path_words("plans/penndot_delaware_county_pa_plan-2025.xlsx") == "Penndot Delaware County Pa Plan 2025"
     q = "How many miles of resurfacing are planned in Chester County?"
-    texts = {"a": "delaware county resurfacing plan", "b": "resurfacing plan", "c": "City of Chester plan",
-             "d": "Delaware County and Chester County joint plan"}
+    texts = {"a": "Delaware County resurfacing plan", "b": "resurfacing plan", "c": "City of Chester plan",
+             "d": "Delaware County and Chester County joint plan",
+             # no place: a county in lower case, a word before it that names none, a CSV's
+             # "County" column under its file name
+             "e": "delaware county plan", "f": "Rides to any Neighboring County", "g": "Farm Census Csv\nCounty | Farms"}
     assert other_jurisdiction(q, texts) == {"a": ("Chester County",)}
     both = "Which of Chester County and Bucks County resurfaced more miles?"
     assert other_jurisdiction(both, {"a": "Bucks County plan", "b": "Delaware County plan"}) == \

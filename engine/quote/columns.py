@@ -13,11 +13,7 @@ item's.
 
 Only where a row's cells line up with its header's: exactly as many of them. The readers
 leave empty cells out ("Sidewalk Repair | 410000 | 520000" under three years' columns is
-FY2023 and FY2025, not FY2024), so a shorter row's cells cannot be placed; but where every
-asked column stands past the row's last cell, counted from its label, the row is read as
-holding nothing there (a table's latest years left blank: "... | 142855" under
-"... | wkd2024 | wkd2025 | wkd2026" for 2025), which a blank is at least as likely as any
-figure of the row to be. Keeping a CSV's
+FY2023 and FY2025, not FY2024), so a shorter row's cells cannot be placed. Keeping a CSV's
 empty cells in its rows' text was tried and dropped (docs/decisions.md, the seventeenth
 pass): the quoted text of rows changed under answers others check.
 
@@ -100,7 +96,7 @@ def asked_cells(row: str, header: str, asked: tuple[frozenset[int], frozenset[in
         return None
     heads = header.split(SEPARATOR)
     cells = row.split(SEPARATOR)
-    if len(cells) > len(heads):
+    if len(cells) != len(heads):
         return None
     periods = [_cell_periods(h) for h in heads]
     dims = [d for d, asked_d in enumerate((years, months))
@@ -116,12 +112,6 @@ def asked_cells(row: str, header: str, asked: tuple[frozenset[int], frozenset[in
     if any(_years(c) & years for c, p in zip(cells, periods) if not any(p[d] for d in dims)):
         return None  # the row names the year itself ("2020 Parks Bond Projects"): no column's
     cols = [j for j, p in enumerate(periods) if answers(p)]
-    if len(cells) < len(heads):
-        # a row left short by empty cells: its cells cannot be placed, but a column past
-        # its last cell has nothing in it as the row is laid out from its label ("... |
-        # November | 163537 | ... | 142855" under "... | wkd2024 | wkd2025 | wkd2026",
-        # the year's blanks not yet filled); any other column: read whole, as before
-        return "" if cols and min(cols) >= len(cells) else None
     return SEPARATOR.join(cells[j] for j in cols if cells[j].strip())
 
 

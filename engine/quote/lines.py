@@ -1631,9 +1631,6 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     label = _block_labels(texts, kind, kinds, asked, question, qterms)
     says_at = _row_sayer(texts, asked, says, question, kinds, plain)
     common = _common_subject(subject, question)
-    # a notice's form ("TIME: 4:30 P.M." / "LOCATION: Schoolcraft County Courthouse"): the
-    # line labelled by the kind asked answers where the passage names all of the subject
-    form_said = bool(subject) and set(subject) <= set().union(*map(content_terms, texts))
 
     def speaks(j: int) -> bool:
         if says_at(j):
@@ -1659,25 +1656,12 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return True
         if signer and any(_signed(texts, j) for j in unit):
             return True
-        if subject and form_said and _form_label(texts[i], kinds):
-            return True
         if not subject or len(asked) > _SUBJECT_REST:
             return False
         said = set().union(*(content_terms(texts[j]) for j in unit))
         return set(subject) <= said or (len(common) >= 2 and common <= said)
 
     return answers
-
-
-# a notice's form labels its values by the kind itself: "TIME: 4:30 P.M.", "DATE: Tuesday,
-# June 3", "LOCATION: Town Hall"; the label alone opens the line, the value follows it
-_FORM_LABELS = {"time": "time|when", "date": "date|when", "place": "location|place|venue|where"}
-
-
-def _form_label(text: str, kinds: tuple[str, ...]) -> bool:
-    """The line opens with a form's label for a kind asked, its value after the colon."""
-    words = "|".join(_FORM_LABELS[k] for k in kinds if k in _FORM_LABELS)
-    return bool(words) and re.match(rf"^\W*(?:{words})\s*:\s*\S", text, re.I) is not None
 
 
 def _common_subject(subject: Sequence[str], question: str) -> frozenset[str]:

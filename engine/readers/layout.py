@@ -7,12 +7,14 @@ moves it into the passages' context) and never quoted (quote/lines.py). Two rule
 naming any document's words:
 
 - **repetition**: on a document of pages, a line standing among the first or last
-  `EDGE` lines of a page (a page number among them not counted) whose text, digits aside,
-  stands there on at least `REPEAT_SHARE` of the pages, or of its even or its odd pages as
-  a book's running heads alternate (and on two at least), is a running header or footer (a line with a bar only when the bar joins a
-  page number to a title: "48 | Alliance for Water Efficiency"; else it is a table's row);
-  so is the line that closes such a head or foot, standing at the edge of two pages at
-  least (_block_ends: a letter's continuation head "Name / Firm / Page 2 / date"); so is a
+  `EDGE` lines of a page whose text, digits aside, stands there on at least `REPEAT_SHARE`
+  of the pages, or of its even or its odd pages as a book's running heads alternate (and on
+  two at least), is a running header or footer (a line with a bar only when the bar joins a
+  page number to a title: "48 | Alliance for Water Efficiency"; else it is a table's row;
+  three figures side by side are a table's row too, however alike its pages' last rows);
+  so is the line that closes a head or foot giving the page's number, standing in the head
+  of two pages at least (_block_ends: a letter's continuation head "Name / Firm / Page 2 /
+  date", the page number not counted among the EDGE lines); so is a
   line atop a later page that repeats the first page's title with more, on however
   few pages (_titled_heads: "EPA OGWDW | Understanding the Lead and Copper Rule  EPA
   October 2019");
@@ -76,12 +78,15 @@ def furniture(lines: Sequence[Line]) -> frozenset[int]:
     pages = _pages(lines)
     if len(pages) >= 2:
         edges: dict[str, set[str]] = {}  # shape -> the pages it stands at the edge of
+        reach: dict[str, set[str]] = {}  # shape -> the pages it stands in a head or foot of (_edge)
         at_edge: list[tuple[int, str]] = []
-        blocks = []  # each page's top edge, top down, and its foot edge, foot up
+        blocks = []  # each page's head, top down, and its foot, foot up (_edge)
         for region, idx in pages.items():
-            top, foot = _edge(lines, idx), _edge(lines, idx[::-1])
-            blocks += [top, foot]
-            for i in top + [i for i in foot if i not in top]:
+            head, foot = _edge(lines, idx), _edge(lines, idx[::-1])
+            blocks += [head, foot]
+            for i in head + foot:
+                reach.setdefault(_shape(lines[i].text), set()).add(region)
+            for i in idx[:EDGE] + [i for i in idx[-EDGE:] if i not in idx[:EDGE]]:
                 s = _shape(lines[i].text)
                 if (s and (_PAGED.match(s) or "|" not in s) and not lines[i].header
                         and not _FIGURE_ROW.search(lines[i].text)):
@@ -90,7 +95,7 @@ def furniture(lines: Sequence[Line]) -> frozenset[int]:
         side = {r: int(_PAGE_REGION.match(r).group(1)) % 2 for r in pages}
         running = {s: _running(regions, side) for s, regions in edges.items()}
         out.update(i for i, s in at_edge if running[s])
-        out.update(_block_ends(lines, blocks, edges, out))
+        out.update(_block_ends(lines, blocks, reach, out))
         out.update(_titled_heads(lines, pages))
     return frozenset(out)
 
@@ -98,32 +103,37 @@ def furniture(lines: Sequence[Line]) -> frozenset[int]:
 _BLOCK_WORDS = 8  # the most words of a line closing a running head: a name, a date, a title
 
 
-def _block_ends(lines: Sequence[Line], blocks: list[list[int]], edges: dict[str, set[str]],
+def _block_ends(lines: Sequence[Line], blocks: list[list[int]], reach: dict[str, set[str]],
                 found: set[int]) -> set[int]:
-    """The line that closes a running head or foot: next to the page's edge, every line
-    between it and the edge already furniture (one at least), short, no row of figures, and
-    itself standing at the edge of two pages at least. A bundle of letters heads each
-    continuation page "Kirk Payne / Mold Masters Company / Page 2 / February 16, 2024", each
-    letter with its own date, so the date stands on too few of the bundle's pages to count
-    as running by itself."""
+    """The line that closes a running head or foot: in a page's head or foot (`blocks`,
+    _edge), every line between it and the page's edge already furniture (one at least),
+    short, no row of figures, and itself standing in the head or foot of two pages at least
+    (`reach`); only in a head or foot that gives the page's number ("Page 2"): a letter's
+    first page heads none, and its dateline is its own.
+    A bundle of letters heads each continuation page "Kirk Payne / Mold Masters Company /
+    Page 2 / February 16, 2024", each letter with its own date, so the date stands on too
+    few of the bundle's pages to count as running by itself."""
     out = set()
     for block in blocks:
+        if not any(by_shape(lines[j]) for j in block):
+            continue  # a head without its page's number: a letter's first page, its dateline its own
         for k, i in enumerate(block):
             if i in found:
                 continue
             s = _shape(lines[i].text)
             text = lines[i].text
             if (k and not lines[i].header and len(text.split()) <= _BLOCK_WORDS
-                    and not _FIGURE_ROW.search(text) and len(edges.get(s, ())) >= 2):
+                    and not _FIGURE_ROW.search(text) and len(reach.get(s, ())) >= 2):
                 out.add(i)
             break
     return out
 
 
 def _edge(lines: Sequence[Line], idx: Sequence[int]) -> list[int]:
-    """The first EDGE lines of `idx` (a page's lines, top down or foot up), not counting a
-    page number among them: a letter's continuation head "Kirk Payne / Mold Masters Company /
-    Page 2 / February 16, 2024" stands four lines deep."""
+    """A page's head (or foot, with `idx` foot up): its first EDGE lines, a page number
+    among them not counted: a letter's continuation head "Kirk Payne / Mold Masters Company
+    / Page 2 / February 16, 2024" stands four lines deep. Only _block_ends reads past EDGE:
+    the first page's own dateline, in its first lines, stands on one page's edge."""
     out: list[int] = []
     for i in idx:
         if len(out) - sum(1 for j in out if by_shape(lines[j])) >= EDGE:
