@@ -62,27 +62,16 @@ class Answering:
     def _lacking(self, paths, words, said) -> dict:
         raise NotImplementedError
 
-    def _scope(self, q, cands, rows) -> dict | None:
+    def _scope(self, q, cands) -> dict | None:
         """For each candidate's path, the scope words (engine/scope.py) its document never
-        uses, as typed: the question's class and rule-subject words, the words it names a
-        candidate's document by that neither this document's text nor its file name says, and
-        the places it names by their kind of government that a document of another such
-        place never names (scope.other_jurisdiction: in its file name, its context and its
-        candidate passages). `rows`: the pool's passage rows by rowid."""
+        uses, as typed: the question's class and rule-subject words, and the words it names a
+        candidate's document by that neither this document's text nor its file name says."""
         paths = [c.path for c in cands]
         names = {p: path_names(p, q.initials) for p in dict.fromkeys(paths)}
         named = scope.naming(q.text, q.terms, paths, names.__getitem__, common_terms(), q.scope)
         out: dict[str, tuple[str, ...]] = dict(self._lacking(paths, q.scope, q.said)) if q.scope else {}
         for t in named:  # only the documents whose file name does not give it are looked up
             for p, ws in self._lacking([p for p in names if t not in names[p]], (t,), q.said).items():
-                out[p] = out.get(p, ()) + ws
-        if scope.jurisdictions(q.text, case=True):
-            own: dict[str, list[str]] = {}
-            for c in cands:
-                row = rows[c.rowid]
-                own.setdefault(c.path, [scope.path_words(c.path), self.doc_rows[row.doc].context])
-                own[c.path] += [row.context, row.text]
-            for p, ws in scope.other_jurisdiction(q.text, {p: "\n".join(t) for p, t in own.items()}).items():
                 out[p] = out.get(p, ()) + ws
         return {p: out[p] for p in dict.fromkeys(paths) if p in out} or None
 
@@ -144,8 +133,8 @@ class Answering:
         clock.lap("fuse_rerank")
         common.update(method=self._method(ranked, q), notes=q.notes,
                       candidates=tuple(cands[:n_shown]) if n_shown else None)
+        lacks = self._scope(q, cands)
         rows = {r.id: r for r in pulled.pool.rows}  # a candidate's passage row, by rowid
-        lacks = self._scope(q, cands, rows)
         d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds, lacks=lacks,
                    span=lambda c: (rows[c.rowid].first, rows[c.rowid].last))
         clock.lap("gate")

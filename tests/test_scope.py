@@ -297,35 +297,3 @@ def test_a_mode_written_apart_on_the_real_index(tmp_path):
     (b,) = ask_words(tmp_path / "none", {"access_ride_guide.md": doc.replace("Para-transit", "Door-to-door")},
                      "How much does a paratransit trip cost?")
     assert not b.citations and b.refusal.reason == "outside_scope", (quoted(b), b.refusal)
-
-
-PAVING = ("Year,Route,Road,From,To,Municipality,Miles\n"
-          "2025,1020,LAWRENCE RD,Sproul Rd,West Chester Pk,MARPLE TOWNSHIP,1.50\n"
-          "2025,2008,EAGLE RD,West Chester Pk,Darby Rd,HAVERFORD TOWNSHIP,2.10\n")
-
-
-def test_another_county_s_plan_answers_no_question_on_a_county_it_never_names(tmp_path):
-    # the Delaware County plan's rows say "West Chester Pk", so every word of "Chester
-    # County" but one is in them: the plan is still no Chester County's
-    from conftest import ask_words, quoted
-    q = "How many miles of resurfacing are planned in Chester County in 2025?"
-    (a,) = ask_words(tmp_path / "other", {"penndot_delaware_county_pa_resurfacing_plan_2025.csv": PAVING}, q)
-    assert not a.citations and a.refusal.reason == "outside_scope", (quoted(a), a.refusal)
-    assert "Chester County" in a.refusal.message
-    (b,) = ask_words(tmp_path / "own", {"penndot_chester_county_pa_resurfacing_plan_2025.csv": PAVING}, q)
-    assert b.refusal is None or b.refusal.reason != "outside_scope", (quoted(b), b.refusal)
-
-
-def test_other_jurisdiction_needs_another_of_the_same_kind():
-    from engine.scope import other_jurisdiction, path_words
-    assert path_words("plans/penndot_delaware_county_pa_plan-2025.xlsx") == "Penndot Delaware County Pa Plan 2025"
-    q = "How many miles of resurfacing are planned in Chester County?"
-    texts = {"a": "Delaware County resurfacing plan", "b": "resurfacing plan", "c": "City of Chester plan",
-             "d": "Delaware County and Chester County joint plan",
-             # no place: a county in lower case, a word before it that names none, a CSV's
-             # "County" column under its file name
-             "e": "delaware county plan", "f": "Rides to any Neighboring County", "g": "Farm Census Csv\nCounty | Farms"}
-    assert other_jurisdiction(q, texts) == {"a": ("Chester County",)}
-    both = "Which of Chester County and Bucks County resurfaced more miles?"
-    assert other_jurisdiction(both, {"a": "Bucks County plan", "b": "Delaware County plan"}) == \
-        {"b": ("Bucks County", "Chester County")}

@@ -31,7 +31,6 @@ from ..kinds import (FIGURE_KINDS, MONTH, asked as asked_kinds, evidence, exampl
                      header_like, holds, kind_words, money_cells, unit_rows)
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
-from ..scope import jurisdictions
 from ..score import dated_as_asked, dated_terms, year_month
 from ..terms import IRREGULAR, content_terms, is_number, range_asked, required_terms, said_as, stem
 from ..types import QuotedLine
@@ -1373,13 +1372,41 @@ def _other_numbered(unit: str, question: str) -> tuple[str, str] | None:
     return None
 
 
+# a place by the kind of government it is: "Chester County", "City of Chester"; one word of
+# its name is read, the last before the kind or the first after "of". Not a village or a
+# parish: "Stoke Ferry Village Hall" is the parish council's village
+_JURISDICTION = r"(county|city|township|town|borough)"
+_PLACE_KIND = (re.compile(rf"\b([A-Z][\w'’-]+)\s+{_JURISDICTION}\b", re.I),
+               re.compile(rf"\b{_JURISDICTION}\s+of\s+([A-Z][\w'’-]+)", re.I))
+
+
+def _jurisdictions(text: str, case: bool) -> set[tuple[str, str]]:
+    """The (name, kind) of each place the text names by its kind of government; `case`: the
+    name is written with a capital (a question's names)."""
+    out = set()
+    for m in _BOTH_KINDS.finditer(text):  # "the City and County of Denver"
+        if not case or m.group(1)[:1].isupper():
+            out |= {(m.group(1).lower(), "city"), (m.group(1).lower(), "county")}
+    for k, pattern in enumerate(_PLACE_KIND):
+        for m in pattern.finditer(text):
+            name, kind = (m.group(1), m.group(2)) if k == 0 else (m.group(2), m.group(1))
+            if (not case or name[:1].isupper()) and name.lower() not in _JURISDICTION_WORDS:
+                out.add((name.lower(), _SAME_KIND.get(kind.lower(), kind.lower())))
+    return out
+
+
+_BOTH_KINDS = re.compile(r"\bcity\s+and\s+county\s+of\s+([A-Z][\w'’-]+)", re.I)
+_SAME_KIND = {"township": "town"}  # "Town of Lincoln" and "Lincoln Township" may be one
+
+
+_JURISDICTION_WORDS = frozenset(_JURISDICTION.strip("()").split("|")) | {"the", "of", "and"}
 
 
 def _other_jurisdiction(unit: str, question: str) -> tuple[str, str] | None:
     """The unit names the place the question names as another kind of government only
     ("CHESTER CITY" for "Chester County", "Salt Lake City" for "Salt Lake County")."""
-    theirs = jurisdictions(unit, case=False)
-    asked = jurisdictions(question, case=True)
+    theirs = _jurisdictions(unit, case=False)
+    asked = _jurisdictions(question, case=True)
     for name, kind in sorted(asked):
         other = sorted(k for n, k in theirs if n == name and k != kind)
         if other and not {(n, k) for n, k in asked if n == name} & theirs:  # "Lancaster City in Lancaster County"
