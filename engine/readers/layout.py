@@ -109,10 +109,10 @@ def _block_ends(lines: Sequence[Line], blocks: list[list[int]], reach: dict[str,
     _edge), every line between it and the page's edge already furniture (one at least),
     short, no row of figures, and itself standing in the head or foot of two pages at least
     (`reach`); only in a head or foot that gives the page's number ("Page 2"): a letter's
-    first page heads none, and its dateline is its own.
-    A bundle of letters heads each continuation page "Kirk Payne / Mold Masters Company /
-    Page 2 / February 16, 2024", each letter with its own date, so the date stands on too
-    few of the bundle's pages to count as running by itself."""
+    first page heads none, and its dateline is its own. A bundle of letters heads each
+    continuation page "Kirk Payne / Mold Masters Company / Page 2 / February 16, 2024", each
+    letter with its own date, so the date stands on too few of the bundle's pages to count
+    as running by itself."""
     out = set()
     for block in blocks:
         if not any(by_shape(lines[j]) for j in block):
@@ -120,10 +120,9 @@ def _block_ends(lines: Sequence[Line], blocks: list[list[int]], reach: dict[str,
         for k, i in enumerate(block):
             if i in found:
                 continue
-            s = _shape(lines[i].text)
             text = lines[i].text
             if (k and not lines[i].header and len(text.split()) <= _BLOCK_WORDS
-                    and not _FIGURE_ROW.search(text) and len(reach.get(s, ())) >= 2):
+                    and not _FIGURE_ROW.search(text) and len(reach.get(_shape(text), ())) >= 2):
                 out.add(i)
             break
     return out
