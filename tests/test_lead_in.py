@@ -24,14 +24,18 @@ def test_the_value_under_the_open_sentence_answers(tmp_path):
 
 def test_without_the_rule_the_value_is_refused(tmp_path, monkeypatch):
     import engine.quote.lines as lines
-    monkeypatch.setattr(lines, "_leads_in", lambda line, holds, value: False)
+    monkeypatch.setattr(lines, "_leads_in", lambda line, holds, value, nxt="": False)
     (a,) = ask_words(tmp_path / "off", {"licensing_minutes_2023-03-08.txt": MINUTES}, Q)
     assert not a.citations and a.refusal.reason == "no_answer_kind", (quoted(a), a.refusal)
 
 
 def test_a_sentence_that_ends_leads_into_nothing():
     from engine.quote.lines import _leads_in
-    assert _leads_in("Holder of a license has petitioned to amend the closing hour of the business", False, True)
-    assert not _leads_in("Holder of a license has petitioned to amend the closing hour.", False, True)
-    assert not _leads_in("Closing Hours", False, True)  # a heading, no running text
-    assert not _leads_in("The business closes at 11:00 PM under its license and the board", True, True)
+    value = "From: 10:00AM to 11:00 PM. To: 10:00AM to 2:00AM."
+    assert _leads_in("Holder of a license has petitioned to amend the closing hour of the business", False, True, value)
+    assert not _leads_in("Holder of a license has petitioned to amend the closing hour.", False, True, value)
+    assert not _leads_in("Closing Hours", False, True, value)  # a heading, no running text
+    assert not _leads_in("The business closes at 11:00 PM under its license and the board", True, True, value)
+    # a line of its own below, no label opening it: read alone
+    assert not _leads_in("The council heard reports from the following staff members and thanked",
+                         False, True, "1. Parks Director Maria Lopez")

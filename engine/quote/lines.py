@@ -402,7 +402,7 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
 
     out = [i]
     if i > 0 and not rows(i - 1, i) and (_wraps(texts[i - 1], texts[i]) or (joins and joins[i - 1])
-                                         or _leads_in(texts[i - 1], kind[i - 1], kind[i])):
+                                         or _leads_in(texts[i - 1], kind[i - 1], kind[i], texts[i])):
         out.insert(0, i - 1)
     j = i
     while len(out) < 3 and j + 1 < len(texts):
@@ -421,12 +421,18 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
     return out
 
 
-def _leads_in(line: str, holds: bool, value: bool) -> bool:
-    """A sentence left open leads into the value on the next line, as the same line's
-    forward reading of _unit takes it: running text holding no value of the kind, ending no
-    sentence, over a line holding one ("... has petitioned to amend the closing hour of the
-    licensed business" / "From: 10:00AM to 11:00 PM. To: 10:00AM to 2:00AM.")."""
-    return value and not holds and _prose(line) and not _ENDS_SENTENCE.search(line)
+def _leads_in(line: str, holds: bool, value: bool, nxt: str = "") -> bool:
+    """A sentence left open leads into the value its next line gives under a label, as the
+    same line's forward reading of _unit takes it: running text holding no value of the kind,
+    ending no sentence, over a line holding one after a label of a word or three ("... has
+    petitioned to amend the closing hour of the licensed business" / "From: 10:00AM to 11:00
+    PM. To: 10:00AM to 2:00AM."). A line of its own below (a list item, a name) is read
+    alone, as before."""
+    return (value and not holds and _prose(line) and not _ENDS_SENTENCE.search(line)
+            and _LABEL_OPENS.match(nxt) is not None)
+
+
+_LABEL_OPENS = re.compile(r"^\s*[A-Za-z][\w'’-]*(?:\s+[\w'’-]+){0,2}\s*:\s*\S")  # "From: 10:00AM"
 
 
 _MONEY_KINDS = frozenset({"amount", "rate", "percentage"})  # the kinds a sum of money answers
