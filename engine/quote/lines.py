@@ -402,8 +402,7 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
 
     out = [i]
     if i > 0 and not rows(i - 1, i) and (_wraps(texts[i - 1], texts[i]) or (joins and joins[i - 1])
-                                         or _leads_in(texts[i - 1], kind[i - 1], kind[i], texts[i])
-                                         or _labels_figures(texts[i - 1], texts[i])):
+                                         or _leads_in(texts[i - 1], kind[i - 1], kind[i], texts[i])):
         out.insert(0, i - 1)
     j = i
     while len(out) < 3 and j + 1 < len(texts):
@@ -431,19 +430,6 @@ def _leads_in(line: str, holds: bool, value: bool, nxt: str = "") -> bool:
     alone, as before."""
     return (value and not holds and _prose(line) and not _ENDS_SENTENCE.search(line)
             and _LABEL_OPENS.match(nxt) is not None)
-
-
-def _labels_figures(line: str, nxt: str) -> bool:
-    """A row a PDF's text split in two: a short label alone on its line ("July", "Fire
-    Department") over the row's figures with no word at all ("230,999.75 31,622.25 ..."):
-    the label names the figures, as a row's first cell does."""
-    return (0 < len(line.split()) <= _LABEL_WORDS and not re.search(r"\d", line)
-            and not _ENDS_SENTENCE.search(line) and not _TABLE_ROW.search(line)
-            and _FIGURES_ONLY.match(nxt) is not None)
-
-
-_LABEL_WORDS = 4  # the most words of a label alone on its line
-_FIGURES_ONLY = re.compile(r"^\s*[$(]?-?\d[\d,.]*%?\)?(?:\s+[$(]?-?\d[\d,.]*%?\)?)+\s*$")  # two figures or more, no word
 
 
 _LABEL_OPENS = re.compile(r"^\s*[A-Za-z][\w'’-]*(?:\s+[\w'’-]+){0,2}\s*:\s*\S")  # "From: 10:00AM"
