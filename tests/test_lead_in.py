@@ -1,6 +1,6 @@
-"""A sentence left open leads into the value on the next line (quote/lines._leads_in): the
-line holding the value answers by the words of the sentence over it, as a wrapped sentence's
-second line does. Made-up licensing minutes on the real readers and index."""
+"""A sentence left open leads into the value its next line gives under a label
+(quote/lines._leads_in): the line holding the value answers by the words of the sentence
+over it, as a wrapped sentence's second line does. Made-up licensing minutes on the real readers and index."""
 from conftest import ask_words, quoted
 
 MINUTES = """Licensing Board Voting Minutes, Wednesday, March 8, 2023
@@ -24,7 +24,7 @@ def test_the_value_under_the_open_sentence_answers(tmp_path):
 
 def test_without_the_rule_the_value_is_refused(tmp_path, monkeypatch):
     import engine.quote.lines as lines
-    monkeypatch.setattr(lines, "_leads_in", lambda line, holds, value, nxt="": False)
+    monkeypatch.setattr(lines, "_leads_in", lambda line, held, value, nxt: False)
     (a,) = ask_words(tmp_path / "off", {"licensing_minutes_2023-03-08.txt": MINUTES}, Q)
     assert not a.citations and a.refusal.reason == "no_answer_kind", (quoted(a), a.refusal)
 

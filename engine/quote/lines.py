@@ -421,14 +421,14 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
     return out
 
 
-def _leads_in(line: str, holds: bool, value: bool, nxt: str = "") -> bool:
+def _leads_in(line: str, held: bool, value: bool, nxt: str) -> bool:
     """A sentence left open leads into the value its next line gives under a label, as the
     same line's forward reading of _unit takes it: running text holding no value of the kind,
     ending no sentence, over a line holding one after a label of a word or three ("... has
     petitioned to amend the closing hour of the licensed business" / "From: 10:00AM to 11:00
     PM. To: 10:00AM to 2:00AM."). A line of its own below (a list item, a name) is read
     alone, as before."""
-    return (value and not holds and _prose(line) and not _ENDS_SENTENCE.search(line)
+    return (value and not held and _prose(line) and not _ENDS_SENTENCE.search(line)
             and _LABEL_OPENS.match(nxt) is not None)
 
 
