@@ -1,6 +1,7 @@
 """A sentence left open leads into the value its next line gives under a label
 (quote/lines._leads_in): the line holding the value answers by the words of the sentence
-over it, as a wrapped sentence's second line does. Made-up licensing minutes on the real readers and index."""
+over it, as a wrapped sentence's second line does. Made-up licensing minutes on the real
+readers and index."""
 from conftest import ask_words, quoted
 
 MINUTES = """Licensing Board Voting Minutes, Wednesday, March 8, 2023
