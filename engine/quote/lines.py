@@ -382,48 +382,6 @@ def _stacked_with(texts: Sequence[str], i: int, says: Callable[[str], bool], kin
 
 
 _STACK_REACH = 2
-
-# a list of records of a few lines each, alike line for line ("Wednesday 4 October, 3pm – 8pm" /
-# "Kidlington Football Club, ..." / "Friday 13 October, 2pm – 7pm" / "The John Paul II Centre, ...")
-_RECORD_KINDS = ("date", "time", "place", "phone", "amount")
-_RECORD_LINES = (2, 6)  # the fewest and the most lines of one record
-
-
-def _record_shape(text: str) -> tuple:
-    """What a line of a record is, to tell a list's records line for line: the kinds of value
-    it holds, whether it is running text, a table row."""
-    return (frozenset(k for k in _RECORD_KINDS if next(iter(evidence(text, (k,))), None)),
-            _prose(text), bool(_TABLE_ROW.search(text)))
-
-
-def _in_record(texts: Sequence[str], i: int, asked: frozenset[str], kind: Sequence[bool]) -> bool:
-    """Line i holds the value of a record in a list of records alike line for line (a notice's
-    exhibitions, each a date over a venue; a calendar's meetings, each a date, a time and a
-    room), and its record says more of the question than any other record of the list, and
-    every word another record says ("Friday 13 October, 2pm – 7pm" over "The John Paul II
-    Centre, ..., Bicester" for the Bicester exhibition). The list's records repeat with the
-    spacing of its lines holding the kind; where the first record starts is known only from a
-    line above the list that is none of it (a heading, the sentence introducing it), so a
-    passage that opens inside the list reads no record, and the list holds whole records
-    only (a heading alike the records' first lines would start it a line early)."""
-    others = [j for j in range(len(texts)) if kind[j] and j != i]
-    if not others:
-        return False
-    p = min(abs(j - i) for j in others)
-    if not _RECORD_LINES[0] <= p <= _RECORD_LINES[1]:
-        return False
-    shape = [_record_shape(t) for t in texts]
-    lo, hi = i, i
-    while lo - 1 >= 0 and lo - 1 + p < len(texts) and shape[lo - 1] == shape[lo - 1 + p]:
-        lo -= 1
-    while hi + 1 < len(texts) and hi + 1 - p >= lo and shape[hi + 1] == shape[hi + 1 - p]:
-        hi += 1
-    if lo == 0 or hi - lo + 1 < 2 * p or (hi - lo + 1) % p or any(kind[j] and (j - i) % p for j in range(lo, hi + 1)):
-        return False
-    records = [range(a, min(a + p, hi + 1)) for a in range(lo, hi + 1, p)]
-    said = [frozenset(t for t in asked for j in r if about(texts[j], frozenset({t}))) for r in records]
-    own = (i - lo) // p
-    return bool(said[own]) and all(s < said[own] for k, s in enumerate(said) if k != own)
 _ENTRY_WORDS = 6  # the most words a line of a directory's entry holds (an address, a town)
 _ENTRY_KINDS = ("place", "phone")  # what an entry's lines between its name and its value give
 
@@ -1753,13 +1711,11 @@ def _labelled(texts: Sequence[str], i: int, unit: list[int], heading_words: froz
               kind: Sequence[bool]) -> bool:
     """Line i's value is labelled by what stands around it rather than by its own words: an
     "hours" label for the hours asked ("hours: 'Monday - Friday, 7:30 a.m. - 4:00 p.m.'" on
-    the office's page, _hours_label), the heading of a stack of bare values (_heading_of),
-    a neighbour in the stack that speaks of the question (_stacked_with), or the record of a
-    list it stands in (_in_record)."""
+    the office's page, _hours_label), the heading of a stack of bare values (_heading_of), or
+    a neighbour in the stack that speaks of the question (_stacked_with)."""
     return ((event == "hours" and any(_hours_label(texts, j, heading_words) for j in unit))
             or _heading_of(texts, i, heading_words, every) is not None
-            or _stacked_with(texts, i, says, kind)
-            or _in_record(texts, i, heading_words, kind))
+            or _stacked_with(texts, i, says, kind))
 
 
 def _header_row(texts: Sequence[str], kind: Sequence[bool], asked: frozenset[str]) -> int:
