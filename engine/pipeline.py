@@ -27,6 +27,7 @@ from .kinds import common_terms, firm, holds, kind_words
 from .method import ModelState, describe
 from .pull import Pulled, pull
 from .quote import choose_lines, line_sims, quote
+from .quote.cite import says_less
 from .score import path_names, score
 from .terms import content_terms
 from .types import Answer, Coverage, Hit, SearchResult
@@ -289,7 +290,7 @@ def pick_by_line(d, quoted, cands, cfg: Config, quoted_for, passes, kinds=(), qt
     for c in cands[at + 1 : at + 1 + cfg.answer_pick_depth]:
         if c.rowid == before.rowid:
             continue
-        if c.score < d.winner.score - cfg.answer_pick_margin or not passes(c):
+        if c.score < d.winner.score - cfg.answer_pick_margin or not passes(c) or says_less(c, d.winner):
             continue
         tried = quoted_for(dataclasses.replace(d, winner=c, runner=None))
         if tried.refusal is not None:

@@ -77,7 +77,7 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
         return Quoted((), _refusal(d.winner, q, cfg, lines[0], furniture[0], None, False,
                                    rows[d.winner.rowid].context, dayless=True))
     citations = [first]
-    if d.runner is not None:
+    if d.runner is not None and (first.lines or not says_less(d.runner, d.winner)):
         second = cite(lines[1], d.runner, q.terms, rarity, cfg,
                       line_budget(cfg.max_lines, True, len(first.lines)), sims[1], q.kinds, marks[1],
                       furniture[1], topic[1], q.text)
@@ -94,6 +94,14 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
                                             q.kinds, None, furniture[0], topic[0], q.text).lines)
     return Quoted((), _refusal(d.winner, q, cfg, lines[0], furniture[0], unnamed[0], ocr_held,
                                rows[d.winner.rowid].context))
+
+
+def says_less(c: Candidate, first: Candidate) -> bool:
+    """`c` is of another document than `first` and says less of the question (rarity-weighted
+    coverage): it never answers in `first`'s place, as the first citation. Measured on the
+    read sets: of the answers whose first citation came from such a passage (the winner giving
+    no line, or a passage picked by its answer line), none was right."""
+    return c.path != first.path and c.weighted_coverage < first.weighted_coverage
 
 
 def _once(citations: list[Citation]) -> list[Citation]:
