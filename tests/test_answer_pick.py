@@ -3,6 +3,8 @@ answer_pick_depth): a passage close behind the gate's winner whose answer line s
 the question is quoted first; and a line naming another day of the month the question's day
 is in is that other day's (quote/lines._other_day). Made-up documents through the real
 index, readers and quote (words only)."""
+import importlib
+
 from conftest import choose, write
 from engine import Engine
 from engine.config import Config
@@ -106,3 +108,45 @@ def test_a_wrapped_line_opening_like_a_field_still_wraps():
     assert not _wraps("email: mail@elmfalls.example", "hours: 'Monday - Friday'")
     # a sentence left open ("... award and") goes on, whatever the next line opens with
     assert _wraps("note: the repair fund balance is $312,000 after the award and", "reserve: $150,000 is held back")
+
+
+REVIEW = """# Elm Falls pool season pass review, 2024
+
+The recreation department reviewed what Elm Falls residents pay for a pool season pass,
+and compared the resident and non-resident pool season pass with three nearby towns.
+The review of the pool season pass found residents pay less than in two of the three towns.
+The review took staff about forty hours and cost $2,300 in staff time.
+"""
+COUNCIL = """# Elm Falls council minutes, March 11, 2024
+
+The council accepted the recreation report without amendment.
+Residents pay for a daily pool pass | $6.00
+Tennis court rental, per hour | $15.00
+"""
+SEASON = "What does an Elm Falls resident pay for a pool season pass?"
+
+
+def _season_answer(tmp_path):
+    docs = tmp_path / "docs"
+    write(docs, "elm_falls_pool_season_pass_review_2024.md", REVIEW)
+    write(docs, "elm_falls_council_minutes_2024-03-11.md", COUNCIL)
+    with Engine(docs, index=tmp_path / "season.sqlite", embed_model="none") as eng:
+        return eng.ask(SEASON, explain=True)
+
+
+def test_another_document_saying_less_of_the_question_never_answers_in_the_winner_s_place(tmp_path):
+    # the review names the season pass everywhere but gives no fee; the minutes name less of
+    # the question ("season" missing) and give another pass's fee: refused, not answered by it
+    answer = _season_answer(tmp_path)
+    first, second = answer.candidates[:2]
+    assert first.path.startswith("elm_falls_pool_season_pass_review")
+    assert second.path.startswith("elm_falls_council_minutes")
+    assert second.weighted_coverage < first.weighted_coverage and "season" in second.unmatched
+    assert answer.citations == () and answer.refusal.reason == "no_answer_kind"
+
+
+def test_without_the_rule_the_minutes_daily_pass_answered(tmp_path, monkeypatch):
+    # the module, not the function engine.quote exports by its name
+    monkeypatch.setattr(importlib.import_module("engine.quote.cite"), "says_less", lambda c, first: False)
+    answer = _season_answer(tmp_path)
+    assert [ln.text for c in answer.citations for ln in c.lines] == ["Residents pay for a daily pool pass | $6.00"]
