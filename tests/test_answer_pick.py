@@ -1,7 +1,9 @@
 """The answer's line chooses among close passages (engine/pipeline.pick_by_line, config
 answer_pick_depth): a passage close behind the gate's winner whose answer line says more of
-the question is quoted first; and a line naming another day of the month the question's day
-is in is that other day's (quote/lines._other_day). Made-up documents through the real
+the question is quoted first, unless it is another document's that says less of the question
+(quote/cite.says_less, as for the runner-up when the winner gives no line); and a line naming
+another day of the month the question's day is in is that other day's
+(quote/lines._other_day). Made-up documents through the real
 index, readers and quote (words only)."""
 import importlib
 
