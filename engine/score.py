@@ -579,6 +579,7 @@ def _asked_dates(qterms: Sequence[str]):
 def _dated(terms: Sequence[str], months, years, days) -> list[int]:
     """The question columns (of _asked_dates) that `terms` hold as dates in numbers."""
     dated = {(int(d[:4]), int(d[5:7]), int(d[8:10])) for d in map(numeric_day, terms) if d}
+    dated |= glued_days(terms)
     written = months_written(terms)
     if not dated and not written:
         return []
@@ -590,6 +591,22 @@ def _dated(terms: Sequence[str], months, years, days) -> list[int]:
     dated |= written
     out += [k for k, year in years if any(y == year for y, _, _ in dated)]
     out += [j for j, month, day in days if any(m == month and d == day for _, m, d in dated)]
+    return out
+
+
+# a month's name with its day run on, the space lost ("April20, 2021", "Dec.13, 2006": a
+# PDF's text layer drops spaces); a day of the month only (1 to 31)
+_GLUED_DAY = re.compile(rf"^({MONTH})\.?(\d{{1,2}})$")
+
+
+def glued_days(terms: Sequence[str]) -> set[tuple[None, int, int]]:
+    """(None, month, day) of each term writing a month's name and its day as one word
+    ("april20", "dec.13"): the month and the day a reader sees, the year unsaid."""
+    out: set[tuple[None, int, int]] = set()
+    for t in terms:
+        m = _GLUED_DAY.match(t)
+        if m and 1 <= int(m[2]) <= 31:
+            out.add((None, _MONTH_OF[m[1][:3]], int(m[2])))
     return out
 
 
