@@ -182,7 +182,7 @@ _DETECT = {
                         r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"),
     "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:a\.?\s?m\b\.?|p\.?\s?m\b\.?)|\b\d{1,2}:\d\d\b"
                        r"|\bnoon\b|\bmidnight\b|\bo'clock\b"),
-    "duration": re.compile(rf"\b{_ANY_NUM}(?:\s|-)?(?:\(\d+\)\s)?(?:calendar |business |working )?"
+    "duration": re.compile(rf"\b{_ANY_NUM}\+?(?:\s|-)?(?:\(\d+\)\s)?(?:calendar |business |working )?"
                            rf"{_DURATION_UNITS}\b"),
     "measure": re.compile(rf"\b{_NUM}\s?(?:(?:thousand|million|billion)\s)?-?(?:{_UNITS})(?![a-z])|{_CELL}"
                           # "three (3) foot wide": a drafter's number in words, its digits in brackets
@@ -698,8 +698,24 @@ def unit_rows(lines: Sequence[str], kinds: tuple[str, ...], qterms: Collection[s
     return out
 
 
+# a Markdown escape: a backslash before punctuation, which the text shows without it
+# ("two \(2\) years" in a converted contract reads "two (2) years")
+_ESCAPE = re.compile(r"\\(?=[!-/:-@\[-`{-~])")
+
+
 def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
-    """The (start, end) spans of `text` that are evidence of one of `kinds` (see holds)."""
+    """The (start, end) spans of `text` that are evidence of one of `kinds` (see holds),
+    read as the text shows (Markdown's escapes left out: _ESCAPE); the spans are `text`'s."""
+    if "\\" in text and _ESCAPE.search(text):
+        escapes = {m.start() for m in _ESCAPE.finditer(text)}
+        keep = [i for i in range(len(text)) if i not in escapes] + [len(text)]  # shown -> text
+        for a, b in _evidence(_ESCAPE.sub("", text), kinds, qterms):
+            yield keep[a], (keep[b - 1] + 1 if b > a else keep[a])
+        return
+    yield from _evidence(text, kinds, qterms)
+
+
+def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
     asked_terms = set(qterms)
     if "amount" in kinds:
         sum_ = _LABEL_SUM.match(text)

@@ -6,7 +6,7 @@ import pytest
 from conftest import write
 from engine import Config, Engine
 from engine.chunk import chunk, looks_like_heading
-from engine.kinds import money_cells, asked, found, holds
+from engine.kinds import money_cells, asked, evidence, found, holds
 from engine.quote import choose_lines
 from engine.terms import content_terms, question_terms
 from engine.types import Line
@@ -1038,3 +1038,16 @@ def test_an_identifier_s_number_is_no_measure_or_count(tmp_path):
     eng = Engine(tmp_path / "docs", index=tmp_path / "i.sqlite", embed_model="none")
     a = eng.ask("How deep was the leachate at the Honeygo Run Landfill?")
     assert not a.citations and a.refusal.reason == "no_answer_kind", a
+
+
+def test_a_markdown_escape_is_read_as_the_text_shows_it():
+    # a contract converted to Markdown escapes its brackets: "two \(2\) years" shows "two (2) years"
+    line = r"An employee shall be eligible for recall for two \(2\) years from the date of layoff."
+    spans = list(evidence(line, ("duration",)))
+    assert [line[a:b] for a, b in spans] == [r"two \(2\) years"]  # the span is the line's own
+    assert holds(r"a clothing allowance of two hundred dollars \($200.00\) for each year", ("amount",))
+    assert not holds(r"see section 4\.2 \(b\)", ("duration",))
+
+
+def test_a_number_with_a_plus_is_a_duration_of_at_least_it():
+    assert holds("Longevity Step for those with 25+ years", ("duration",))
