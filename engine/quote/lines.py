@@ -543,8 +543,7 @@ _SHOWN = {stem(w): w for w in ("january february march april june july august se
                                "november december monday tuesday wednesday thursday friday saturday "
                                "sunday typical nominal average northern southern eastern western electric stormwater "
                                "recycling domestic international residential commercial industrial "
-                               "agricultural mayor commissioner councilmember trustee clerk treasurer sheriff "
-                               "judge assessor coroner alderman selectman constable governor senator").split()}
+                               "agricultural").split()}
 _SHOWN.update({"~day": "daily", "~week": "weekly", "~month": "monthly", "~quarter": "quarterly",
                "~year": "yearly"})
 # which utility service: "raise City Water prices by 1.5%" gives no sewer rate
@@ -560,11 +559,8 @@ _ATTENDANCE = frozenset(content_terms("absent present"))
 # months", a span, nor "31-Day Pass", "bi-weekly", "semi-annual" or "24 hours a day"): "Day
 # Passes $4.90" gives no monthly pass's price
 _PERIODIC = frozenset({"~day", "~week", "~month", "~quarter", "~year"})
-# which elected office: a ballot's "STOCKTON CITY COMMISSIONER" race gives no mayor's winner
-_ELECTED = frozenset(content_terms("mayor commissioner councilmember trustee clerk treasurer sheriff judge "
-                                   "assessor coroner alderman selectman constable governor senator"))
 _SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES,
-             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC, _ELECTED)
+             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC)
 # an ordinal's word and its figure are one member ("third" and "3rd"); so are a statistic's
 # word and its short form ("max" and "maximum", "typically" and "typical")
 _MEMBER_OF = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth "
@@ -578,9 +574,6 @@ _MEMBER_OF.update(zip(content_terms("wastewater sanitary garbage storm drainage 
 # who was at a meeting: "missed" and "excused" are absent; "attending", "participating" present
 _MEMBER_OF.update(zip(content_terms("missed excused attending participating"),
                     content_terms("absent absent present present")))
-# one office by its other names: a councilman, a councillor and a council member hold one seat
-_MEMBER_OF.update(zip(content_terms("councilman councilwoman councilor councillor aldermen selectmen"),
-                    content_terms("councilmember councilmember councilmember councilmember alderman selectman")))
 # a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4",
 # "Week 38" (a weekly report's), "Cell 8" (a landfill's)
 _LABEL_VALUE = r"\s+(?:(?i:no)\.?\s*|#\s*)?([A-Z]{1,2}|\d+[A-Z]?|[IVX]+)\b(?![-/]\w)"  # "No. 4", "#B", "II"
@@ -1668,8 +1661,6 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     signer = "person" in kinds and _SIGN in qterms  # "who signed ...": a signature block answers
     event = _event(qterms) if "time" in kinds else None
     header = _header_row(texts, kind, asked)
-    if question and header < len(texts) and contradicts(texts[header], question, qterms, named=named):
-        header = len(texts)  # a header naming a sibling heads another's rows ("... COMMISSIONER | TOTAL VOTES")
     label = _block_labels(texts, kind, kinds, asked, question, qterms)
     says_at = _row_sayer(texts, asked, says, question, kinds, plain)
     common = _common_subject(subject, question)
