@@ -16,6 +16,7 @@ from typing import Callable, Collection, Mapping, Sequence
 import numpy as np
 
 from .arms import bm25, cosine, tfidf
+from .chunk import title as doc_title
 from .clock import Clock
 from .config import Config
 from .errors import UsageError
@@ -157,6 +158,7 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     forms_held(pool, qterms, has)
     ranges_held(pool, qterms, has, kinds)
     compounds_held(pool, qterms, has)
+    spans_unheld(pool, qterms, has, path_of)
     states_held(pool, qterms, required, has)
     for word, parts in (joined or {}).items():  # "pge" in a passage holds PG&E's "pg" and "e"
         held = pool.has([word])[:, 0]
@@ -294,6 +296,29 @@ def _spanned_years(path: str) -> set[str]:
     2019 is no document of 2005 alone, and a question's 2005 must be said in its passage (a
     biennium, "budget_2023-2025", names both; "minutes_2021_2024-01-09" is no span)."""
     return {y for m in _PATH_YEARS.finditer(path) if int(m.group(2)) - int(m.group(1)) > 2 for y in m.groups()}
+
+
+def spans_unheld(pool: Pool, qterms: Sequence[str], has: np.ndarray, path_of: Callable[[int], str]) -> None:
+    """Unmark in `has` (in place) a question's year that a passage holds only by its
+    document's title, where the year bounds the span of years the file's name gives
+    ("fishing_license_holders_1960-2025.csv" puts 2025 in every passage's title): the
+    table's 1963 rows are no 2025 figures (path_names leaves such years out too)."""
+    years = [(k, t) for k, t in enumerate(qterms) if _YEAR.match(t)]
+    if not years:
+        return
+    for i, row in enumerate(pool.rows):
+        held = [(k, t) for k, t in years if has[i, k]]
+        spanned = _spanned_years(path_of(row.doc)) if held else set()
+        held = [(k, t) for k, t in held if t in spanned]
+        if not held:
+            continue
+        name = doc_title(path_of(row.doc))
+        rest = row.context[len(name):] if row.context.startswith(name) else row.context
+        own = content_terms(row.text) + content_terms(rest)
+        kept = set(own) | {_form_key(t) for t in own} | dated_terms(own, qterms)  # "2025.0", "2025-01-01"
+        for k, t in held:
+            if t not in kept and _form_key(t) not in kept:
+                has[i, k] = False
 
 
 def _in_order(terms: Sequence[str], parts: tuple[str, ...]) -> bool:

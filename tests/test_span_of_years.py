@@ -50,3 +50,32 @@ def test_the_span_s_figure_is_quoted_not_one_year_s(tmp_path, monkeypatch):
     monkeypatch.setattr(lines, "_one_year_of_span", lambda unit, question: None)
     (a,) = ask_words(tmp_path / "off", {"riverbend_permitting_memo.txt": MEMO}, q)
     assert any("8,084" in t for t in quoted(a))
+
+
+def _holders(tmp_path):
+    rows = ["Year,Place Name,Paid Fishing License Holders"]
+    for year in ("2025", "1963"):
+        rows += [f"{year}-01-01 00:00:00,{state},{n}" for state, n in
+                 (("IOWA", 408695), ("KANSAS", 303912), ("MAINE", 219843), ("MARYLAND", 91572),
+                  ("MICHIGAN", 1090840 if year == "2025" else 952852), ("MINNESOTA", 1355512),
+                  ("MISSOURI", 656546), ("MONTANA", 234657), ("NEVADA", 120433))]
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "fishing_license_holders_by_state_1960-2025.csv").write_text("\n".join(rows) + "\n")
+    return docs
+
+
+def test_a_year_ending_the_file_name_s_span_is_not_in_every_passage(tmp_path, monkeypatch):
+    # the title "... 1960 2025" is every passage's context: the 1963 rows hold no 2025
+    from engine import Engine
+    import engine.score as score
+    q = "How many paid fishing license holders did Michigan have in 2025?"
+    docs = _holders(tmp_path)
+    with Engine(docs, index=tmp_path / "on.sqlite", embed_model="none") as eng:
+        a = eng.ask(q, explain=True)
+    assert [ln.text for c in a.citations for ln in c.lines][0].startswith("2025-01-01 00:00:00 | MICHIGAN | 1090840")
+    assert any("2025" in c.unmatched for c in a.candidates)  # a passage of 1963 rows lacks the year
+    monkeypatch.setattr(score, "spans_unheld", lambda *a: None)
+    with Engine(docs, index=tmp_path / "off.sqlite", embed_model="none") as eng:
+        off = eng.ask(q, explain=True)
+    assert not any("2025" in c.unmatched for c in off.candidates)  # every passage held it
