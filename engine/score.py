@@ -24,7 +24,7 @@ from .fuse import FUSIONS, fuse, minmax, ranks, rrf, rrf_scale
 from .pool import Pool
 from .rerank import Order, Scored, rarity_weights
 from .readers.dating import numeric_day
-from .kinds import MONTH, holds, kind_words
+from .kinds import MONTH, header_like, holds, kind_words
 from .terms import IRREGULAR, content_terms, is_number, range_asked, stem
 from .types import ArmScore, Candidate
 
@@ -159,6 +159,7 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     ranges_held(pool, qterms, has, kinds)
     compounds_held(pool, qterms, has)
     spans_unheld(pool, qterms, has, path_of)
+    headed_years_held(pool, qterms, has)
     states_held(pool, qterms, required, has)
     for word, parts in (joined or {}).items():  # "pge" in a passage holds PG&E's "pg" and "e"
         held = pool.has([word])[:, 0]
@@ -301,8 +302,10 @@ def _spanned_years(path: str) -> set[str]:
 def spans_unheld(pool: Pool, qterms: Sequence[str], has: np.ndarray, path_of: Callable[[int], str]) -> None:
     """Unmark in `has` (in place) a question's year that a passage holds only by its
     document's title, where the year bounds the span of years the file's name gives
-    ("fishing_license_holders_1960-2025.csv" puts 2025 in every passage's title): the
-    table's 1963 rows are no 2025 figures (path_names leaves such years out too)."""
+    ("fishing_license_holders_1960-2025.csv" puts 2025 in every passage's title) and the
+    passage's own lines date themselves to other years: the table's 1963 rows are no 2025
+    figures (path_names leaves such years out too). A passage saying no year of its own
+    keeps it: a PDF's row of yearly totals under a header on another page."""
     years = [(k, t) for k, t in enumerate(qterms) if _YEAR.match(t)]
     if not years:
         return
@@ -315,10 +318,34 @@ def spans_unheld(pool: Pool, qterms: Sequence[str], has: np.ndarray, path_of: Ca
         name = doc_title(path_of(row.doc))
         rest = row.context[len(name):] if row.context.startswith(name) else row.context
         own = content_terms(row.text) + content_terms(rest)
+        if not any(_YEAR.match(t) or numeric_day(t) for t in own):
+            continue  # no year of its own: the title's span may be its
         kept = set(own) | {_form_key(t) for t in own} | dated_terms(own, qterms)  # "2025.0", "2025-01-01"
         for k, t in held:
             if t not in kept and _form_key(t) not in kept:
                 has[i, k] = False
+
+
+# a column named by a short word and its year ("wkd2024": weekday boardings in 2024, "pop2020")
+_HEADED_YEAR = re.compile(r"^[a-z_]{1,8}?((?:19|20)\d\d)$")
+
+
+def headed_years_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
+    """Mark in `has` (in place) a question's year as held by a table whose header row names a
+    column by a short word run on to that year ("month_ | wkd2017 | ... | wkd2024"): a data
+    export's yearly columns. Only a header row (kinds.header_like: cells, none a bare
+    number), in the passage's context or its text: a data row's code ("SR2024") names no year."""
+    years = {t: k for k, t in enumerate(qterms) if _YEAR.match(t)}
+    if not years:
+        return
+    for i, row in enumerate(pool.rows):
+        for line in (row.context + "\n" + row.text).splitlines():
+            if " | " not in line or not header_like(line):
+                continue
+            for t in content_terms(line):
+                m = _HEADED_YEAR.match(t)
+                if m and m[1] in years:
+                    has[i, years[m[1]]] = True
 
 
 def _in_order(terms: Sequence[str], parts: tuple[str, ...]) -> bool:

@@ -79,3 +79,25 @@ def test_a_year_ending_the_file_name_s_span_is_not_in_every_passage(tmp_path, mo
     with Engine(docs, index=tmp_path / "off.sqlite", embed_model="none") as eng:
         off = eng.ask(q, explain=True)
     assert not any("2025" in c.unmatched for c in off.candidates)  # every passage held it
+
+
+def test_a_header_naming_a_column_by_a_word_and_its_year_holds_the_year(tmp_path, monkeypatch):
+    # a data export's yearly columns: "wkd2024" is 2024's weekday boardings
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "transit_weekday_boardings.csv").write_text(
+        "mode,month_,wkd2022,wkd2023,wkd2024\n"
+        "Light Rail,November,28101,33480,37012\n"
+        "Light Rail,December,28824,35748,39225\n"
+        "Commuter Rail,December,12001,13420,14877\n")
+    from engine import Engine
+    import engine.score as score
+    q = "light rail weekday boardings December 2024"
+    with Engine(docs, index=tmp_path / "on.sqlite", embed_model="none") as eng:
+        a = eng.ask(q, explain=True)
+    assert "2024" not in a.candidates[0].unmatched
+    assert "Light Rail | December | 28824 | 35748 | 39225" in [ln.text for ln in a.citations[0].lines]
+    monkeypatch.setattr(score, "headed_years_held", lambda *a: None)
+    with Engine(docs, index=tmp_path / "off.sqlite", embed_model="none") as eng:
+        off = eng.ask(q, explain=True)
+    assert "2024" in off.candidates[0].unmatched and not off.answered
