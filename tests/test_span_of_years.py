@@ -101,3 +101,14 @@ def test_a_header_naming_a_column_by_a_word_and_its_year_holds_the_year(tmp_path
     with Engine(docs, index=tmp_path / "off.sqlite", embed_model="none") as eng:
         off = eng.ask(q, explain=True)
     assert "2024" in off.candidates[0].unmatched and not off.answered
+
+
+def test_a_table_headed_by_another_kind_of_the_thing_gives_no_row(tmp_path):
+    # "Paid Fishing License Holders" heads the rows: no row counts hunting licence holders
+    docs = _holders(tmp_path)
+    from engine import Engine
+    with Engine(docs, index=tmp_path / "k.sqlite", embed_model="none") as eng:
+        fishing = eng.ask("How many paid fishing license holders did Michigan have in 2025?")
+        hunting = eng.ask("How many paid hunting license holders did Michigan have in 2025?")
+    assert fishing.citations[0].lines[0].text.startswith("2025-01-01 00:00:00 | MICHIGAN | 1090840")
+    assert not hunting.answered

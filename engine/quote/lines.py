@@ -2003,7 +2003,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     year was Elvis born?") speaks of the question too when at most one other word of it is
     left (_SUBJECT_REST; its proper names aside: _common_subject); a line naming a part does not.
     `header`: the passage's table header row (kinds.money_cells: no sum of money under
-    "Design Flow (MGD)"). `title`: the document's title lines, which speak of the question
+    "Design Flow (MGD)"; a header naming another kind of the question's thing, _other_kind_of,
+    heads no row that answers). `title`: the document's title lines, which speak of the question
     by any of its words, the document's own names too (quote/cite.title_lines).
     `day_check`: a year alone for a date asked gives no lines (_year_alone)."""
     sims, ocr = sims or {}, ocr or {}
@@ -2017,6 +2018,10 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     must = require_kind and bool(cfg.quote_invariant) and firm(kinds)
     if must and not any(kind):
         return []  # the passage names the topic; no line of it holds what is asked
+    head = header or opening_header(texts)  # carried in the context, or the table's first row
+    if must and head and question and cfg.siblings and _other_kind_of(head, question, qterms):
+        return []  # the table's header names another kind of the thing ("Paid Fishing License
+        # Holders" for hunting licence holders): none of its rows gives the one asked
     if (must or not kinds) and question and cfg.siblings and _of_a_sibling(texts, question, qterms):
         return []  # the passage is about a sibling ("... REPORTS THIRD QUARTER NET INCOME")
 
