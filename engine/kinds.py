@@ -1019,16 +1019,14 @@ def kind_words(kinds: tuple[str, ...]) -> frozenset[str]:
 
 
 # Of those, the words a value of the kind answers by itself: "what time" is answered by
-# "6:00 p.m.", "which firm" by "Gateway Pacific Contractors, Inc.", "what share" by "32.5%",
-# "what does it cost" by "Mattress-$23". Such a word says nothing of what the value is of, so
-# passages are compared by the rest (Candidate.topic_coverage).
+# "6:00 p.m.", "which firm" by "Gateway Pacific Contractors, Inc.", "what share" by "32.5%".
 # Not the words that also name a topic or another kind ("fee", "charge", "rate", "date",
 # "size", "number"): "the dates of the summer season" are not answered by a rate
 # schedule's effective date, "the minimum lot size" not by a setback's 15 feet, "which
 # advice letter number" asks for a code, not a count. Nor "big" or "large": a question's
 # terms carry no place, and "how large" reads as the "large" of "large commercial".
 _ANSWERED = {
-    "amount": "amount money dollar dollars cost costs price prices",
+    "amount": "amount money dollar dollars",
     "percentage": "percent percentage share portion",
     "time": "time clock",
     "person": "person name named",

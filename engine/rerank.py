@@ -112,7 +112,6 @@ class Scored:
     score: float
     kind: bool | None = None  # holds the asked kind (None: no kind asked)
     named: tuple[str, ...] = ()  # required terms only its document gives of itself: path, title, headers (score.path_names)
-    topic_weighted: float | None = None  # weighted coverage before the asked kind answered its words
 
 
 class Order(Sequence):
@@ -138,7 +137,6 @@ class Order(Sequence):
         self.named = held
         missing_need = bool(cfg.require_names_numbers and set(required) - set(qterms))
         self.cov, self.wcov, self.nums = cov.tolist(), wcov.tolist(), nums.tolist()
-        self.topic: dict[int, float] = {}  # a passage's wcov before the kind answered its words
         self.phrase = phrase
         pre = [rerank_score(fused[i] * scale if scale != 1.0 else fused[i], self.cov[i],
                             phrase[i], self.nums[i], cfg) for i in range(n)]
@@ -170,9 +168,7 @@ class Order(Sequence):
         "what time did the meeting begin?" is present where "6:00 p.m." is. A word is
         answered by a value of its own kind only ("firm" by a firm's name, not by "$10.00").
         Their columns count as present for its coverage (and the coverage credit of its
-        score); the passage's missing words still name them, and its coverage of the topic
-        (Scored.topic_weighted) leaves them out: "cost" answered by any sum says nothing of
-        what the sum is for."""
+        score); the passage's missing words still name them."""
         asking = {k: [c for c, t in enumerate(qterms) if t in answered_words((k,))] for k in kinds}
         asking = {k: cols for k, cols in asking.items() if cols}
         if not asking:
@@ -189,7 +185,6 @@ class Order(Sequence):
             row[0, cols] = True
             cov, wcov, _ = coverage_table(qterms, row, rarity)
             self.score[i] += cfg.coverage_credit * (float(cov[0]) - self.cov[i])
-            self.topic[i] = self.wcov[i]
             self.cov[i], self.wcov[i] = float(cov[0]), float(wcov[0])
 
     def __len__(self) -> int:
@@ -201,7 +196,7 @@ class Order(Sequence):
         named = tuple(t for t, h, n in zip(self.qterms, self.has[i].tolist(), self.named[i].tolist())
                       if n and not h)
         return Scored(self.keys[i], i, self.cov[i], self.wcov[i], matched, unmatched,
-                      self.nums[i], self.phrase[i], self.score[i], self.kind[i], named, self.topic.get(i))
+                      self.nums[i], self.phrase[i], self.score[i], self.kind[i], named)
 
     def __getitem__(self, at):
         if isinstance(at, slice):

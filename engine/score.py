@@ -89,7 +89,7 @@ class Ranked:
             arms=self.arm_scores(s.i), fused=self.fused[s.i], coverage=s.coverage,
             weighted_coverage=s.weighted_coverage, phrase=s.phrase, numbers_found=s.numbers,
             score=s.score, matched=s.matched, unmatched=tuple(said.get(t, t) for t in s.unmatched),
-            fused_scale=self.scale, kind=s.kind, named=s.named, topic_weighted=s.topic_weighted,
+            fused_scale=self.scale, kind=s.kind, named=s.named,
             date=doc.dated.to_dict() if doc.date_start else None)
 
 

@@ -150,17 +150,6 @@ class Candidate:
     # its document's date of effect ({value, start, end, evidence}: readers/dating.py) or
     # None; shown with --explain
     date: dict[str, str] | None = None
-    # its weighted coverage of the question's topic: without the words a value of the asked
-    # kind answers ("cost" by "$23"), which say nothing of what the value is of; None: the
-    # weighted coverage (no such word was answered)
-    topic_weighted: float | None = None
-
-    @property
-    def topic_coverage(self) -> float:
-        """The rarity-weighted share of the question's words it holds, less those only a
-        value of the asked kind answers: what a passage says of the topic, for comparing
-        passages that may answer in each other's place (gate/decide.py, quote/cite.py)."""
-        return self.weighted_coverage if self.topic_weighted is None else self.topic_weighted
 
     def to_dict(self, explain: bool = False) -> dict[str, Any]:
         d: dict[str, Any] = {

@@ -82,27 +82,25 @@ def _fallbacks(window: Sequence[Candidate], winner: Candidate, runner: Candidate
     """The candidates of `window` (the next cfg.runner_depth after the winner) that may answer
     when neither the winner nor the runner-up gives a line, in order: the first that passes
     the gate on its own, unless it is the runner-up, and after it those that pass and cover
-    the question's topic better than the winner (rarity-weighted, strictly:
-    Candidate.topic_coverage, which a sum does not raise by answering "cost"). A
+    the question's words better than the winner (rarity-weighted coverage, strictly). A
     farther passage that says less of the question than the winner, or only as much, is
     the same topic's other matter: measured, trying every passing one answered ten
     must-refuse questions and six answerable ones wrongly with such a passage's figure."""
     passing = [c for c in window if passes(c)]
     return tuple(c for i, c in enumerate(passing) if c is not runner
-                 and (i == 0 or c.topic_coverage > winner.topic_coverage))
+                 and (i == 0 or c.weighted_coverage > winner.weighted_coverage))
 
 
 def covers_as_well(c: Candidate, first: Candidate,
                    span: Callable[[Candidate], tuple[int, int]] | None = None) -> bool:
     """`c` may answer in the place of the first candidate, which lacks the kind asked: it
-    covers the question's topic at least as well (rarity-weighted: Candidate.topic_coverage,
-    the words a value of the kind answers left out), or it is of the same
+    covers the question's words at least as well (rarity-weighted), or it is of the same
     document, where a chunk's edge can part a topic from its value: with `span` (a
     candidate's first and last line), only a passage within _NEIGHBOUR lines of the first
     one's. A passage that says less of the question is about something else that happens to
     hold a number: in long minutes, another item's ("the DPW garage roof's $22,400" for the
     salt shed roof's cost)."""
-    if c.topic_coverage >= first.topic_coverage:
+    if c.weighted_coverage >= first.weighted_coverage:
         return True
     if c.path != first.path:
         return False

@@ -98,10 +98,10 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
 
 def says_less(c: Candidate, first: Candidate) -> bool:
     """`c` is of another document than `first` and says less of the question (rarity-weighted
-    coverage of its topic, Candidate.topic_coverage): it never answers in `first`'s place, as the first citation. Measured on the
+    coverage): it never answers in `first`'s place, as the first citation. Measured on the
     read sets: of the answers whose first citation came from such a passage (the winner giving
     no line, or a passage picked by its answer line), none was right."""
-    return c.path != first.path and c.topic_coverage < first.topic_coverage
+    return c.path != first.path and c.weighted_coverage < first.weighted_coverage
 
 
 def _once(citations: list[Citation]) -> list[Citation]:
