@@ -327,25 +327,32 @@ def spans_unheld(pool: Pool, qterms: Sequence[str], has: np.ndarray, path_of: Ca
 
 
 # a column named by a short word and its year ("wkd2024": weekday boardings in 2024, "pop2020")
-_HEADED_YEAR = re.compile(r"^[a-z_]{1,8}?((?:19|20)\d\d)$")
+_HEADED_YEAR = re.compile(r"^([a-z_]{1,8}?)((?:19|20)\d\d)$")
 
 
 def headed_years_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
-    """Mark in `has` (in place) a question's year as held by a table whose header row names a
-    column by a short word run on to that year ("month_ | wkd2017 | ... | wkd2024"): a data
-    export's yearly columns. Only a header row (kinds.header_like: cells, none a bare
-    number), in the passage's context or its text: a data row's code ("SR2024") names no year."""
+    """Mark in `has` (in place) a question's year as held by a table whose header row names
+    its columns by one short word run on to their years ("month_ | wkd2017 | ... |
+    wkd2024"): a data export's yearly columns. Only the table's header row (the one its
+    passage carries in its context, or the first line of the table: kinds.header_like), and
+    only a series (the same word before two years or more): a row's code ("WO2019 | Maple
+    Drive | Completed ...") names no year."""
     years = {t: k for k, t in enumerate(qterms) if _YEAR.match(t)}
     if not years:
         return
     for i, row in enumerate(pool.rows):
-        for line in (row.context + "\n" + row.text).splitlines():
-            if " | " not in line or not header_like(line):
-                continue
-            for t in content_terms(line):
-                m = _HEADED_YEAR.match(t)
-                if m and m[1] in years:
-                    has[i, years[m[1]]] = True
+        carried = [ln for ln in row.context.splitlines() if " | " in ln]
+        first = row.text.split("\n", 1)[0]
+        header = carried[-1] if carried else (first if " | " in first and header_like(first) else "")
+        series: dict[str, set[str]] = {}
+        for t in content_terms(header):
+            m = _HEADED_YEAR.match(t)
+            if m:
+                series.setdefault(m[1], set()).add(m[2])
+        for said in series.values():
+            if len(said) >= 2:
+                for year in said & years.keys():
+                    has[i, years[year]] = True
 
 
 def _in_order(terms: Sequence[str], parts: tuple[str, ...]) -> bool:

@@ -112,3 +112,28 @@ def test_a_table_headed_by_another_kind_of_the_thing_gives_no_row(tmp_path):
         hunting = eng.ask("How many paid hunting license holders did Michigan have in 2025?")
     assert fishing.citations[0].lines[0].text.startswith("2025-01-01 00:00:00 | MICHIGAN | 1090840")
     assert not hunting.answered
+
+
+def test_a_header_spelt_the_british_way_names_the_same_thing(tmp_path):
+    # "Dog Licence Fee" heads the dog license fees: no other kind of licence
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "elm_falls_dog_licences.csv").write_text(
+        "Dog | Dog Licence Fee\nSpayed or neutered | $15.00\nNot spayed or neutered | $40.00\n".replace(" | ", ","))
+    from engine import Engine
+    with Engine(docs, index=tmp_path / "d.sqlite", embed_model="none") as eng:
+        a = eng.ask("What is the Elm Falls dog license fee for a spayed or neutered dog?")
+    assert a.citations[0].lines[0].text == "Spayed or neutered | $15.00"
+
+
+def test_a_row_s_code_with_a_year_in_it_names_no_year(tmp_path):
+    # "WO2019" is a work order's number, one cell of a row: no 2019 column
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "water_main_work_orders.csv").write_text(
+        "Work Order,Street,Status\nWO2019,Maple Drive,Completed October 2022\n"
+        "WO2024,Oak Avenue,Completed March 2023\n")
+    from engine import Engine
+    with Engine(docs, index=tmp_path / "w.sqlite", embed_model="none") as eng:
+        a = eng.ask("Which water main project was completed in 2019?", explain=True)
+    assert all("2019" in c.unmatched for c in a.candidates) and not a.answered

@@ -1006,13 +1006,30 @@ _LABEL_HEADS = frozenset(content_terms("fee fees cost costs price prices charge 
                                        "address location"))
 
 
+# British spellings and the American ones (of words naming things a fee or a count is for)
+_SPELLINGS = (("licence", "license"), ("licences", "licenses"), ("centre", "center"), ("centres", "centers"),
+              ("metre", "meter"), ("metres", "meters"), ("litre", "liter"), ("litres", "liters"),
+              ("theatre", "theater"), ("defence", "defense"), ("offence", "offense"),
+              ("harbour", "harbor"), ("programme", "program"), ("colour", "color"))
+_BRITISH = re.compile(r"\b(" + "|".join(b for b, _ in _SPELLINGS) + r")\b", re.I)
+_AMERICAN = {content_terms(b)[0]: content_terms(a)[0] for b, a in _SPELLINGS}
+
+
+def _american(text: str) -> str:
+    """`text` with its British spellings written the American way (_SPELLINGS), case kept."""
+    to = dict(_SPELLINGS)
+    return _BRITISH.sub(lambda m: (to[m[1].lower()].capitalize() if m[1][0].isupper() else to[m[1].lower()]), text)
+
+
 def _other_kind_of(unit: str, question: str, qterms: Collection[str],
                    named: Collection[str] = ()) -> tuple[str, str] | None:
     """The unit names another kind of the priced thing the question names ("FENCE PERMIT" for
     "a building permit"): the same thing after another word that is no word of the question,
     and the question's own word for its kind nowhere in the unit. A kind the document names
-    itself by (`named`: "cannabis" of a cannabis tax ordinance) is its subject, said or not."""
-    asked = set(qterms)
+    itself by (`named`: "cannabis" of a cannabis tax ordinance) is its subject, said or not.
+    A word spelt the British way is the American one's ("Dog Licence Fee", a dog license fee)."""
+    unit, question = _american(unit), _american(question)
+    asked = {_AMERICAN.get(t, t) for t in qterms}
     said = set(content_terms(unit))
     said |= {m for m in asked if said_as(m) & said}  # "telephone" says "phone"
     synonyms = set().union(*(said_as(m) for m in asked))
