@@ -658,10 +658,10 @@ def _dated(terms: Sequence[str], months, years, days) -> list[int]:
 _GLUED_DAY = re.compile(rf"^({MONTH})\.?(\d{{1,2}})$")
 
 
-def glued_days(terms: Sequence[str]) -> set[tuple[None, int, int]]:
+def glued_days(terms: Sequence[str]) -> set[tuple[int | None, int, int]]:
     """(None, month, day) of each term writing a month's name and its day as one word
     ("april20", "dec.13"): the month and the day a reader sees, the year unsaid."""
-    out: set[tuple[None, int, int]] = set()
+    out: set[tuple[int | None, int, int]] = set()
     for t in terms:
         m = _GLUED_DAY.match(t)
         if m and 1 <= int(m[2]) <= 31:

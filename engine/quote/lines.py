@@ -1012,13 +1012,16 @@ _SPELLINGS = (("licence", "license"), ("licences", "licenses"), ("centre", "cent
               ("theatre", "theater"), ("defence", "defense"), ("offence", "offense"),
               ("harbour", "harbor"), ("programme", "program"), ("colour", "color"))
 _BRITISH = re.compile(r"\b(" + "|".join(b for b, _ in _SPELLINGS) + r")\b", re.I)
-_AMERICAN = {content_terms(b)[0]: content_terms(a)[0] for b, a in _SPELLINGS}
+_AMERICAN = {content_terms(b)[0]: content_terms(a)[0] for b, a in _SPELLINGS}  # as stems
+_TO_AMERICAN = dict(_SPELLINGS)
 
 
 def _american(text: str) -> str:
-    """`text` with its British spellings written the American way (_SPELLINGS), case kept."""
-    to = dict(_SPELLINGS)
-    return _BRITISH.sub(lambda m: (to[m[1].lower()].capitalize() if m[1][0].isupper() else to[m[1].lower()]), text)
+    """`text` with its British spellings written the American way (_SPELLINGS), a capital kept."""
+    def american(m: re.Match) -> str:
+        word = _TO_AMERICAN[m[1].lower()]
+        return word.capitalize() if m[1][0].isupper() else word
+    return _BRITISH.sub(american, text)
 
 
 def _other_kind_of(unit: str, question: str, qterms: Collection[str],
