@@ -343,7 +343,7 @@ def headed_years_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> Non
     for i, row in enumerate(pool.rows):
         carried = [ln for ln in row.context.splitlines() if " | " in ln]
         first = row.text.split("\n", 1)[0]
-        header = carried[-1] if carried else (first if " | " in first and header_like(first) else "")
+        header = carried[-1] if carried else (first if header_like(first) else "")  # cells, " | " apart
         series: dict[str, set[str]] = {}
         for t in content_terms(header):
             m = _HEADED_YEAR.match(t)
