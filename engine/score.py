@@ -129,6 +129,34 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     passage's with hyde); `vectors` what it reads: the stored (ids, matrix); `path_of` a
     document rowid's path (the last tie-break); `context_of` its context (what the document
     says about itself: readers/layout.py); `lap` hears each stage's end (timings)."""
+    raw, with_vec = _arm_scores(pool, qterms, arms, qvec, vectors, lap)
+    n = len(pool)
+    pids = [r.pid for r in pool.rows]
+    normed = {a: minmax(v) for a, v in raw.items()}
+    arm_ranks = {a: ranks(v, pids) for a, v in raw.items()}
+    weights = arm_weights(list(raw), cfg, fusion, hyde)
+    if fusion == "rrf":
+        fused_arr, scale = rrf(arm_ranks, raw, n, weights), rrf_scale(list(raw), weights)
+    else:
+        fused_arr, scale = fuse(normed, weights, n), 1.0
+    fused = fused_arr.tolist()
+    has = _terms_held(pool, qterms, required, kinds, joined or {}, path_of)
+    spelled = spelled_out(pool, initials, context_of) if initials else {}
+    initials_held(pool, qterms, initials or {}, has, path_of, spelled)
+    spelled_held(pool, qterms, acronyms or {}, has, context_of, path_of)
+    rarity = rarity_weights(qterms, has)
+    named = named_by_document(pool, qterms, required, has, path_of, initials or {}, spelled, context_of)
+    if names and cfg.name_phrases:
+        names_whole(pool, qterms, required, names, has, named, initials or {}, spelled, context_of)
+    order = Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of, kinds, named)
+    return Ranked(pool=pool, raw=raw, normed=normed, arm_ranks=arm_ranks, fused=fused,
+                  scale=scale, fusion=fusion, rarity=rarity, order=order, with_vec=with_vec)
+
+
+def _arm_scores(pool: Pool, qterms: Sequence[str], arms: Sequence[str], qvec: np.ndarray | None,
+                vectors: tuple | None, lap: Callable[[str], None]) -> tuple[dict[str, np.ndarray], int]:
+    """Each chosen arm's raw scores of the pool (an arm with nothing to score left out), and
+    how many of its passages had a vector."""
     raw: dict[str, np.ndarray] = {}
     for name, arm in (("bm25", bm25), ("tfidf", tfidf)):
         if name in arms:
@@ -142,17 +170,13 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
         if vec_scores is not None:
             raw["embed"] = vec_scores
     lap("embed")
-    n = len(pool)
-    pids = [r.pid for r in pool.rows]
-    normed = {a: minmax(v) for a, v in raw.items()}
-    arm_ranks = {a: ranks(v, pids) for a, v in raw.items()}
-    weights = arm_weights(list(raw), cfg, fusion, hyde)
-    if fusion == "rrf":
-        fused_arr, scale = rrf(arm_ranks, raw, n, weights), rrf_scale(list(raw), weights)
-    else:
-        fused_arr, scale = fuse(normed, weights, n), 1.0
-    fused = fused_arr.tolist()
-    # the rerank reads only which question terms each passage holds
+    return raw, with_vec
+
+
+def _terms_held(pool: Pool, qterms: Sequence[str], required: Sequence[str], kinds: tuple[str, ...],
+                joined: Mapping[str, tuple[str, ...]], path_of: Callable[[int], str]) -> np.ndarray:
+    """Which question terms each passage holds, as the rerank reads them: its own words, and
+    the dates, forms, ranges, compounds, years and states that hold a term in other words."""
     has = pool.has(qterms)
     dates_held(pool, qterms, has)
     forms_held(pool, qterms, has)
@@ -161,21 +185,12 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     spans_unheld(pool, qterms, has, path_of)
     headed_years_held(pool, qterms, has)
     states_held(pool, qterms, required, has)
-    for word, parts in (joined or {}).items():  # "pge" in a passage holds PG&E's "pg" and "e"
+    for word, parts in joined.items():  # "pge" in a passage holds PG&E's "pg" and "e"
         held = pool.has([word])[:, 0]
         for k, t in enumerate(qterms):
             if t in parts:
                 has[:, k] |= held
-    spelled = spelled_out(pool, initials, context_of) if initials else {}
-    initials_held(pool, qterms, initials or {}, has, path_of, spelled)
-    spelled_held(pool, qterms, acronyms or {}, has, context_of, path_of)
-    rarity = rarity_weights(qterms, has)
-    named = named_by_document(pool, qterms, required, has, path_of, initials or {}, spelled, context_of)
-    if names and cfg.name_phrases:
-        names_whole(pool, qterms, required, names, has, named, initials or {}, spelled, context_of)
-    order = Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of, kinds, named)
-    return Ranked(pool=pool, raw=raw, normed=normed, arm_ranks=arm_ranks, fused=fused,
-                  scale=scale, fusion=fusion, rarity=rarity, order=order, with_vec=with_vec)
+    return has
 
 
 # the U.S. states' two-letter abbreviations (USPS Publication 28, appendix B), for a document

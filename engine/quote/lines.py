@@ -479,21 +479,44 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
         seen = [money_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
     elif header and kinds and set(kinds) <= FIGURE_KINDS:  # no measure under "site_no"
         seen = [figure_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
-    lost: set[int] = set()  # rows holding the kind whole and nothing under the asked column
-    if header and kinds and set(kinds) <= NUMERIC_KINDS:
-        for i, t in enumerate(seen):
-            if _TABLE_ROW.search(texts[i]):
-                cells = asked_cells(t, header, periods)
-                if cells is not None and texts[i] != header and not (cells and holds(cells, kinds, qterms)) \
-                        and holds(t, kinds, qterms):
-                    lost.add(i)
-                # (the header itself names the periods and holds no figure of one)
-                seen[i] = t if cells is None else "" if texts[i] == header else cells
+    lost = _asked_columns(texts, seen, header, kinds, qterms, periods) \
+        if header and kinds and set(kinds) <= NUMERIC_KINDS else set()
     example = examples(texts, qterms) if kinds else [False] * len(texts)
     kind = [bool(kinds) and not example[i] and _holds_line(seen, i, texts, kinds, qterms)
             for i in range(len(seen))]
     for i in unit_rows(texts, kinds, qterms) if kinds else ():
         kind[i] = not example[i]  # a bare figure under a header naming the asked unit
+    joins = _seams(texts, seen, kinds, qterms)
+    for i in range(len(texts)):
+        if joins[i] or (i > 0 and joins[i - 1]):
+            kind[i] = not example[i]
+        if kind[i] and i > 0 and {"date", "time"} & set(kinds) and _BLANK.search(texts[i - 1]) \
+                and _prose(texts[i - 1]) and not _ENDS_SENTENCE.search(texts[i - 1]):
+            kind[i] = False  # the year that ends a form's blank date: "this ____ day of ____," / "1986."
+    return kind, joins, lost
+
+
+def _asked_columns(texts: Sequence[str], seen: list[str], header: str, kinds: tuple[str, ...],
+                   qterms: Sequence[str], periods: tuple[frozenset[int], frozenset[int]]) -> set[int]:
+    """Narrow each table row of `seen` to its cells under the asked period's columns (the
+    header row itself to nothing: it names the periods and holds no figure of one), and give
+    the rows that hold the kind whole and nothing under the asked column."""
+    lost: set[int] = set()
+    for i, t in enumerate(seen):
+        if _TABLE_ROW.search(texts[i]):
+            cells = asked_cells(t, header, periods)
+            if cells is not None and texts[i] != header and not (cells and holds(cells, kinds, qterms)) \
+                    and holds(t, kinds, qterms):
+                lost.add(i)
+            seen[i] = t if cells is None else "" if texts[i] == header else cells
+    return lost
+
+
+def _seams(texts: Sequence[str], seen: Sequence[str], kinds: tuple[str, ...],
+           qterms: Sequence[str]) -> list[bool]:
+    """joins[i]: a value of the kind begins before line i's end and ends in line i+1's start
+    (running text only; a place is not read across a break: "… Operation of Cannabis" /
+    "Business within …" is no place)."""
     seam_kinds = tuple(k for k in kinds if k != "place")
 
     def seam(i: int) -> bool:
@@ -505,19 +528,9 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
             return False  # line: "INDEPENDENT AUDITOR'S REPORT" / "Board of Trustees" is no "Report Board"
         tail = " ".join(seen[i].split()[-_SEAM:])
         head = " ".join(seen[i + 1].split()[:_SEAM])
-        # a span of evidence that begins before the break and ends after it (a place is not
-        # read across one: "… Operation of Cannabis" / "Business within …" is no place)
         return any(a < len(tail) < b for a, b in evidence(f"{tail} {head}", seam_kinds, qterms))
 
-    joins = [bool(seam_kinds) and seam(i) for i in range(len(texts) - 1)] + [False]
-    for i in range(len(texts)):
-        if joins[i] or (i > 0 and joins[i - 1]):
-            kind[i] = not example[i]
-        if kind[i] and i > 0 and {"date", "time"} & set(kinds) and _BLANK.search(texts[i - 1]) \
-                and _prose(texts[i - 1]) and not _ENDS_SENTENCE.search(texts[i - 1]):
-            kind[i] = False  # the year that ends a form's blank date: "this ____ day of ____," / "1986."
-    return kind, joins, lost
-
+    return [bool(seam_kinds) and seam(i) for i in range(len(texts) - 1)] + [False]
 
 _BLANK = re.compile(r"_{3,}")  # a form's blank to fill in
 
@@ -1684,16 +1697,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     label = _block_labels(texts, kind, kinds, asked, question, qterms)
     says_at = _row_sayer(texts, asked, says, question, kinds, plain)
     common = _common_subject(subject, question)
-
-    def speaks(j: int) -> bool:
-        if says_at(j):
-            return True
-        if title and " ".join(texts[j].split()) in title and about(texts[j], title_words):
-            return True  # the document's title block speaks of it by its own names (a word,
-            # not a year or a number alone: a page whose first lines are running text)
-        # a table row: named by a header line above it (or by any, with row_topic off), or
-        # by the label its block of rows stands under
-        return _TABLE_ROW.search(texts[j]) is not None and (not row_topic or header < j or label(j))
+    speaks = _speaker(texts, says_at, title, title_words, header if row_topic else -1, label)
 
     def answers(i: int) -> bool:
         unit = unit_of(i)
@@ -1715,6 +1719,23 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
         return set(subject) <= said or (len(common) >= 2 and common <= said)
 
     return answers
+
+
+def _speaker(texts: Sequence[str], says_at: Callable[[int], bool], title: frozenset[str],
+             title_words: frozenset[str], header: int, label: Callable[[int], bool]) -> Callable[[int], bool]:
+    """speaks(j): line j speaks of the question: it says it (`says_at`); or it is a line of
+    the document's title block naming it by a word (not a year or a number alone: a page
+    whose first lines are running text); or it is a table row named by a header line above
+    it (`header`, its index; -1 when any row counts) or by the label its block of rows
+    stands under."""
+    def speaks(j: int) -> bool:
+        if says_at(j):
+            return True
+        if title and " ".join(texts[j].split()) in title and about(texts[j], title_words):
+            return True
+        return _TABLE_ROW.search(texts[j]) is not None and (header < j or label(j))
+
+    return speaks
 
 
 def _common_subject(subject: Sequence[str], question: str) -> frozenset[str]:
@@ -2036,14 +2057,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     outside, naming = _left_out(texts, qterms, topic, kinds, title, cfg)
     ranked = _ranked(scores, cfg, outside | naming, naming)
     must = require_kind and bool(cfg.quote_invariant) and firm(kinds)
-    if must and not any(kind):
-        return []  # the passage names the topic; no line of it holds what is asked
-    head = header or opening_header(texts)  # carried in the context, or the table's first row
-    if must and head and question and cfg.siblings and _other_kind_of(head, question, qterms):
-        return []  # the table's header names another kind of the thing ("Paid Fishing License
-        # Holders" for hunting licence holders): none of its rows gives the one asked
-    if (must or not kinds) and question and cfg.siblings and _of_a_sibling(texts, question, qterms):
-        return []  # the passage is about a sibling ("... REPORTS THIRD QUARTER NET INCOME")
+    if _gives_none(texts, kind, header, must, kinds, question, qterms, cfg):
+        return []
 
     def unit_of(i: int) -> list[int]:
         return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
@@ -2064,3 +2079,18 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return []  # a year alone for a date asked; nothing else is looked for (_year_alone)
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
             for i in sorted(taken)]
+
+
+def _gives_none(texts: Sequence[str], kind: Sequence[bool], header: str, must: bool,
+                kinds: tuple[str, ...], question: str, qterms: Sequence[str], cfg: Config) -> bool:
+    """The passage gives no lines, whatever its lines' scores: it names the topic and no line
+    of it holds the firm kind asked (`must`); or its table's header (carried in the context,
+    or the table's first row) names another kind of the thing ("Paid Fishing License
+    Holders" for hunting licence holders), so none of its rows gives the one asked; or it is
+    about a sibling of what was asked ("... REPORTS THIRD QUARTER NET INCOME")."""
+    if must and not any(kind):
+        return True
+    head = header or opening_header(texts)
+    if must and head and question and cfg.siblings and _other_kind_of(head, question, qterms):
+        return True
+    return bool((must or not kinds) and question and cfg.siblings and _of_a_sibling(texts, question, qterms))
