@@ -572,8 +572,11 @@ _ATTENDANCE = frozenset(content_terms("absent present"))
 # months", a span, nor "31-Day Pass", "bi-weekly", "semi-annual" or "24 hours a day"): "Day
 # Passes $4.90" gives no monthly pass's price
 _PERIODIC = frozenset({"~day", "~week", "~month", "~quarter", "~year"})
+# who a fare, pass or fee is for, as fee schedules and fare tables name their rows ("Youth
+# Monthly Pass $40" gives no senior's pass; "Adult | $75" no child's fare)
+_RIDERS = frozenset(content_terms("adult senior youth child student"))
 _SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES,
-             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC)
+             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC, _RIDERS)
 # an ordinal's word and its figure are one member ("third" and "3rd"); so are a statistic's
 # word and its short form ("max" and "maximum", "typically" and "typical")
 _MEMBER_OF = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth "
@@ -587,6 +590,10 @@ _MEMBER_OF.update(zip(content_terms("wastewater sanitary garbage storm drainage 
 # who was at a meeting: "missed" and "excused" are absent; "attending", "participating" present
 _MEMBER_OF.update(zip(content_terms("missed excused attending participating"),
                     content_terms("absent absent present present")))
+# who a fare is for: "children" and "kids" are a child's, "junior" and "teen" a youth's,
+# "seniors" and "elderly" a senior's
+_MEMBER_OF.update(zip(content_terms("children kids kid junior juniors teen teens elderly seniors adults students"),
+                    content_terms("child child child youth youth youth youth senior senior adult student")))
 # a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4",
 # "Week 38" (a weekly report's), "Cell 8" (a landfill's)
 _LABEL_VALUE = r"\s+(?:(?i:no)\.?\s*|#\s*)?([A-Z]{1,2}|\d+[A-Z]?|[IVX]+)\b(?![-/]\w)"  # "No. 4", "#B", "II"
@@ -881,6 +888,42 @@ def _one_year_of_span(unit: str, question: str) -> tuple[str, str] | None:
     if theirs and span[1] not in theirs:
         return ", ".join(sorted(theirs)), f"{span[1]} through {span[2]}"
     return None
+
+
+# a sentence dated by its opening words to one year: "In 2013 the members of the Police
+# Department conducted 8,468 Traffic Stops", "During fiscal year 2021, ..." (not a price
+# base: "In 2013 dollars, ...")
+_OPENING_YEAR = re.compile(r"^\W*(?:in|during|for|throughout|as of)\s+(?:the\s+)?(?:(?:fiscal|calendar)\s+year\s+|fy\s?)?"
+                           r"((?:19|20)\d\d)\b(?!\s?[-–/]\s?\d)(?!\s+(?:dollars|constant|prices)\b)", re.I)
+
+
+def _from_sentence_start(texts: Sequence[str], unit: Sequence[int]) -> str:
+    """The unit's text, with the running-text lines before it that its first sentence began
+    on (at most two: "In 2013 the members of the Police Department" / "conducted 8,468 ...")."""
+    k = first = min(unit)
+    while k > 0 and first - k < 2 and not _TABLE_ROW.search(texts[k - 1]) and _prose(texts[k - 1]) \
+            and not _ENDS_SENTENCE.search(texts[k - 1]):
+        k -= 1
+    return " ".join(texts[j] for j in range(k, max(unit) + 1))
+
+
+def _opened_by_another_year(unit: str, question: str, qterms: Collection[str]) -> tuple[str, str] | None:
+    """Every sentence of running text that holds the asked figure opens by dating itself to
+    one year the question does not ask, and names none it does ("In 2013 the members ...
+    conducted 8,468 Traffic Stops" for "how many traffic stops ... in 2012"): another year's
+    figure. Only the sentence's opening words date it: a year named further along may be a
+    comparison ("$5.2 million, up from $4.1 million in 2022", the nineteenth pass's dropped
+    rule). Not a table's row, not a question asking a date or a time."""
+    years = _years_of(question)
+    kinds = asked_kinds(question)
+    if not years or not set(kinds) & NUMERIC_KINDS or set(kinds) & {"date", "time", "month"} \
+            or _TABLE_ROW.search(unit):
+        return None
+    held = [t for t in _sentences(" ".join(unit.split())) if holds(t, kinds, qterms)]
+    opening = [_OPENING_YEAR.match(t) for t in held]
+    if not held or not all(m and m[1] not in years and not (_years_of(t) & years) for m, t in zip(opening, held)):
+        return None
+    return ", ".join(sorted({m[1] for m in opening})), ", ".join(sorted(years))
 
 
 # a value the question gives after a word that says what it is ("a property assessed at
@@ -1706,6 +1749,8 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
         if not _value_sentence_speaks(texts, unit, kinds, qterms, says):
             return False
         if question and contradicts(" ".join(texts[j] for j in unit), question, qterms, named=named):
+            return False
+        if question and _opened_by_another_year(_from_sentence_start(texts, unit), question, qterms):
             return False
         if event and not _of_event(texts, unit, event, _SESSION_ASKED in qterms):
             return False
