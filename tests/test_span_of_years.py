@@ -112,6 +112,8 @@ def test_a_table_headed_by_another_kind_of_the_thing_gives_no_row(tmp_path):
         hunting = eng.ask("How many paid hunting license holders did Michigan have in 2025?")
     assert fishing.citations[0].lines[0].text.startswith("2025-01-01 00:00:00 | MICHIGAN | 1090840")
     assert not hunting.answered
+    # and the refusal says why: the header, not a lack of the question's words
+    assert "header names" in hunting.refusal.message and "hunting" in hunting.refusal.message, hunting.refusal
 
 
 def test_a_header_spelt_the_british_way_names_the_same_thing(tmp_path):

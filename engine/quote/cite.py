@@ -26,8 +26,8 @@ from ..pool import Pool
 from ..readers.ocr import QUOTE_FLOOR
 from ..types import Candidate, Citation, Refusal
 from .columns import only_elsewhere, opening_header, question_periods, said
-from .lines import (PASSAGE_SIBLINGS, bound_terms, choose_lines, day_asked, line_budget, sibling,
-                    unnamed_label)
+from .lines import (PASSAGE_SIBLINGS, bound_terms, choose_lines, day_asked, header_names_another_kind,
+                    line_budget, sibling, unnamed_label)
 from .totals import total_row
 
 Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
@@ -147,7 +147,9 @@ def _refusal(winner: Candidate, q, cfg: Config, lines: Lines, furniture: frozens
         header = table_header(context) or opening_header(rows)
         asked = question_periods(q.text, q.terms)
         elsewhere = held and only_elsewhere(rows, header, q.kinds, asked, lambda t: holds(t, q.kinds, q.terms))
+        headed = header_names_another_kind(header, q.text, q.terms) if cfg.siblings and header and held else None
         why = (f"it speaks of {other[0]}, not {other[1]}" if other else
+               f"its table's header names {headed[0]}, not {headed[1]}" if headed else
                f"its table gives {name(q.kinds)} for other periods, none under a column for {said(asked)}"
                if elsewhere else
                f"its lines that hold {name(q.kinds)} share no word with the question" if held else

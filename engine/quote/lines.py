@@ -2136,6 +2136,12 @@ def _gives_none(texts: Sequence[str], kind: Sequence[bool], header: str, must: b
     if must and not any(kind):
         return True
     head = header or opening_header(texts)
-    if must and head and question and cfg.siblings and _other_kind_of(head, question, qterms):
+    if must and head and question and cfg.siblings and header_names_another_kind(head, question, qterms):
         return True
     return bool((must or not kinds) and question and cfg.siblings and _of_a_sibling(texts, question, qterms))
+
+
+def header_names_another_kind(header: str, question: str, qterms: Collection[str]) -> tuple[str, str] | None:
+    """A table's header row names another kind of the question's thing ("Paid Fishing License
+    Holders" for hunting licence holders), as (the header's, the question's); None if not."""
+    return _other_kind_of(header, question, qterms)
