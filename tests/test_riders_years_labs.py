@@ -99,3 +99,42 @@ def test_which_lab_asks_for_an_organisation():
     assert holds("Samples are analyzed by Alpha Analytical Laboratory, Westborough", asked(q), t)
     assert holds("Results are reported by Eastern Labs", asked(q), t)
     assert not holds("The lab tests samples weekly.", asked(q), t)
+
+
+STATS = """Norcross Police Department annual review
+
+Other Statistics
+In 2013 the members of the Norcross Police Department
+conducted 8,468 Traffic Stops, worked 1,500 Accidents, issued
+6,082 Citations and made 1,447 Arrests.
+The Norcross Police Department conducted over 27,000 area
+checks and over 1,600 Downtown Patrols.
+The 2012 review is filed with the city clerk.
+"""
+
+
+def test_a_count_of_other_things_is_no_count_of_the_asked_one(tmp_path):
+    # the passage counts traffic stops (2013's); the area checks and patrols are other things
+    a, b = ask_words(tmp_path / "stats", {"norcross_pd_annual_review.txt": STATS},
+                     "How many traffic stops did Norcross police make in 2012?",
+                     "How many area checks did Norcross police make in 2013?")
+    assert not a.answered, quoted(a)
+    assert b.answered and any("27,000 area" in line for line in quoted(b)), (quoted(b), b.refusal)
+
+
+def test_without_the_rule_the_area_checks_answer(tmp_path, monkeypatch):
+    monkeypatch.setattr(lines, "_other_things_counted", lambda *a: None)
+    (a,) = ask_words(tmp_path / "off", {"norcross_pd_annual_review.txt": STATS},
+                     "How many traffic stops did Norcross police make in 2012?")
+    assert a.answered and any("27,000" in line or "Citations" in line for line in quoted(a)), (quoted(a), a.refusal)
+
+
+def test_what_a_question_counts():
+    assert lines._counted_thing("How many traffic stops did the police make?") == "stop"
+    assert lines._counted_thing("How many energy efficient technology projects had E2F supported?") == "project"
+    assert lines._counted_thing("How many people attended the hearing?") == lines._counted_thing("how many people")
+    assert lines._counted_thing("How many did the board approve?") is None
+    # a passage that never counts the thing by its name keeps its counts ("units" for homes)
+    assert choose("How many homes does the project propose?",
+                  ["Project summary", "The project proposes 120 residential units on the site."]) \
+        == ["The project proposes 120 residential units on the site."]

@@ -496,6 +496,68 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     return kind, joins, lost
 
 
+# the words after "how many" up to the verb or preposition that ends the counted thing's
+# name: "how many traffic stops did ...", "how many energy efficient technology projects had ..."
+_HOW_MANY = re.compile(r"\bhow many\s+((?:[A-Za-z][\w'’-]*\s+){0,5})", re.I)
+_ENDS_COUNTED = frozenset("did do does were was are is will would can could has have had in of for on at by "
+                          "to from under per the a an that which who with within during".split())
+_PLURAL_NOUNS = frozenset("people children men women staff personnel".split())
+_COUNT_NUMBER = re.compile(r"(?<![\w$£€.,])\d{1,3}(?:,\d{3})+(?![\d%])|(?<![\w$£€.,])\d{2,}(?![\d%.,]\d|[\d%])")
+_WORDS_AFTER = re.compile(r"\s+((?:[A-Za-z][A-Za-z'’-]*)(?:\s+[A-Za-z][A-Za-z'’-]*){0,2})")
+
+
+def _counted_thing(question: str) -> str | None:
+    """The stem of the thing a "how many" question counts: its name's last plural word
+    ("how many traffic stops did ..." counts stops), None when there is none."""
+    m = _HOW_MANY.search(question + " ")
+    if not m:
+        return None
+    name = []
+    for w in m[1].split():
+        if w.lower() in _ENDS_COUNTED:
+            break
+        name.append(w.lower().strip("'’"))
+    plural = [w for w in name if (w.endswith("s") and len(w) > 3 and not w.endswith("ss")) or w in _PLURAL_NOUNS]
+    return stem(plural[-1]) if plural else None
+
+
+def _counts(text: str, thing: str) -> tuple[bool, bool]:
+    """(some number of the text is followed, within three words, by the counted thing; some
+    is followed by another plural thing and not by it): "8,468 Traffic Stops", "27,000 area
+    checks" for stops."""
+    asked = other = False
+    for m in _COUNT_NUMBER.finditer(text):
+        after = _WORDS_AFTER.match(text, m.end())
+        if not after:
+            continue
+        words = [w.lower().strip("'’") for w in after[1].split()]
+        if any(stem(w) == thing for w in words):
+            asked = True
+        elif any((w.endswith("s") and len(w) > 3 and not w.endswith("ss")) or w in _PLURAL_NOUNS for w in words):
+            other = True
+    return asked, other
+
+
+def _other_things_counted(texts: Sequence[str], kind: list[bool], kinds: tuple[str, ...], question: str) -> None:
+    """In a passage of running text that counts the thing a "how many" question asks of
+    ("conducted 8,468 Traffic Stops"), a line whose counts are all of other things ("over
+    27,000 area checks and over 1,600 Downtown Patrols") holds no count of it (kind[i] set
+    False, in place). A line's count is read on into the next line of running text (a name
+    a line break cuts). Only where the passage counts the thing itself: a passage that
+    never does may name it otherwise ("units" for homes), and its counts stand."""
+    thing = _counted_thing(question) if "count" in kinds and question else None
+    if not thing:
+        return
+    read = [texts[i] + (" " + texts[i + 1] if i + 1 < len(texts) and not _TABLE_ROW.search(texts[i + 1]) else "")
+            for i in range(len(texts))]
+    counted = [(False, False) if _TABLE_ROW.search(t) else _counts(r, thing) for t, r in zip(texts, read)]
+    if not any(a for a, _ in counted):
+        return
+    for i, (asked, other) in enumerate(counted):
+        if kind[i] and other and not asked:
+            kind[i] = False
+
+
 def _asked_columns(texts: Sequence[str], seen: list[str], header: str, kinds: tuple[str, ...],
                    qterms: Sequence[str], periods: tuple[frozenset[int], frozenset[int]]) -> set[int]:
     """Narrow each table row of `seen` to its cells under the asked period's columns (the
@@ -2098,6 +2160,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         lines = [ln for ln in lines if ln[0] not in furniture]
     texts = [text for _, _, text in lines]
     kind, joins, lost = _held(texts, kinds, qterms, header, question_periods(question or " ".join(qterms), qterms))
+    _other_things_counted(texts, kind, kinds, question)
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
     outside, naming = _left_out(texts, qterms, topic, kinds, title, cfg)
     ranked = _ranked(scores, cfg, outside | naming, naming)
