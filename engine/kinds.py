@@ -218,7 +218,7 @@ _DETECT = {
                                r"(?:Company|Co\.|Corporation|Corp\.?|Inc\.?|LLC|LLP|Ltd\.?|District|"
                                r"Department|Agency|Authority|Commission|Council|Board|Bureau|"
                                r"Administration|Association|Bank|Utility|Utilities|Office|"
-                               r"Division|Group|Partners|Services|Laboratory|Laboratories|Labs?)\b"
+                               r"Division|Group|Partners|Services)\b"
                                # a proper name of two words or more ("Gateway Pacific", "We
                                # Energies"), its last word not a common one (_org_run)
                                r"|\b[A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*)+"),
@@ -283,7 +283,7 @@ _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! fo
           r"surcharge|income|earnings|profit|profits|rent|rents|wage|wages|stipend|per diem|spending|value|"
           r"dollar|dollars|millage|levy|levies|precept|precepts|dues|deductible|deductibles|copay|copays|co-pay|co-pays|"
           r"coinsurance|out-of-pocket|fare|fares|toll|tolls|tuition)")
-_BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier|labs?|laborator(?:y|ies))"
+_BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
              r"administrator|judge|commissioner|director|manager|clerk|chair|chairman|chairperson|"
              r"mayor|superintendent|president|secretary|treasurer|attorney|inspector|planner|"
@@ -537,7 +537,7 @@ _PLACE_OPENERS = frozenset("san santa los las el la le del st saint fort port mo
 
 _ORG_SUFFIX = re.compile(r"\b(?:Company|Co\.|Corporation|Corp\.?|Inc\.?|LLC|LLP|Ltd\.?|District|Department|"
                          r"Agency|Authority|Commission|Council|Board|Bureau|Administration|Association|"
-                         r"Bank|Utility|Utilities|Office|Division|Group|Partners|Services|Laboratory|Laboratories|Labs?)$")
+                         r"Bank|Utility|Utilities|Office|Division|Group|Partners|Services)$")
 _COMMON = frozenset(_NOT_NAMES.split("|"))
 @lru_cache(maxsize=1)
 def common_terms() -> frozenset[str]:

@@ -496,68 +496,6 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     return kind, joins, lost
 
 
-# the words after "how many" up to the verb or preposition that ends the counted thing's
-# name: "how many traffic stops did ...", "how many energy efficient technology projects had ..."
-_HOW_MANY = re.compile(r"\bhow many\s+((?:[A-Za-z][\w'’-]*\s+){0,5})", re.I)
-_ENDS_COUNTED = frozenset("did do does were was are is will would can could has have had in of for on at by "
-                          "to from under per the a an that which who with within during".split())
-_PLURAL_NOUNS = frozenset("people children men women staff personnel".split())
-_COUNT_NUMBER = re.compile(r"(?<![\w$£€.,])\d{1,3}(?:,\d{3})+(?![\d%])|(?<![\w$£€.,])\d{2,}(?![\d%.,]\d|[\d%])")
-_WORDS_AFTER = re.compile(r"\s+((?:[A-Za-z][A-Za-z'’-]*)(?:\s+[A-Za-z][A-Za-z'’-]*){0,2})")
-
-
-def _counted_thing(question: str) -> str | None:
-    """The stem of the thing a "how many" question counts: its name's last plural word
-    ("how many traffic stops did ..." counts stops), None when there is none."""
-    m = _HOW_MANY.search(question + " ")
-    if not m:
-        return None
-    name = []
-    for w in m[1].split():
-        if w.lower() in _ENDS_COUNTED:
-            break
-        name.append(w.lower().strip("'’"))
-    plural = [w for w in name if (w.endswith("s") and len(w) > 3 and not w.endswith("ss")) or w in _PLURAL_NOUNS]
-    return stem(plural[-1]) if plural else None
-
-
-def _counts(text: str, thing: str) -> tuple[bool, bool]:
-    """(some number of the text is followed, within three words, by the counted thing; some
-    is followed by another plural thing and not by it): "8,468 Traffic Stops", "27,000 area
-    checks" for stops."""
-    asked = other = False
-    for m in _COUNT_NUMBER.finditer(text):
-        after = _WORDS_AFTER.match(text, m.end())
-        if not after:
-            continue
-        words = [w.lower().strip("'’") for w in after[1].split()]
-        if any(stem(w) == thing for w in words):
-            asked = True
-        elif any((w.endswith("s") and len(w) > 3 and not w.endswith("ss")) or w in _PLURAL_NOUNS for w in words):
-            other = True
-    return asked, other
-
-
-def _other_things_counted(texts: Sequence[str], kind: list[bool], kinds: tuple[str, ...], question: str) -> None:
-    """In a passage of running text that counts the thing a "how many" question asks of
-    ("conducted 8,468 Traffic Stops"), a line whose counts are all of other things ("over
-    27,000 area checks and over 1,600 Downtown Patrols") holds no count of it (kind[i] set
-    False, in place). A line's count is read on into the next line of running text (a name
-    a line break cuts). Only where the passage counts the thing itself: a passage that
-    never does may name it otherwise ("units" for homes), and its counts stand."""
-    thing = _counted_thing(question) if "count" in kinds and question else None
-    if not thing:
-        return
-    read = [texts[i] + (" " + texts[i + 1] if i + 1 < len(texts) and not _TABLE_ROW.search(texts[i + 1]) else "")
-            for i in range(len(texts))]
-    counted = [(False, False) if _TABLE_ROW.search(t) else _counts(r, thing) for t, r in zip(texts, read)]
-    if not any(a for a, _ in counted):
-        return
-    for i, (asked, other) in enumerate(counted):
-        if kind[i] and other and not asked:
-            kind[i] = False
-
-
 def _asked_columns(texts: Sequence[str], seen: list[str], header: str, kinds: tuple[str, ...],
                    qterms: Sequence[str], periods: tuple[frozenset[int], frozenset[int]]) -> set[int]:
     """Narrow each table row of `seen` to its cells under the asked period's columns (the
@@ -634,11 +572,8 @@ _ATTENDANCE = frozenset(content_terms("absent present"))
 # months", a span, nor "31-Day Pass", "bi-weekly", "semi-annual" or "24 hours a day"): "Day
 # Passes $4.90" gives no monthly pass's price
 _PERIODIC = frozenset({"~day", "~week", "~month", "~quarter", "~year"})
-# who a fare, pass or fee is for, as fee schedules and fare tables name their rows ("Youth
-# Monthly Pass $40" gives no senior's pass; "Adult | $75" no child's fare)
-_RIDERS = frozenset(content_terms("adult senior youth child student"))
 _SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES,
-             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC, _RIDERS)
+             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC)
 # an ordinal's word and its figure are one member ("third" and "3rd"); so are a statistic's
 # word and its short form ("max" and "maximum", "typically" and "typical")
 _MEMBER_OF = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth "
@@ -652,10 +587,6 @@ _MEMBER_OF.update(zip(content_terms("wastewater sanitary garbage storm drainage 
 # who was at a meeting: "missed" and "excused" are absent; "attending", "participating" present
 _MEMBER_OF.update(zip(content_terms("missed excused attending participating"),
                     content_terms("absent absent present present")))
-# who a fare is for: "children" and "kids" are a child's, "junior" and "teen" a youth's,
-# "seniors" and "elderly" a senior's
-_MEMBER_OF.update(zip(content_terms("children kids kid junior juniors teen teens elderly seniors adults students"),
-                    content_terms("child child child youth youth youth youth senior senior adult student")))
 # a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4",
 # "Week 38" (a weekly report's), "Cell 8" (a landfill's)
 _LABEL_VALUE = r"\s+(?:(?i:no)\.?\s*|#\s*)?([A-Z]{1,2}|\d+[A-Z]?|[IVX]+)\b(?![-/]\w)"  # "No. 4", "#B", "II"
@@ -957,6 +888,12 @@ def _one_year_of_span(unit: str, question: str) -> tuple[str, str] | None:
 # base: "In 2013 dollars, ...")
 _OPENING_YEAR = re.compile(r"^\W*(?:in|during|for|throughout|as of)\s+(?:the\s+)?(?:(?:fiscal|calendar)\s+year\s+|fy\s?)?"
                            r"((?:19|20)\d\d)\b(?!\s?[-–/]\s?\d)(?!\s+(?:dollars|constant|prices)\b)", re.I)
+# a question asking a figure in one year ("... in 2012", "during fiscal year 2024"); not one
+# asking a running total ("as of 2024", "to date") or naming the year of its source
+# ("according to the 2024 annual report")
+_IN_YEAR = re.compile(r"\b(?:in|during|for|throughout)\s+(?:the\s+)?(?:(?:fiscal|calendar)\s+year\s+|fy\s?)?"
+                      r"((?:19|20)\d\d)\b(?!\s?[-–/]\s?\d)", re.I)
+_RUNNING_TOTAL = re.compile(r"\b(?:as of|to date|so far|since|by the end of|through|thru|until|cumulative)\b", re.I)
 
 
 def _from_sentence_start(texts: Sequence[str], unit: Sequence[int]) -> str:
@@ -975,11 +912,14 @@ def _opened_by_another_year(unit: str, question: str, qterms: Collection[str]) -
     conducted 8,468 Traffic Stops" for "how many traffic stops ... in 2012"): another year's
     figure. Only the sentence's opening words date it: a year named further along may be a
     comparison ("$5.2 million, up from $4.1 million in 2022", the nineteenth pass's dropped
-    rule). Not a table's row, not a question asking a date or a time."""
+    rule). Only for a question asking a figure in a year (_IN_YEAR), not a running total
+    ("trees planted as of 2024": "In 2019 the city ... has planted 4,500 trees to date") nor
+    a source's year ("according to the 2024 annual report"). Not a table's row, not a
+    question asking a date or a time."""
     years = _years_of(question)
     kinds = asked_kinds(question)
-    if not years or not set(kinds) & NUMERIC_KINDS or set(kinds) & {"date", "time", "month"} \
-            or _TABLE_ROW.search(unit):
+    if not _IN_YEAR.search(question) or _RUNNING_TOTAL.search(question) or not set(kinds) & NUMERIC_KINDS \
+            or set(kinds) & {"date", "time", "month"} or _TABLE_ROW.search(unit):
         return None
     held = [t for t in _sentences(" ".join(unit.split())) if holds(t, kinds, qterms)]
     opening = [_OPENING_YEAR.match(t) for t in held]
@@ -2160,7 +2100,6 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         lines = [ln for ln in lines if ln[0] not in furniture]
     texts = [text for _, _, text in lines]
     kind, joins, lost = _held(texts, kinds, qterms, header, question_periods(question or " ".join(qterms), qterms))
-    _other_things_counted(texts, kind, kinds, question)
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
     outside, naming = _left_out(texts, qterms, topic, kinds, title, cfg)
     ranked = _ranked(scores, cfg, outside | naming, naming)
