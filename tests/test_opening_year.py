@@ -57,4 +57,5 @@ def test_a_running_total_or_a_source_s_year_is_not_asked_in_a_year():
     assert _opened(planted, "How many trees had the city planted as of 2024?") is None
     calls = "In 2023, officers answered 31,400 calls for service."
     assert _opened(calls, "How many calls did officers answer according to the 2024 annual report?") is None
+    assert _opened(calls, "How many calls did officers answer in the 2024 annual report?") is None
     assert _opened(calls, "How many calls did officers answer in 2024?") == ("2023", "2024")

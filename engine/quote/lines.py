@@ -890,9 +890,10 @@ _OPENING_YEAR = re.compile(r"^\W*(?:in|during|for|throughout|as of)\s+(?:the\s+)
                            r"((?:19|20)\d\d)\b(?!\s?[-–/]\s?\d)(?!\s+(?:dollars|constant|prices)\b)", re.I)
 # a question asking a figure in one year ("... in 2012", "during fiscal year 2024"); not one
 # asking a running total ("as of 2024", "to date") or naming the year of its source
-# ("according to the 2024 annual report")
+# ("according to the 2024 annual report", "in the 2023 report")
 _IN_YEAR = re.compile(r"\b(?:in|during|for|throughout)\s+(?:the\s+)?(?:(?:fiscal|calendar)\s+year\s+|fy\s?)?"
-                      r"((?:19|20)\d\d)\b(?!\s?[-–/]\s?\d)", re.I)
+                      r"((?:19|20)\d\d)\b(?!\s?[-–/]\s?\d)(?!\s+(?:annual\s+)?(?:report|review|budget|plan|survey|edition|"
+                      r"study|audit|census)\b)", re.I)
 _RUNNING_TOTAL = re.compile(r"\b(?:as of|to date|so far|since|by the end of|through|thru|until|cumulative)\b", re.I)
 
 
