@@ -8,6 +8,15 @@ file's repository, commit, path and size; with the repository's git directory at
 library's `fetch` gives one), this writes every file of that repository the table lists into
 OUTDIR, from the commit named (else HEAD, else any commit holding the path whose blob has the
 listed size), and prints `ok`, `SIZE a != b` or `MISSING` for each file.
+
+    python -m bench.restore_docs --repos [SETS...]
+    python -m bench.restore_docs --all MIRROR OUT_ROOT [SETS...]
+
+`--repos` lists every repository the SOURCES tables of bench/SETS (default: heldout and every
+tune* folder) name, once each: what to `fetch`. `--all` then restores every set at once from
+the fetched snapshots, MIRROR/owner+name/repo (or its .git) being a repository's git
+directory (the layout `fetch` gives), each set's files into OUT_ROOT/SET/docs; a repository with no snapshot there
+is listed as NOT FETCHED with its files.
 """
 from __future__ import annotations
 
@@ -66,11 +75,56 @@ def blob(gitdir: str, row: Row) -> tuple[bytes | None, str]:
     return data, "HEAD"
 
 
+BENCH = Path(__file__).resolve().parent
+
+
+def _tables(sets: list[str]) -> list[Path]:
+    names = sets or ["heldout"] + sorted(p.name for p in BENCH.glob("tune*") if p.is_dir())
+    return [BENCH / n / "SOURCES.md" for n in names if (BENCH / n / "SOURCES.md").exists()]
+
+
+def repos(sources: Path) -> list[str]:
+    """Every repository `sources`' table names, in table order, once each."""
+    seen: dict[str, None] = {}
+    for line in sources.read_text(encoding="utf-8").splitlines():
+        if line.startswith("| ") and not line.startswith(("| file", "| ---")):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if len(cells) >= 4 and "/" in cells[1]:
+                seen.setdefault(cells[1], None)
+    return list(seen)
+
+
+def restore_all(mirror: Path, out_root: Path, sets: list[str]) -> int:
+    bad = 0
+    for sources in _tables(sets):
+        for repo in repos(sources):
+            gitdir = mirror / repo.replace("/", "+") / "repo"
+            if (gitdir / ".git").is_dir():  # a snapshot with a work tree's layout
+                gitdir = gitdir / ".git"
+            if not gitdir.is_dir():
+                names = ", ".join(r.name for r in rows(sources, repo))
+                print(f"NOT FETCHED {repo} ({sources.parent.name}: {names})")
+                bad += 1
+                continue
+            bad += restore(sources, out_root / sources.parent.name / "docs", repo, str(gitdir))
+    return 1 if bad else 0
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--repos"]:
+        print("\n".join(dict.fromkeys(r for t in _tables(argv[1:]) for r in repos(t))))
+        return 0
+    if argv[:1] == ["--all"] and len(argv) >= 3:
+        return restore_all(Path(argv[1]), Path(argv[2]), argv[3:])
     if len(argv) != 4:
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    sources, out, repo, gitdir = Path(argv[0]), Path(argv[1]), argv[2], argv[3]
+    return 1 if restore(Path(argv[0]), Path(argv[1]), argv[2], argv[3]) else 0
+
+
+def restore(sources: Path, out: Path, repo: str, gitdir: str) -> int:
+    """Write `repo`'s files of the `sources` table into `out`; the count of files missing or
+    of another size than listed."""
     out.mkdir(parents=True, exist_ok=True)
     bad = 0
     for row in rows(sources, repo):
@@ -85,7 +139,7 @@ def main(argv: list[str]) -> int:
             bad += 1
         else:
             print(f"ok {row.name} from {ref}")
-    return 1 if bad else 0
+    return bad
 
 
 if __name__ == "__main__":
