@@ -929,40 +929,6 @@ def _opened_by_another_year(unit: str, question: str, qterms: Collection[str]) -
     return ", ".join(sorted({m[1] for m in opening})), ", ".join(sorted(years))
 
 
-# a place a sentence puts its value in: "in Willimantic", "in the Town of Brooklyn" (a
-# capitalised word after "in", not a month, a weekday or a sentence's own capitals)
-_IN_PLACE = re.compile(r"\bin\s+(?:the\s+)?(?:(?:City|Town|Village|County|Borough|Township)\s+of\s+)?"
-                       r"([A-Z][a-z]{2,}(?:\s+[A-Z][a-z]{2,})*)")
-
-
-def _in_another_place(unit: str, question: str, kinds: tuple[str, ...], qterms: Collection[str],
-                      named: Collection[str]) -> tuple[str, str] | None:
-    """Every sentence of running text holding the asked figure puts it in a place the question
-    does not name ("... trash pickup services by Casella Waste Systems in Willimantic can
-    cost more than $100 quarterly" for what Brooklyn charges), and names none of the
-    question's own proper names (those the document does not name itself by, `named`): the
-    figure of another place. Not a table's row; not a question asking a place."""
-    if not kinds or "place" in kinds or _TABLE_ROW.search(unit):
-        return None
-    own = {t for t in required_terms(question) if not is_number(t)} - set(named)
-    if not own:
-        return None
-    asked = set(qterms)
-    held = [t for t in _sentences(" ".join(unit.split())) if holds(t, kinds, qterms)]
-    places = []
-    for t in held:
-        if own & set(content_terms(t)):
-            return None
-        theirs = [m[1] for m in _IN_PLACE.finditer(t)
-                  if not _MONTH_OR_DAY.fullmatch(m[1].split()[0]) and not set(content_terms(m[1])) & asked]
-        if not theirs:
-            return None
-        places.append(theirs[0])
-    return (", ".join(places), ", ".join(sorted(own))) if places else None
-
-
-_MONTH_OR_DAY = re.compile(rf"(?i:{MONTH}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)")
-
 # a value the question gives after a word that says what it is ("a property assessed at
 # $216,000", "a meter of 2 inches"): the word, then the number (a sum or a figure of three
 # digits or more, so no year, day or small count)
@@ -1788,8 +1754,6 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
         if question and contradicts(" ".join(texts[j] for j in unit), question, qterms, named=named):
             return False
         if question and _opened_by_another_year(_from_sentence_start(texts, unit), question, qterms):
-            return False
-        if question and _in_another_place(" ".join(texts[j] for j in unit), question, kinds, qterms, named):
             return False
         if event and not _of_event(texts, unit, event, _SESSION_ASKED in qterms):
             return False
