@@ -532,6 +532,7 @@ def _seams(texts: Sequence[str], seen: Sequence[str], kinds: tuple[str, ...],
 
     return [bool(seam_kinds) and seam(i) for i in range(len(texts) - 1)] + [False]
 
+
 _BLANK = re.compile(r"_{3,}")  # a form's blank to fill in
 
 
@@ -907,6 +908,13 @@ def _from_sentence_start(texts: Sequence[str], unit: Sequence[int]) -> str:
     return " ".join(texts[j] for j in range(k, max(unit) + 1))
 
 
+def _asks_in_a_year(question: str) -> bool:
+    """The question asks a figure in one year (_IN_YEAR), not a running total, a date or a time."""
+    kinds = set(asked_kinds(question))
+    return bool(_IN_YEAR.search(question) and not _RUNNING_TOTAL.search(question) and kinds & NUMERIC_KINDS
+                and not kinds & {"date", "time", "month"})
+
+
 def _opened_by_another_year(unit: str, question: str, qterms: Collection[str]) -> tuple[str, str] | None:
     """Every sentence of running text that holds the asked figure opens by dating itself to
     one year the question does not ask, and names none it does ("In 2013 the members ...
@@ -917,11 +925,9 @@ def _opened_by_another_year(unit: str, question: str, qterms: Collection[str]) -
     ("trees planted as of 2024": "In 2019 the city ... has planted 4,500 trees to date") nor
     a source's year ("according to the 2024 annual report"). Not a table's row, not a
     question asking a date or a time."""
-    years = _years_of(question)
-    kinds = asked_kinds(question)
-    if not _IN_YEAR.search(question) or _RUNNING_TOTAL.search(question) or not set(kinds) & NUMERIC_KINDS \
-            or set(kinds) & {"date", "time", "month"} or _TABLE_ROW.search(unit):
+    if not _asks_in_a_year(question) or _TABLE_ROW.search(unit):
         return None
+    years, kinds = _years_of(question), asked_kinds(question)
     held = [t for t in _sentences(" ".join(unit.split())) if holds(t, kinds, qterms)]
     opening = [_OPENING_YEAR.match(t) for t in held]
     if not held or not all(m and m[1] not in years and not (_years_of(t) & years) for m, t in zip(opening, held)):
@@ -1744,6 +1750,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     says_at = _row_sayer(texts, asked, says, question, kinds, plain)
     common = _common_subject(subject, question)
     speaks = _speaker(texts, says_at, title, title_words, header if row_topic else -1, label)
+    in_year = bool(question) and _asks_in_a_year(question)  # read once, not per line
 
     def answers(i: int) -> bool:
         unit = unit_of(i)
@@ -1753,7 +1760,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return False
         if question and contradicts(" ".join(texts[j] for j in unit), question, qterms, named=named):
             return False
-        if question and _opened_by_another_year(_from_sentence_start(texts, unit), question, qterms):
+        if in_year and _opened_by_another_year(_from_sentence_start(texts, unit), question, qterms):
             return False
         if event and not _of_event(texts, unit, event, _SESSION_ASKED in qterms):
             return False
