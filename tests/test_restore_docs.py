@@ -1,8 +1,14 @@
 """bench/restore_docs.py brings a cabinet's documents back from a repository's snapshot, by
 its SOURCES table: a real git repository made here, one file of the listed size, one missing."""
+import importlib.util
 import subprocess
+from pathlib import Path
 
-from bench import restore_docs
+# bench/ is not an installed package: pytest as CI runs it (no PYTHONPATH) loads the script by path
+_SPEC = importlib.util.spec_from_file_location(
+    "restore_docs", Path(__file__).resolve().parents[1] / "bench" / "restore_docs.py")
+restore_docs = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(restore_docs)
 
 
 def _repo(tmp_path):
