@@ -22,7 +22,7 @@ from .config import Config
 from .errors import UsageError
 from .score import ARMS, parse_arms, parse_fusion
 from .scope import scope_terms
-from .terms import acronyms, initialisms, joined_names, name_runs, question_terms, required_terms, surface_forms
+from .terms import acronyms, document_dates, initialisms, joined_names, name_runs, question_terms, required_terms, surface_forms
 
 MAX_QUESTION_CHARS = 2000
 
@@ -84,6 +84,7 @@ class Query:
     initials: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # "fowd" -> ("fair", "oak", ...)
     names: tuple[tuple[str, ...], ...] = ()  # proper names of two words or more (terms.name_runs)
     acronyms: Mapping[str, str] = field(default_factory=dict)  # "acf" -> "ACF" (terms.acronyms)
+    doc_dates: tuple[str, ...] = ()  # a date it names a document by: ("april", "2023") (terms.document_dates)
 
 
 def _cut(text, what: str, example: str, notes: list[str]) -> str:
@@ -128,7 +129,8 @@ def _query(text: str, notes: list[str], **fields) -> Query:
     return Query(text=text, notes=tuple(notes), terms=question_terms(text),
                  said=surface_forms(text), required=required_terms(text),
                  scope=scope_terms(text), joined=joined_names(text),
-                 initials=initialisms(text), names=name_runs(text), acronyms=acronyms(text), **fields)
+                 initials=initialisms(text), names=name_runs(text), acronyms=acronyms(text),
+                 doc_dates=document_dates(text), **fields)
 
 
 def _asks(text: str, cfg: Config) -> tuple[str, ...]:

@@ -396,6 +396,33 @@ def required_terms(question: str) -> tuple[str, ...]:
     return tuple(t for t in qterms if t in needed)
 
 
+# A question naming a document or a meeting by its date: "In MAPC's April 2023 tracking memo",
+# "at its November 9, 2023 session", "the reply of August 2024", "the meeting in December
+# 2022". The date is the document's, not the figure's: minutes of the April meeting are that
+# meeting's in every passage, though their lines rarely name the month. A month is required
+# (a year alone is a fiscal year's or a figure's as often), and the noun must be a record's or
+# an event's; the date after the noun only for a record or an event ("rate in March 2022"
+# dates the rate). Read by score.named_by_document, against the document's own date.
+_MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_A_DATE = rf"{_MONTH_WORD}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?(?:19|20)\d\d"
+_RECORDS = (r"memo|memorandum|report|minutes|meeting|agenda|notice|letter|reply|statement|newsletter|"
+            r"session|hearing|bulletin|update|release|election|presentation")
+_DATE_THEN_RECORD = re.compile(
+    rf"\b({_A_DATE})(?:['’]s)?\s+(?:[A-Za-z&.’'-]+\s+){{0,3}}(?:{_RECORDS}|summary|review|edition|issue|"
+    rf"schedule|budget|plan|ordinance|resolution)s?\b", re.I)
+_RECORD_THEN_DATE = re.compile(rf"\b(?:{_RECORDS})s?\s+(?:of|dated|from|in|on)\s+(?:the\s+)?({_A_DATE})\b", re.I)
+
+
+def document_dates(question: str) -> tuple[str, ...]:
+    """The question's terms of a date it names a document or a meeting by (_DATE_THEN_RECORD,
+    _RECORD_THEN_DATE): ("april", "2023") for "In MAPC's April 2023 tracking memo"."""
+    out: list[str] = []
+    for pattern in (_DATE_THEN_RECORD, _RECORD_THEN_DATE):
+        for m in pattern.finditer(question):
+            out.extend(t for t in content_terms(m.group(1)) if t not in out)
+    return tuple(out)
+
+
 # English's common irregular past forms, as the stemmer leaves them, to their verb's stem
 # ("held" is "hold"; "the board met" answers "where does the board meet")
 IRREGULAR = {stem(past): stem(verb) for past, verb in (
