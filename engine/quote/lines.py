@@ -258,7 +258,9 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str, sessions: b
     meeting adjourned at 9:12 p.m."; a time alone is read as a start, "continued to August
     27 at 7 PM"), gives the time as a limit (_LIMIT) or ends a span of two times
     (_TIME_SPAN: "14:08PM - 15:07PM"); for a start, it does not say only an end's word
-    ("adjourned at 9:12 p.m.")."""
+    ("adjourned at 9:12 p.m."), nor opens a session of it (_SESSION_OPENED: "opened the closed
+    session meeting at 7:10 p.m." is no start of the meeting, unless the question names a
+    session)."""
     words = set().union(*(content_terms(texts[j] if sessions else _SESSION.sub(" ", texts[j])) for j in unit))
     if event == "hours":
         return bool(words & _KEPT) or any(_LIMIT.search(texts[j]) or _TIME_SPAN.search(texts[j])
@@ -266,6 +268,8 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str, sessions: b
                                           or len(list(evidence(texts[j], ("time",)))) > 1 for j in unit)
     if event == "end":
         return bool(words & _ENDS) or any(_LIMIT.search(texts[j]) or _TIME_SPAN.search(texts[j]) for j in unit)
+    if not sessions and any(_SESSION_OPENED.search(texts[j]) for j in unit):
+        return False  # "opened the closed session meeting at 7:10 p.m.": a part's start, not the meeting's
     return not (words & _ENDS) or bool(words & _STARTS)
 
 
@@ -273,6 +277,10 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str, sessions: b
 # it, "opened the closed session" starts one (the cabinet's Fair Oaks minutes)
 _SESSION = re.compile(r"\b(?:open|closed|executive)\s+session\b", re.I)
 _SESSION_ASKED = "session"  # a question naming a session asks of it: its name is its event's then
+# a session's own start: "opened the closed session", "convened into executive session"
+_SESSION_OPENED = re.compile(r"\b(?:open|opened|opens|began|begin|begins|start|started|starts|convened|convenes|"
+                             r"went|go|goes|moved|recessed)\s+(?:in)?(?:to\s+)?(?:the\s+|an?\s+)?"
+                             r"(?:open|closed|executive)\s+session\b", re.I)
 
 
 _SIGN = "sign"  # the stem of "signed", "signs", "signing"
