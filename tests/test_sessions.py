@@ -1,6 +1,7 @@
 """A meeting's part by its name is no event (quote/lines._SESSION): "closed the open session
 meeting at 7:02 p.m." ends the meeting and starts nothing, so it answers no question on when
-the meeting started; "opened the closed session" still starts something."""
+the meeting started; "opened the closed session" starts the session, not the meeting
+(_SESSION_OPENED), and answers only a question naming a session."""
 from engine.quote.lines import _of_event
 
 LINES = ["President Sarkovich closed the open session meeting at 7:02 p.m.",
@@ -15,9 +16,19 @@ def test_a_session_s_name_is_no_start():
 
 
 def test_starts_stay_starts():
-    assert _of_event(LINES, [1], "start") and not _of_event(LINES, [1], "end")
     assert _of_event(LINES, [2], "start")
-    assert _of_event(LINES, [3], "start")  # no end's word: read as a start, as before
+    assert _of_event(["The meeting was held at 6:00 p.m. in the district office."], [0], "start")  # no end's word
+
+
+def test_a_session_s_own_start_is_no_start_of_the_meeting():
+    # the cabinet's Fair Oaks minutes: the closed session opened at 7:10, the meeting at 6:30
+    assert not _of_event(LINES, [1], "start") and not _of_event(LINES, [1], "end")
+    assert not _of_event(LINES, [3], "start")
+    # asked of the session itself, it is the session's start
+    assert _of_event(LINES, [1], "start", sessions=True) and _of_event(LINES, [3], "start", sessions=True)
+    # a meeting called to order before its closed session still starts the meeting
+    assert _of_event(["The meeting was called to order at 6:30 p.m.; the board then met in closed session."],
+                     [0], "start")
 
 
 def test_an_advisory_lifted_is_an_end():
