@@ -129,8 +129,7 @@ class Answering:
                                     cfg.coverage_floor, failed)
             return Answer(citations=(), refusal=refusal, method=self._method(None, q),
                           candidates=() if n_shown else None, notes=q.notes, **common)
-        ranked = score(q, pulled, cfg, clock, lambda d: doc_rows[d].path, _context_of(cfg, doc_rows),
-                       lambda d: (doc_rows[d].date_start, doc_rows[d].date_end))
+        ranked = score(q, pulled, cfg, clock, lambda d: doc_rows[d].path, _context_of(cfg, doc_rows))
         cands = ranked.candidates(max(cfg.kind_depth + 2 + cfg.answer_pick_depth, n_shown), doc_rows, q.said)
         clock.lap("fuse_rerank")
         common.update(method=self._method(ranked, q), notes=q.notes,

@@ -122,16 +122,14 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
               initials: Mapping[str, tuple[str, ...]] | None = None,
               context_of: Callable[[int], str] = lambda doc: "",
               names: Sequence[tuple[str, ...]] = (),
-              acronyms: Mapping[str, str] | None = None, doc_dates: Sequence[str] = (),
-              date_of: Callable[[int], tuple[str | None, str | None]] = lambda doc: (None, None)) -> Ranked:
+              acronyms: Mapping[str, str] | None = None, doc_dates: Sequence[str] = ()) -> Ranked:
     """Score the pool with the chosen arms, fuse, rerank and order it.
 
     `qvec` is the vector the embedding arm compares with (the question's, or the written
     passage's with hyde); `vectors` what it reads: the stored (ids, matrix); `path_of` a
     document rowid's path (the last tie-break); `context_of` its context (what the document
-    says about itself: readers/layout.py); `date_of` its date (first and last day), for a date
-    the question names a document by (`doc_dates`: terms.document_dates); `lap` hears each
-    stage's end (timings)."""
+    says about itself: readers/layout.py); `doc_dates`: a date the question names a document
+    by (terms.document_dates); `lap` hears each stage's end (timings)."""
     raw, with_vec = _arm_scores(pool, qterms, arms, qvec, vectors, lap)
     n = len(pool)
     pids = [r.pid for r in pool.rows]
@@ -149,7 +147,7 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     spelled_held(pool, qterms, acronyms or {}, has, context_of, path_of)
     rarity = rarity_weights(qterms, has)
     named = named_by_document(pool, qterms, required, has, path_of, initials or {}, spelled, context_of,
-                              doc_dates, date_of)
+                              doc_dates)
     if names and cfg.name_phrases:
         names_whole(pool, qterms, required, names, has, named, initials or {}, spelled, context_of)
     order = Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of, kinds, named)
@@ -549,9 +547,7 @@ def names_whole(pool: Pool, qterms: Sequence[str], required: Sequence[str],
 def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str], has: np.ndarray,
                       path_of: Callable[[int], str], initials: Mapping[str, tuple[str, ...]],
                       spelled: Mapping[int, set[str]], context_of: Callable[[int], str] = lambda doc: "",
-                      doc_dates: Sequence[str] = (),
-                      date_of: Callable[[int], tuple[str | None, str | None]] = lambda doc: (None, None)
-                      ) -> np.ndarray:
+                      doc_dates: Sequence[str] = ()) -> np.ndarray:
     """`has` with a name or number the question requires (terms.required_terms) also held by
     every passage whose document names it of itself (path_names: its path, its title lines
     and running headers): a file named for a body, a place or a date, or minutes headed by
@@ -560,8 +556,10 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
     (spelled_out): "oct" in a file's name is a month as often as the Orange County Transit.
     `doc_dates`: the question's terms of a date it names a document or a meeting by
     (terms.document_dates: "In MAPC's April 2023 tracking memo"); every passage of a document
-    whose own date (`date_of`: its first and last day, readers/dating.py) falls within that
-    date holds them (_dated_within). Read for the required check only; coverage counts the
+    whose file name writes one date (path_dates), within that date, holds them
+    (_dated_within). Only the file name's: the date of effect (readers/dating.py) of minutes
+    is often another meeting's ("approved the minutes of April 10, 2023") or a motion's
+    ("effective August 1, 2023"), a review found. Read for the required check only; coverage counts the
     passage's own words, and the initials it or its path writes (initials_held)."""
     need = [k for k, t in enumerate(qterms) if t in set(required)]
     if not need:
@@ -574,7 +572,8 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
         if row.doc not in named:
             mine = {s: p for s, p in initials.items() if s in spelled.get(row.doc, ())}
             named[row.doc] = path_names(path_of(row.doc), mine, context_of(row.doc))
-            if doc_dates and _dated_within(date_of(row.doc), doc_dates):
+            filed = path_dates(path_of(row.doc)) if doc_dates else []
+            if len(filed) == 1 and _dated_within(filed[0], doc_dates):
                 named[row.doc] |= set(doc_dates)
         dated = _table_dated(path_of(row.doc), row.text, qterms) if dates_asked else set()
         for k in need:
@@ -583,20 +582,18 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
     return out
 
 
-def _dated_within(span: tuple[str | None, str | None], terms: Sequence[str]) -> bool:
-    """A document's date (its first and last day, ISO) falls within the date `terms` write
-    (a month and a year, and a day when given: ("novemb", "9", "2023")): minutes dated
-    2023-11-09 are of "its November 9, 2023 session"; a fiscal year's document, all of 2023,
-    is of no month of it."""
-    start, end = span
+def _dated_within(filed: str, terms: Sequence[str]) -> bool:
+    """A file name's date ("2023-11-09", or a month, "2023-11": path_dates) falls within the
+    date `terms` write (a month and a year, and a day when given: ("novemb", "9", "2023")):
+    minutes filed as 2023-11-09 are of "its November 9, 2023 session"; a file of a month is
+    of no day of it."""
     months = [MONTHS[t] for t in terms if t in MONTHS]
     years = [int(t) for t in terms if _YEAR.match(t)]
     days = [int(t) for t in terms if t.isdigit() and len(t) <= 2 and 1 <= int(t) <= 31]
-    if not start or not months or not years:
+    if not months or not years:
         return False
-    first, last = start[:10], (end or start)[:10]
     want = f"{years[0]:04d}-{months[0]:02d}" + (f"-{days[0]:02d}" if days else "")
-    return first.startswith(want) and last.startswith(want)
+    return filed.startswith(want)
 
 
 _STATE_HEADER = re.compile(r"^(?:state|st|state code|state/territory)$", re.I)
@@ -924,8 +921,7 @@ def _date_of(term: str) -> tuple[int | None, int | None]:
 
 
 def score(q, pulled, cfg: Config, clock: Clock, path_of: Callable[[int], str],
-          context_of: Callable[[int], str] = lambda doc: "",
-          date_of: Callable[[int], tuple[str | None, str | None]] = lambda doc: (None, None)) -> Ranked:
+          context_of: Callable[[int], str] = lambda doc: "") -> Ranked:
     """The pulled pool ranked for a query (a question.Query, a pull.Pulled): the vector arm
     reads the stored vectors the pull gave with the question's vector (the pull embeds the
     question only when every passage has one: pull.py). `path_of`: a document rowid's path."""
@@ -934,4 +930,4 @@ def score(q, pulled, cfg: Config, clock: Clock, path_of: Callable[[int], str],
                      path_of=path_of, lap=clock.lap, kinds=q.kinds, joined=q.joined,
                      initials=q.initials, context_of=context_of, names=q.names,
                      acronyms=q.acronyms if cfg.spelled_initials else None,
-                     doc_dates=q.doc_dates if cfg.document_dates else (), date_of=date_of)
+                     doc_dates=q.doc_dates if cfg.document_dates else ())

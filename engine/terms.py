@@ -402,11 +402,13 @@ def required_terms(question: str) -> tuple[str, ...]:
 # meeting's in every passage, though their lines rarely name the month. A month is required
 # (a year alone is a fiscal year's or a figure's as often), and the noun must be a record's or
 # an event's; the date after the noun only for a record or an event ("rate in March 2022"
-# dates the rate). Read by score.named_by_document, against the document's own date.
+# dates the rate). Not an election's or a hearing's date: the minutes reporting them are of
+# a later day (a review's made-up minutes). Read by score.named_by_document, against the
+# date a document's file name writes.
 _MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _A_DATE = rf"{_MONTH_WORD}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?(?:19|20)\d\d"
 _RECORDS = (r"memo|memorandum|report|minutes|meeting|agenda|notice|letter|reply|statement|newsletter|"
-            r"session|hearing|bulletin|update|release|election|presentation")
+            r"session|bulletin|update|release|presentation")
 _DATE_THEN_RECORD = re.compile(
     rf"\b({_A_DATE})(?:['’]s)?\s+(?:[A-Za-z&.’'-]+\s+){{0,3}}(?:{_RECORDS}|summary|review|edition|issue|"
     rf"schedule|budget|plan|ordinance|resolution)s?\b", re.I)

@@ -1,6 +1,6 @@
 """A date the question names a document or a meeting by ("In the April 2023 housing memo",
 "at its November 9, 2023 session") is held by every passage of a document whose own date
-falls within it (terms.document_dates, score.named_by_document): the memo's figures are
+as its file name writes it falls within it (terms.document_dates, score.named_by_document): the memo's figures are
 that memo's though their lines never name the month. Made-up memos through the real readers
 and index (words arm), with the rule turned off too.
 """
@@ -65,10 +65,26 @@ def test_the_dates_a_question_names_a_record_by():
     assert document_dates("How many stops did police make in June 2022?") == ()
 
 
-def test_a_document_s_date_within_the_asked_one():
-    assert _dated_within(("2023-04-06", "2023-04-06"), ("april", "2023"))
-    assert _dated_within(("2023-11-09", "2023-11-09"), ("novemb", "9", "2023"))
-    assert not _dated_within(("2023-11-08", "2023-11-08"), ("novemb", "9", "2023"))
-    assert not _dated_within(("2023-01-01", "2023-12-31"), ("april", "2023"))  # a year's document
-    assert not _dated_within(("2024-04-06", "2024-04-06"), ("april", "2023"))
-    assert not _dated_within((None, None), ("april", "2023"))
+def test_a_file_name_s_date_within_the_asked_one():
+    assert _dated_within("2023-04-06", ("april", "2023"))
+    assert _dated_within("2023-11-09", ("novemb", "9", "2023"))
+    assert not _dated_within("2023-11-08", ("novemb", "9", "2023"))
+    assert not _dated_within("2023-11", ("novemb", "9", "2023"))  # a month's file is of no day of it
+    assert _dated_within("2023-11", ("novemb", "2023"))
+    assert not _dated_within("2024-04-06", ("april", "2023"))
+
+
+def test_only_the_file_name_dates_minutes(tmp_path):
+    # a review's made-up minutes: the May minutes approve April's near the top, which dates
+    # them April 10 by their date of effect (readers/dating.py); the file name says May 8
+    may = ("Village Council minutes\nRegular meeting\nMay 8, 2023\n\n"
+           "The council approved the minutes of April 10, 2023 as written.\n\n" + FILLER * 8 +
+           "\nThere being no further business, the meeting adjourned at 8:15 p.m.\n")
+    docs = tmp_path / "docs"
+    write(docs, "village_council_minutes_2023-05-08.txt", may)
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        april = eng.ask("What time did the April 2023 council meeting adjourn?")
+        may_q = eng.ask("What time did the May 2023 council meeting adjourn?")
+    assert not april.answered, quoted(april)
+    assert may_q.answered and any("8:15" in t for t in quoted(may_q)), (quoted(may_q), may_q.refusal)
+    assert document_dates("How many yes votes did Measure C get in the March 2024 election?") == ()
