@@ -105,7 +105,9 @@ class Config:
     # 1: a date the question names a document or a meeting by ("In MAPC's April 2023 tracking
     # memo", "at its November 9, 2023 session": terms.document_dates) is held by every passage
     # of a document whose file name writes a date within it (score.named_by_document); 0: off.
-    document_dates: int = 1
+    # Off as shipped: on, a blind set gained a wrong answer on each arm for two right answers
+    # on the read sets (docs/decisions.md, the twenty-fifth pass).
+    document_dates: int = 0
     # When neither the winner nor the runner-up (the next candidate, when it passes the gate
     # on its own) gives a line to quote, the next runner_depth candidates after the winner
     # are tried in their place: the first that passes the gate on its own, then those that

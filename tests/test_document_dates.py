@@ -2,7 +2,7 @@
 "at its November 9, 2023 session") is held by every passage of a document whose own date
 as its file name writes it falls within it (terms.document_dates, score.named_by_document): the memo's figures are
 that memo's though their lines never name the month. Made-up memos through the real readers
-and index (words arm), with the rule turned off too.
+and index (words arm), with the rule turned off too (as shipped: engine/config.py).
 """
 import dataclasses
 
@@ -40,8 +40,11 @@ def _ask(tmp_path, config: Config, *questions):
         return [eng.ask(q) for q in questions]
 
 
+ON = dataclasses.replace(Config(), document_dates=1)  # off as shipped (engine/config.py)
+
+
 def test_the_memo_named_by_its_date_answers_and_another_month_is_refused(tmp_path):
-    april, may, june = _ask(tmp_path, Config(), ASK.format("April 2023"), ASK.format("May 2023"),
+    april, may, june = _ask(tmp_path, ON, ASK.format("April 2023"), ASK.format("May 2023"),
                             ASK.format("June 2023"))
     assert april.answered and any("8,631" in t for t in quoted(april)), (quoted(april), april.refusal)
     assert not any("8,702" in t for t in quoted(april))
@@ -50,7 +53,8 @@ def test_the_memo_named_by_its_date_answers_and_another_month_is_refused(tmp_pat
 
 
 def test_without_the_rule_the_memo_s_date_is_not_held(tmp_path):
-    (april,) = _ask(tmp_path, dataclasses.replace(Config(), document_dates=0), ASK.format("April 2023"))
+    assert Config().document_dates == 0
+    (april,) = _ask(tmp_path, Config(), ASK.format("April 2023"))
     assert not any("8,631" in t for t in quoted(april)), quoted(april)
 
 
@@ -82,7 +86,7 @@ def test_only_the_file_name_dates_minutes(tmp_path):
            "\nThere being no further business, the meeting adjourned at 8:15 p.m.\n")
     docs = tmp_path / "docs"
     write(docs, "village_council_minutes_2023-05-08.txt", may)
-    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none", config=ON) as eng:
         april = eng.ask("What time did the April 2023 council meeting adjourn?")
         may_q = eng.ask("What time did the May 2023 council meeting adjourn?")
     assert not april.answered, quoted(april)
