@@ -1,0 +1,62 @@
+"""Two readings of a line's words that the stemmer and a regular expression had wrong: a
+Latin-rooted noun speaks of its verb in the question ("response" of "respond":
+quote/lines._ROOTS), and a date after a preposition is read whole ("by May 31, 2024",
+not "by May" and a bare year: kinds._DETECT). Made-up lines through the quote's rules, and
+a made-up violation notice through the real readers and index (words arm)."""
+from conftest import ask_words, quoted
+
+from engine.kinds import asked, holds
+from engine.quote.lines import _root, about
+from engine.terms import content_terms, question_terms
+
+
+def test_a_noun_stem_as_its_verb_s():
+    pairs = [("submission", "submit"), ("response", "respond"), ("expense", "expend"),
+             ("extension", "extend"), ("decision", "decide"), ("provision", "provide"),
+             ("conclusion", "conclude"), ("reception", "receive"), ("description", "describe"),
+             ("consumption", "consume"), ("resolution", "resolve"), ("reduction", "reduce")]
+    for noun, verb in pairs:
+        (n,), (v,) = content_terms(noun), content_terms(verb)
+        assert _root(n) == _root(v), (noun, verb, _root(n), _root(v))
+    # short stems and unrelated words stay apart
+    assert _root("miss") == "miss"
+    assert _root(content_terms("mission")[0]) != _root(content_terms("permit")[0])
+
+
+def test_a_line_saying_the_noun_speaks_of_the_verb():
+    q = frozenset(question_terms("What is the deadline to submit a proposal for the study?"))
+    assert about("Submission Deadline:", q)
+    assert not about("Pre-proposal meeting (attendance not required)", frozenset(question_terms("When must I respond?")))
+
+
+def test_a_date_after_a_preposition_is_read_whole():
+    q = "What was the deadline to respond to the violation notice of May 2024?"
+    kinds, qterms = asked(q), question_terms(q)
+    assert holds("submit a written response to this Violation Notice by May 31, 2024.", kinds, qterms)
+    # the question's own month and year alone are no date it asks for
+    assert not holds("The notice was issued in May 2024.", kinds, qterms)
+    assert holds("Comments are due by June.", asked("When are comments due?"), question_terms("When are comments due?"))
+
+
+NOTICE = """Department of Environmental Quality
+Air Quality Division
+
+VIOLATION NOTICE
+
+Dear Plant Manager:
+
+On April 2, 2024 staff observed visible emissions from the flare at the landfill gas plant.
+The observed opacity exceeded the limit in the renewable operating permit.
+
+Please submit a written response to this Violation Notice by May 31, 2024, identifying the
+actions the company will take to correct the cited violations.
+
+Sincerely,
+Jane Doe, Environmental Engineer
+"""
+
+
+def test_the_deadline_in_a_notice_named_by_its_month(tmp_path):
+    (a,) = ask_words(tmp_path, {"violation_notice_ridgeview_energy_2024-05-10.txt": NOTICE},
+                     "What was the deadline for Ridgeview Energy to respond to the violation notice of May 2024?")
+    assert a.answered and any("May 31, 2024" in t for t in quoted(a)), (quoted(a), a.refusal)
