@@ -177,7 +177,7 @@ _DETECT = {
                        r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
                        r"|\b(?:in|by|on|until|since|from|through|during|before|after|of) (?:early |late |mid-)?"
                        r"(?:january|february|march|april|may|june|july|august|september|october|"
-                       r"november|december)\b(?!\.?\s+\d)"),  # "by May 31": the day's date, read whole
+                       r"november|december)\b(?!\.?\s+\d{1,2}\b)"),  # "by May 31": the day's date, read whole
     "month": re.compile(r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
                         r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"),
     "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:a\.?\s?m\b\.?|p\.?\s?m\b\.?)|\b\d{1,2}:\d\d\b"

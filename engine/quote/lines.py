@@ -1778,7 +1778,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     says_at = _row_sayer(texts, asked, says, question, kinds, plain)
     common = _common_subject(subject, question)
     speaks = _speaker(texts, says_at, title, title_words, header if row_topic else -1, label,
-                      bool(set(kinds) & set(_DATED)))
+                      bool(set(kinds) & set(_DATED)), frozenset(t for t in every if t.isdigit() and len(t) <= 2))
     in_year = bool(question) and _asks_in_a_year(question)  # read once, not per line
 
     def answers(i: int) -> bool:
@@ -1811,7 +1811,7 @@ _DATED = ("date", "time", "month")
 
 def _speaker(texts: Sequence[str], says_at: Callable[[int], bool], title: frozenset[str],
              title_words: frozenset[str], header: int, label: Callable[[int], bool],
-             dated: bool = False) -> Callable[[int], bool]:
+             dated: bool = False, days: frozenset[str] = frozenset()) -> Callable[[int], bool]:
     """speaks(j): line j speaks of the question: it says it (`says_at`); or it is a line of
     the document's title block naming it by a word (not a year or a number alone: a page
     whose first lines are running text); or it is a table row named by a header line above
@@ -1820,9 +1820,11 @@ def _speaker(texts: Sequence[str], says_at: Callable[[int], bool], title: frozen
     more speaks by none of its own words: the month and year it shares with the question
     are the value's ("February 16, 2024" atop a letter, for "by what date did the agency ask
     the company to answer its February 2024 notice?"); a heading or a label above it may
-    still name it (_labelled)."""
+    still name it (_labelled). A day the question gives (`days`) on the line keys it, as a
+    calendar's row is keyed by its meeting's date ("May 30, 2017 (Tuesday)  June 15, 2017"
+    for the plat deadline of the June 15, 2017 meeting)."""
     def speaks(j: int) -> bool:
-        if dated and _bare(texts[j], _DATED):
+        if dated and _bare(texts[j], _DATED) and not (days and days & set(content_terms(texts[j]))):
             return _TABLE_ROW.search(texts[j]) is not None and (header < j or label(j))
         if says_at(j):
             return True
