@@ -156,10 +156,10 @@ _BARE_KINDS = ("date", "time", "place", "amount", "count", "duration", "person")
 _HEADING_REACH = 3  # lines of bare values a heading may stand above
 
 
-def _bare(text: str, kinds: tuple[str, ...] = _BARE_KINDS) -> bool:
+def _bare(text: str) -> bool:
     """The line is a value and nothing more: "Monday, October 21, 2024", "7:00 pm", "at the
-    Fire Hall", "$25.00" (no content word outside the evidence of a kind of `kinds`)."""
-    spans = sorted(evidence(text, kinds))
+    Fire Hall", "$25.00" (no content word outside the evidence of a kind)."""
+    spans = sorted(evidence(text, _BARE_KINDS))
     if not spans:
         return False
     rest, at = [], 0
@@ -1777,8 +1777,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     label = _block_labels(texts, kind, kinds, asked, question, qterms)
     says_at = _row_sayer(texts, asked, says, question, kinds, plain)
     common = _common_subject(subject, question)
-    speaks = _speaker(texts, says_at, title, title_words, header if row_topic else -1, label,
-                      bool(set(kinds) & set(_DATED)), frozenset(t for t in every if t.isdigit() and len(t) <= 2))
+    speaks = _speaker(texts, says_at, title, title_words, header if row_topic else -1, label)
     in_year = bool(question) and _asks_in_a_year(question)  # read once, not per line
 
     def answers(i: int) -> bool:
@@ -1805,27 +1804,14 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     return answers
 
 
-# the kinds a line that is a date and nothing more gives ("February 16, 2024" atop a letter)
-_DATED = ("date", "time", "month")
-
-
 def _speaker(texts: Sequence[str], says_at: Callable[[int], bool], title: frozenset[str],
-             title_words: frozenset[str], header: int, label: Callable[[int], bool],
-             dated: bool = False, days: frozenset[str] = frozenset()) -> Callable[[int], bool]:
+             title_words: frozenset[str], header: int, label: Callable[[int], bool]) -> Callable[[int], bool]:
     """speaks(j): line j speaks of the question: it says it (`says_at`); or it is a line of
     the document's title block naming it by a word (not a year or a number alone: a page
     whose first lines are running text); or it is a table row named by a header line above
     it (`header`, its index; -1 when any row counts) or by the label its block of rows
-    stands under. With a date or a time asked (`dated`), a line that is a date and nothing
-    more speaks by none of its own words: the month and year it shares with the question
-    are the value's ("February 16, 2024" atop a letter, for "by what date did the agency ask
-    the company to answer its February 2024 notice?"); a heading or a label above it may
-    still name it (_labelled). A day the question gives (`days`) on the line keys it, as a
-    calendar's row is keyed by its meeting's date ("May 30, 2017 (Tuesday)  June 15, 2017"
-    for the plat deadline of the June 15, 2017 meeting)."""
+    stands under."""
     def speaks(j: int) -> bool:
-        if dated and _bare(texts[j], _DATED) and not (days and days & set(content_terms(texts[j]))):
-            return _TABLE_ROW.search(texts[j]) is not None and (header < j or label(j))
         if says_at(j):
             return True
         if title and " ".join(texts[j].split()) in title and about(texts[j], title_words):
