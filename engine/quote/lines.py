@@ -789,6 +789,21 @@ _OTHER_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b(?:19|20)\d\d-\d\d-\d\d
 _SLASHED = re.compile(r"\b(\d{1,2})/(\d{1,2})/((?:19|20)\d\d)\b|\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b")
 
 
+# a line naming the next meeting ("Next Regular meeting is December 14, 2023", "The next
+# meeting will be held on 12 November 2025")
+_NEXT_SAID = re.compile(r"\bnext\s+(?:[a-z]+\s+){0,2}(?:meeting|session)\b", re.I)
+
+
+def _asks_next_meeting(question: str, kinds: tuple[str, ...]) -> bool:
+    """The question asks when a body meets after a date that closes it ("When is the
+    commission meeting again after its November 9, 2023 session?", "when is the board meeting
+    after december 2022"): a line naming the next meeting speaks of it, though the words it
+    shares with the question are the document's own (the body, "meeting") and the bound's
+    (whether its date comes after the bound is _not_after's to judge)."""
+    return bool(_AFTER_DATE.search(question)) and bool({"date", "time"} & set(kinds)) \
+        and "meet" in content_terms(question)
+
+
 def bound_terms(question: str) -> frozenset[str]:
     """The words of the date a question asking a date or time bounds its answer by ("when is
     the board meeting after its October 2025 meeting?": october, 2025): they say what the
@@ -1779,12 +1794,14 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     common = _common_subject(subject, question)
     speaks = _speaker(texts, says_at, title, title_words, header if row_topic else -1, label)
     in_year = bool(question) and _asks_in_a_year(question)  # read once, not per line
+    next_asked = bool(question) and _asks_next_meeting(question, kinds)
 
     def answers(i: int) -> bool:
         unit = unit_of(i)
         if not any(kind[j] for j in unit):
             return False
-        if not _value_sentence_speaks(texts, unit, kinds, qterms, says):
+        next_said = next_asked and any(_NEXT_SAID.search(texts[j]) for j in unit)
+        if not next_said and not _value_sentence_speaks(texts, unit, kinds, qterms, says):
             return False
         if question and contradicts(" ".join(texts[j] for j in unit), question, qterms, named=named):
             return False
@@ -1794,6 +1811,8 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return False
         if any(speaks(j) for j in unit) or _labelled(texts, i, unit, heading_words, every, event, says, kind):
             return True
+        if next_said:
+            return True  # "Next Meeting 12 November 2025" for "when does the board meet again after ..."
         if signer and any(_signed(texts, j) for j in unit):
             return True
         if not subject or len(asked) > _SUBJECT_REST:
