@@ -177,32 +177,12 @@ _ENDS = frozenset("adjourn end close conclud finish complet wrap lift rescind ca
 _STARTS = frozenset("start begin began commenc conven open order".split())
 
 
-# A Latin-rooted noun's stem to its verb's, which the stemmer keeps apart ("response" stems
-# to "respons", "respond" to "respond"): English derivational morphology's alternations
-# (-mit/-mission, -pond/-ponse, -pend/-pense, -tend/-tension, -pand/-pansion, -cide/-cision,
-# -vide/-vision, -clude/-clusion, -ceive/-ception, -scribe/-scription, -sume/-sumption,
-# -solve/-solution, -duce/-duction), on stems of five letters or more, so that "response to
-# this Violation Notice by May 31" speaks of "the deadline to respond".
-_ROOTS = (("miss", "mit"), ("pons", "pond"), ("pens", "pend"), ("xtens", "xtend"), ("pans", "pand"),
-          ("cis", "cid"), ("vis", "vid"), ("clus", "clud"), ("cept", "ceiv"), ("script", "scrib"),
-          ("umpt", "um"), ("olut", "olv"), ("uct", "uc"))
-
-
-def _root(t: str) -> str:
-    """A stem as its verb's (_ROOTS): "submiss" (submission) as "submit"."""
-    if len(t) >= 5 and t.isalpha():
-        for noun, verb in _ROOTS:
-            if t.endswith(noun):
-                return t[: -len(noun)] + verb
-    return t
-
-
 def _lemmas(terms) -> set[str]:
-    """`terms` with an irregular past form as its verb, a word that starts or ends a
+    """`terms` with an irregular past form as its verb, and a word that starts or ends a
     meeting or a period as the one word for either ("start" and "begin"; "completed" and
-    "finished"), and a Latin-rooted noun as its verb ("response" as "respond": _ROOTS)."""
+    "finished")."""
     out = {IRREGULAR.get(t, t) for t in terms}
-    return {"<start>" if t in _STARTS else "<end>" if t in _ENDS else _root(t) for t in out}
+    return {"<start>" if t in _STARTS else "<end>" if t in _ENDS else t for t in out}
 
 
 def _event(qterms: Sequence[str]) -> str | None:
