@@ -1,11 +1,37 @@
-"""A date after a preposition is read whole ("by May 31, 2024", not "by May" and a bare
-year: kinds._DETECT), so a deadline's line holds a date where the question names the
-month and year of its notice. Made-up lines through the kind detector, and a made-up
-violation notice through the real readers and index (words arm)."""
+"""Two readings of a line's words the stemmer and a regular expression had wrong: a
+Latin-rooted noun speaks of its verb in the question ("response" of "respond":
+quote/lines._ROOTS), and a date after a preposition is read whole ("by May 31, 2024", not
+"by May" and a bare year: kinds._DETECT), so a deadline's line holds a date where the
+question names the month and year of its notice. Made-up lines through the quote's rules
+and the kind detector, and a made-up violation notice through the real readers and index
+(words arm)."""
 from conftest import ask_words, quoted
 
 from engine.kinds import asked, holds
-from engine.terms import question_terms
+from engine.quote.lines import _root, about
+from engine.terms import content_terms, question_terms
+
+
+def test_a_noun_stem_as_its_verb_s():
+    pairs = [("response", "respond"), ("expense", "expend"), ("extension", "extend"),
+             ("expansion", "expand"), ("decision", "decide"), ("provision", "provide"),
+             ("conclusion", "conclude"), ("description", "describe"), ("consumption", "consume"),
+             ("reduction", "reduce")]
+    for noun, verb in pairs:
+        (n,), (v,) = content_terms(noun), content_terms(verb)
+        assert _root(n) == _root(v), (noun, verb, _root(n), _root(v))
+    # bodies, documents and others' deadlines stay apart from the acts (a review's folders)
+    for noun, verb in [("commission", "commit"), ("permission", "permit"), ("submission", "submit"),
+                       ("resolution", "resolve")]:
+        (n,), (v,) = content_terms(noun), content_terms(verb)
+        assert _root(n) != _root(v), (noun, verb)
+    assert _root("miss") == "miss"
+
+
+def test_a_line_saying_the_noun_speaks_of_the_verb():
+    asked = frozenset(question_terms("What was the deadline to respond?")) - {"deadlin"}
+    assert about("Please submit a written response to this notice by May 31, 2024.", asked)
+    assert not about("The hearing was continued to May 31, 2024.", asked)
 
 
 def test_a_date_after_a_preposition_is_read_whole():

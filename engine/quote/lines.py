@@ -177,12 +177,33 @@ _ENDS = frozenset("adjourn end close conclud finish complet wrap lift rescind ca
 _STARTS = frozenset("start begin began commenc conven open order".split())
 
 
+# A Latin-rooted noun's stem to its verb's, which the stemmer keeps apart ("response" stems
+# to "respons", "respond" to "respond"): English derivational morphology's alternations
+# (-pond/-ponse, -pend/-pense, -tend/-tension, -pand/-pansion, -cide/-cision, -vide/-vision,
+# -clude/-clusion, -scribe/-scription, -sume/-sumption, -duce/-duction), on stems of five
+# letters or more, so that "a written response to this Violation Notice by May 31" speaks of
+# "the deadline to respond". Not -mit/-mission nor -solve/-solution: "commission",
+# "permission", "submission" and "resolution" name bodies, documents and other things'
+# deadlines as often as the acts (a review: "committed" for a commission's meeting).
+_ROOTS = (("pons", "pond"), ("pens", "pend"), ("xtens", "xtend"), ("pans", "pand"), ("cis", "cid"),
+          ("vis", "vid"), ("clus", "clud"), ("script", "scrib"), ("umpt", "um"), ("uct", "uc"))
+
+
+def _root(t: str) -> str:
+    """A stem as its verb's (_ROOTS): "respons" (response) as "respond"."""
+    if len(t) >= 5 and t.isalpha():
+        for noun, verb in _ROOTS:
+            if t.endswith(noun):
+                return t[: -len(noun)] + verb
+    return t
+
+
 def _lemmas(terms) -> set[str]:
-    """`terms` with an irregular past form as its verb, and a word that starts or ends a
+    """`terms` with an irregular past form as its verb, a word that starts or ends a
     meeting or a period as the one word for either ("start" and "begin"; "completed" and
-    "finished")."""
+    "finished"), and a Latin-rooted noun as its verb ("response" as "respond": _ROOTS)."""
     out = {IRREGULAR.get(t, t) for t in terms}
-    return {"<start>" if t in _STARTS else "<end>" if t in _ENDS else t for t in out}
+    return {"<start>" if t in _STARTS else "<end>" if t in _ENDS else _root(t) for t in out}
 
 
 def _event(qterms: Sequence[str]) -> str | None:
