@@ -22,7 +22,8 @@ from .config import Config
 from .errors import UsageError
 from .score import ARMS, parse_arms, parse_fusion
 from .scope import scope_terms
-from .terms import acronyms, document_dates, initialisms, joined_names, name_runs, question_terms, required_terms, surface_forms
+from .terms import (acronyms, document_dates, initialisms, joined_names, name_runs, question_terms, required_terms,
+                    surface_forms)
 
 MAX_QUESTION_CHARS = 2000
 

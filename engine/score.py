@@ -559,8 +559,8 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
     whose file name writes one date (path_dates), within that date, holds them
     (_dated_within). Only the file name's: the date of effect (readers/dating.py) of minutes
     is often another meeting's ("approved the minutes of April 10, 2023") or a motion's
-    ("effective August 1, 2023"), a review found. Read for the required check only; coverage counts the
-    passage's own words, and the initials it or its path writes (initials_held)."""
+    ("effective August 1, 2023"), a review found. Read for the required check only; coverage
+    counts the passage's own words, and the initials it or its path writes (initials_held)."""
     need = [k for k, t in enumerate(qterms) if t in set(required)]
     if not need:
         return has

@@ -412,7 +412,8 @@ _RECORDS = (r"memo|memorandum|report|minutes|meeting|agenda|notice|letter|reply|
 _DATE_THEN_RECORD = re.compile(
     rf"\b({_A_DATE})(?:['’]s)?\s+(?:[A-Za-z&.’'-]+\s+){{0,3}}(?:{_RECORDS}|summary|review|edition|issue|"
     rf"schedule|budget|plan|ordinance|resolution)s?\b", re.I)
-_RECORD_THEN_DATE = re.compile(rf"\b(?:{_RECORDS})s?\s+(?:of|dated|from|in|on)\s+(?:the\s+)?({_A_DATE})\b", re.I)
+_RECORD_THEN_DATE = re.compile(rf"\b(?:{_RECORDS})s?\s+(?:of|dated|from|in|on)\s+(?:the\s+)?({_A_DATE})\b",
+                               re.I)
 
 
 def document_dates(question: str) -> tuple[str, ...]:

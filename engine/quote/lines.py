@@ -299,8 +299,8 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str, sessions: b
 _SESSION = re.compile(r"\b(?:open|closed|executive)\s+session\b", re.I)
 _SESSION_ASKED = "session"  # a question naming a session asks of it: its name is its event's then
 # a session's own start: "opened the closed session", "convened into executive session"
-_SESSION_OPENED = re.compile(r"\b(?:open|opened|opens|began|begin|begins|start|started|starts|convened|convenes|"
-                             r"went|go|goes|moved|recessed)\s+(?:in)?(?:to\s+)?(?:the\s+|an?\s+)?"
+_SESSION_OPENED = re.compile(r"\b(?:open|opened|opens|began|begin|begins|start|started|starts|convened|"
+                             r"convenes|went|go|goes|moved|recessed)\s+(?:in)?(?:to\s+)?(?:the\s+|an?\s+)?"
                              r"(?:open|closed|executive)\s+session\b", re.I)
 
 
