@@ -584,15 +584,13 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
 
 def _dated_within(filed: str, terms: Sequence[str]) -> bool:
     """A file name's date ("2023-11-09", or a month, "2023-11": path_dates) falls within the
-    date `terms` write (a month and a year, and a day when given: ("novemb", "9", "2023")):
-    minutes filed as 2023-11-09 are of "its November 9, 2023 session"; a file of a month is
-    of no day of it."""
-    months = [MONTHS[t] for t in terms if t in MONTHS]
-    years = [int(t) for t in terms if _YEAR.match(t)]
-    days = [int(t) for t in terms if t.isdigit() and len(t) <= 2 and 1 <= int(t) <= 31]
+    date `terms` write (a month and a year, and a day beside the month when given, read as
+    _asked_dates reads a question's: ("novemb", "9", "2023")): minutes filed as 2023-11-09
+    are of "its November 9, 2023 session"; a file of a month is of no day of it."""
+    months, years, days = _asked_dates(terms) or ((), (), ())
     if not months or not years:
         return False
-    want = f"{years[0]:04d}-{months[0]:02d}" + (f"-{days[0]:02d}" if days else "")
+    want = f"{years[0][1]:04d}-{months[0][1]:02d}" + (f"-{days[0][2]:02d}" if days else "")
     return filed.startswith(want)
 
 
