@@ -30,7 +30,7 @@ from .quote import choose_lines, line_sims, quote
 from .quote.cite import says_less
 from .score import path_names, score
 from .terms import content_terms
-from .types import Answer, Coverage, Hit, SearchResult
+from .types import Answer, Candidate, Coverage, Hit, SearchResult
 
 LOCK_WAIT = 10.0  # seconds a refresh waits for another process updating the same index
 __all__ = ["Engine", "STAGES", "ask", "search"]
@@ -63,10 +63,13 @@ class Answering:
     def _lacking(self, paths, words, said) -> dict:
         raise NotImplementedError
 
-    def _scope(self, q, cands) -> dict | None:
+    def _scope(self, q, cands, context: Callable[[Candidate], str] = lambda c: "") -> dict | None:
         """For each candidate's path, the scope words (engine/scope.py) its document never
         uses, as typed: the question's class and rule-subject words, and the words it names a
-        candidate's document by that neither this document's text nor its file name says."""
+        candidate's document by that neither this document's text nor its file name says;
+        and the part of a year it reports where the question asks for another (a half-year
+        report for "the full year 2023": scope.other_period, read from the file name and
+        `context(c)`, the document's title lines)."""
         paths = [c.path for c in cands]
         names = {p: path_names(p, q.initials) for p in dict.fromkeys(paths)}
         named = scope.naming(q.text, q.terms, paths, names.__getitem__, common_terms(), q.scope)
@@ -74,6 +77,10 @@ class Answering:
         for t in named:  # only the documents whose file name does not give it are looked up
             for p, ws in self._lacking([p for p in names if t not in names[p]], (t,), q.said).items():
                 out[p] = out.get(p, ()) + ws
+        if (asked := scope.asked_period(q.text)) is not None:
+            for c in {c.path: c for c in reversed(cands)}.values():
+                if gap := scope.other_period(asked, scope.document_period(c.path, context(c))):
+                    out[c.path] = out.get(c.path, ()) + (gap,)
         return {p: out[p] for p in dict.fromkeys(paths) if p in out} or None
 
     def failed_files(self) -> int:
@@ -134,8 +141,9 @@ class Answering:
         clock.lap("fuse_rerank")
         common.update(method=self._method(ranked, q), notes=q.notes,
                       candidates=tuple(cands[:n_shown]) if n_shown else None)
-        lacks = self._scope(q, cands)
         rows = {r.id: r for r in pulled.pool.rows}  # a candidate's passage row, by rowid
+        context = _context_of(cfg, doc_rows)
+        lacks = self._scope(q, cands, lambda c: context(rows[c.rowid].doc))
         d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds, lacks=lacks,
                    span=lambda c: (rows[c.rowid].first, rows[c.rowid].last))
         clock.lap("gate")

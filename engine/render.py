@@ -48,7 +48,8 @@ def answer_text(a: Answer, style: Style = PLAIN) -> str:
                     out.append("  no line of the best passages holds the kind of value the question asks for")
                     continue
                 if floor == "scope":
-                    out.append("  the class of customer asked about is not one this document covers")
+                    out.append("  the document does not cover what the question is scoped to (a class, mode, "
+                               "subject, name or period it asks about)")
                     continue
                 out.append(f"  {floor} {value:.2f} < floor {threshold:.2f} (short by {threshold - value:.2f})")
         if r and r.unmatched:
@@ -78,7 +79,7 @@ def _why_refused(g) -> str:
     if not g.answer_kind:
         return " (no value of the kind the question asks for)"
     if not g.in_scope:
-        return " (the document never names the class of customer asked about)"
+        return " (the document does not cover the class, mode, subject, name or period asked about)"
     return ""
 
 

@@ -113,3 +113,87 @@ def lacking(paths: Sequence[str], scope: Sequence[str], has: Callable[[str, str]
         if missing:
             out[path] = missing
     return out
+
+
+# -- the period a report covers ------------------------------------------------------------
+# A report of part of a year (a half-year report, a third-quarter summary) answers no question
+# about the full year or another part: "Nespresso's sales for the full year 2023" found every
+# word in a half-year report's row, and its January-June figure would be a wrong quote. Which
+# part a report covers is a fact of the document (its file name, its title lines, as
+# readers/layout.py keeps them), so it is read there; the question says the part it asks for
+# in so many words ("full year", "third quarter", "Q3", "first half") or asks none. The
+# periods, as fiscal reports name them: FY the full year, H1/H2 the halves (H a half-year
+# report that does not say which), Q1-Q4 the quarters, 9M nine months.
+_ORD = {"first": "1", "1st": "1", "second": "2", "2nd": "2", "third": "3", "3rd": "3",
+        "fourth": "4", "4th": "4"}
+_ASKED_PERIOD = (
+    (re.compile(r"\b(?:full|whole|entire)[\s-]+(?:fiscal\s+|calendar\s+|financial\s+)?year\b|"
+                r"\bthe\s+whole\s+of\s+(?:fiscal\s+|FY\s*)?(?:19|20)\d\d\b", re.I), "FY"),
+    (re.compile(r"\b(first|1st|second|2nd|third|3rd|fourth|4th)[\s-]+quarter\b", re.I), "Q"),
+    (re.compile(r"\bQ([1-4])\b"), "Q#"),
+    (re.compile(r"\b(first|second)\s+half\b", re.I), "H"),
+    (re.compile(r"\bH([12])\b"), "H#"),
+)
+# a document's: its file name's words (a name's "2019q3", "half_year", "h1") and its title lines
+_DOC_PERIOD = (
+    (re.compile(r"(?:^|[\W_\d])(?:full[\W_]+year|(?<!semi)(?<!semi[\W_])annual|year[\W_]+end(?:ed|ing)?)(?=$|[\W_\d])", re.I), "FY"),
+    (re.compile(r"(?:^|[\W_\d])(first|1st|second|2nd|third|3rd|fourth|4th)[\W_]+quarter(?=$|[\W_\d]|s\b)", re.I), "Q"),
+    (re.compile(r"(?:^|[\W_\d])q([1-4])(?=$|[\W_\d])", re.I), "Q#"),
+    (re.compile(r"(?:^|[\W_\d])(first|second)[\W_]+half(?=$|[\W_\d])", re.I), "H"),
+    (re.compile(r"(?:^|[\W_\d])h([12])(?=$|[\W_])", re.I), "H#"),
+    (re.compile(r"(?:^|[\W_\d])(?:half[\W_]*year(?:ly)?|semi[\W_]*annual|six[\W_]+months)(?=$|[\W_\d])", re.I), "H?"),
+    (re.compile(r"(?:^|[\W_\d])nine[\W_]+months(?=$|[\W_\d])", re.I), "9M"),
+    (re.compile(r"(?:^|[\W_\d])three[\W_]+months(?=$|[\W_\d])", re.I), "Q?"),
+)
+# what each asked period may be read from: a report of these covers it (a fourth-quarter or
+# second-half report closes the year and gives the year's figures; a half-year report its
+# quarters'; a quarter's report the half to date)
+_COVERS = {"FY": {"FY", "Q4", "H2"}, "H1": {"FY", "H1", "H?", "Q1", "Q2", "Q?"},
+           "H2": {"FY", "H2", "H?", "Q3", "Q4", "Q?"}, "Q1": {"FY", "H1", "H?", "Q1", "Q?"},
+           "Q2": {"FY", "H1", "H?", "Q2", "Q?"}, "Q3": {"FY", "H2", "H?", "Q3", "9M", "Q?"},
+           "Q4": {"FY", "H2", "H?", "Q4", "Q?"}}
+PERIOD_NAMES = {"FY": "the full year", "H1": "the first half", "H2": "the second half",
+                "H?": "a half year", "Q1": "the first quarter", "Q2": "the second quarter",
+                "Q3": "the third quarter", "Q4": "the fourth quarter", "Q?": "a quarter",
+                "9M": "nine months"}
+
+
+def _periods(text: str, patterns) -> set[str]:
+    out: set[str] = set()
+    for pattern, what in patterns:
+        for m in pattern.finditer(text):
+            if what in ("Q", "H"):
+                out.add(what + _ORD[m.group(1).lower()])
+            elif what in ("Q#", "H#"):
+                out.add(what[0] + m.group(1))
+            else:
+                out.add(what)
+    return out
+
+
+def asked_period(question: str) -> str | None:
+    """The one part of a year the question asks for in so many words (PERIOD_NAMES' keys:
+    "for the full year 2023" FY, "in the third quarter" Q3), or None: none, or more than
+    one ("Q3 compared with Q2")."""
+    found = _periods(question, _ASKED_PERIOD)
+    return found.pop() if len(found) == 1 else None
+
+
+def document_period(path: str, context: str = "") -> frozenset[str]:
+    """The parts of a year a document reports, as its file name and its title lines name
+    them ("nestle_2023_half_year_analyses.xlsx" H?, "sfpd_..._2019q3.pdf" Q3); empty when
+    they name none."""
+    name = path.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return frozenset(_periods(name, _DOC_PERIOD) | _periods(context, _DOC_PERIOD))
+
+
+PERIOD_GAP = "reports "  # how a document's other period reads among its scope gaps (gate/decide.py)
+
+
+def other_period(asked: str | None, reported: frozenset[str]) -> str | None:
+    """What a document reports in place of the period asked, as a scope gap ("reports a
+    half year, not the full year": PERIOD_GAP), or None when it may answer: nothing asked,
+    no period named, or one that covers the asked (_COVERS)."""
+    if asked is None or not reported or reported & _COVERS[asked]:
+        return None
+    return f"{PERIOD_GAP}{PERIOD_NAMES[sorted(reported)[0]]}, not {PERIOD_NAMES[asked]}"

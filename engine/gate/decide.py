@@ -15,6 +15,7 @@ from typing import Callable, Mapping, Sequence
 from ..config import Config
 from ..kinds import firm, name
 from ..types import Candidate, GateDecision, Refusal
+from ..scope import PERIOD_GAP
 from .floors import check, coverage_floor_for, coverage_of
 
 
@@ -128,10 +129,17 @@ def no_answer_kind(c: Candidate, kinds: tuple[str, ...]) -> Refusal:
 
 
 def outside_scope(c: Candidate, words: tuple[str, ...]) -> Refusal:
-    said = ", ".join(words)
+    """`words`: the scope words the document never uses, and the other period it reports
+    (scope.other_period, opening with scope.PERIOD_GAP) where the question asks for one."""
+    said = ", ".join(w for w in words if not w.startswith(PERIOD_GAP))
+    period = next((w for w in words if w.startswith(PERIOD_GAP)), "")
+    message = (f"no confident answer: the best passage's document ({c.path}) never mentions the class of "
+               f"customer, the mode of transport, the subject of the rule or the name asked about "
+               f"(not found: {said})" if said else "")
+    if period:
+        message = (f"{message}; it {period}" if message else
+                   f"no confident answer: the best passage's document ({c.path}) {period} the question asks for")
     return Refusal(reason="outside_scope",
-                   message=f"no confident answer: the best passage's document ({c.path}) never "
-                           f"mentions the class of customer, the mode of transport, the subject of the "
-                           f"rule or the name asked about (not found: {said})",
+                   message=message,
                    floor="scope", value=0.0, threshold=1.0, unmatched=c.unmatched,
                    failed=(("scope", 0.0, 1.0),))
