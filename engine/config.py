@@ -108,6 +108,11 @@ class Config:
     # Off as shipped: on, a blind set gained a wrong answer on each arm for two right answers
     # on the read sets (docs/decisions.md, the twenty-fifth pass).
     document_dates: int = 0
+    # 1: the names of a clause the question opens with to name the document it asks of ("In
+    # the City of Little Rock and ARDOT 2017 stormwater annual report, ...": terms.document_names)
+    # are held by every passage of a document whose first terms.DOCUMENT_OPENING lines say them
+    # (score.named_by_document), for the names-and-numbers check only; 0: off.
+    document_names: int = 1
     # When neither the winner nor the runner-up (the next candidate, when it passes the gate
     # on its own) gives a line to quote, the next runner_depth candidates after the winner
     # are tried in their place: the first that passes the gate on its own, then those that

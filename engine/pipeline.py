@@ -29,7 +29,7 @@ from .pull import Pulled, pull
 from .quote import choose_lines, line_sims, quote
 from .quote.cite import says_less
 from .score import path_names, score
-from .terms import content_terms
+from .terms import DOCUMENT_OPENING, content_terms
 from .types import Answer, Candidate, Coverage, Hit, SearchResult
 
 LOCK_WAIT = 10.0  # seconds a refresh waits for another process updating the same index
@@ -82,6 +82,13 @@ class Answering:
                 if gap := scope.other_period(asked, scope.document_period(c.path, context(c))):
                     out[c.path] = out.get(c.path, ()) + (gap,)
         return {p: out[p] for p in dict.fromkeys(paths) if p in out} or None
+
+    def _opening_of(self, q) -> Callable[[int], str]:
+        """A document rowid's first terms.DOCUMENT_OPENING lines, read only when the question
+        opens with a clause naming the document it asks of (terms.document_names)."""
+        if not q.doc_names:
+            return lambda doc: ""
+        return lambda doc: "\n".join(text for _, _, text in self.texts.lines(doc, 0, DOCUMENT_OPENING - 1))
 
     def failed_files(self) -> int:
         """How many files of the folder failed to read (for a refusal when none was read)."""
@@ -136,7 +143,8 @@ class Answering:
                                     cfg.coverage_floor, failed)
             return Answer(citations=(), refusal=refusal, method=self._method(None, q),
                           candidates=() if n_shown else None, notes=q.notes, **common)
-        ranked = score(q, pulled, cfg, clock, lambda d: doc_rows[d].path, _context_of(cfg, doc_rows))
+        ranked = score(q, pulled, cfg, clock, lambda d: doc_rows[d].path, _context_of(cfg, doc_rows),
+                       self._opening_of(q))
         cands = ranked.candidates(max(cfg.kind_depth + 2 + cfg.answer_pick_depth, n_shown), doc_rows, q.said)
         clock.lap("fuse_rerank")
         common.update(method=self._method(ranked, q), notes=q.notes,
@@ -445,6 +453,13 @@ class Engine(Answering):
     def docs_matching(self, pattern: str) -> list[int]:
         """Document rowids whose relative path matches a glob (or a bare file name)."""
         return self.index.docs_matching(pattern)
+
+    def _opening_of(self, q) -> Callable[[int], str]:
+        """A document rowid's first terms.DOCUMENT_OPENING lines, read only when the question
+        opens with a clause naming the document it asks of (terms.document_names)."""
+        if not q.doc_names:
+            return lambda doc: ""
+        return lambda doc: "\n".join(text for _, _, text in self.texts.lines(doc, 0, DOCUMENT_OPENING - 1))
 
     def failed_files(self) -> int:
         return sum(1 for r in self.store.documents().values() if r.status == "failed" and r.kind != "folder")

@@ -22,7 +22,7 @@ from .config import Config
 from .errors import UsageError
 from .score import ARMS, parse_arms, parse_fusion
 from .scope import scope_terms
-from .terms import (acronyms, document_dates, initialisms, joined_names, name_runs, question_terms, required_terms,
+from .terms import (acronyms, document_dates, document_names, initialisms, joined_names, name_runs, question_terms, required_terms,
                     surface_forms)
 
 MAX_QUESTION_CHARS = 2000
@@ -86,6 +86,7 @@ class Query:
     names: tuple[tuple[str, ...], ...] = ()  # proper names of two words or more (terms.name_runs)
     acronyms: Mapping[str, str] = field(default_factory=dict)  # "acf" -> "ACF" (terms.acronyms)
     doc_dates: tuple[str, ...] = ()  # a date it names a document by: ("april", "2023") (terms.document_dates)
+    doc_names: tuple[str, ...] = ()  # the words of a clause naming the document it asks of (terms.document_names)
 
 
 def _cut(text, what: str, example: str, notes: list[str]) -> str:
@@ -131,7 +132,7 @@ def _query(text: str, notes: list[str], **fields) -> Query:
                  said=surface_forms(text), required=required_terms(text),
                  scope=scope_terms(text), joined=joined_names(text),
                  initials=initialisms(text), names=name_runs(text), acronyms=acronyms(text),
-                 doc_dates=document_dates(text), **fields)
+                 doc_dates=document_dates(text), doc_names=document_names(text), **fields)
 
 
 def _asks(text: str, cfg: Config) -> tuple[str, ...]:

@@ -122,14 +122,17 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
               initials: Mapping[str, tuple[str, ...]] | None = None,
               context_of: Callable[[int], str] = lambda doc: "",
               names: Sequence[tuple[str, ...]] = (),
-              acronyms: Mapping[str, str] | None = None, doc_dates: Sequence[str] = ()) -> Ranked:
+              acronyms: Mapping[str, str] | None = None, doc_dates: Sequence[str] = (),
+              doc_names: Sequence[str] = (), opening_of: Callable[[int], str] = lambda doc: "") -> Ranked:
     """Score the pool with the chosen arms, fuse, rerank and order it.
 
     `qvec` is the vector the embedding arm compares with (the question's, or the written
     passage's with hyde); `vectors` what it reads: the stored (ids, matrix); `path_of` a
     document rowid's path (the last tie-break); `context_of` its context (what the document
     says about itself: readers/layout.py); `doc_dates`: a date the question names a document
-    by (terms.document_dates); `lap` hears each stage's end (timings)."""
+    by (terms.document_dates); `doc_names`: the words of a clause it names the document it
+    asks of by (terms.document_names), held where `opening_of(doc)` (a document's first lines)
+    says them; `lap` hears each stage's end (timings)."""
     raw, with_vec = _arm_scores(pool, qterms, arms, qvec, vectors, lap)
     n = len(pool)
     pids = [r.pid for r in pool.rows]
@@ -147,7 +150,7 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
     spelled_held(pool, qterms, acronyms or {}, has, context_of, path_of)
     rarity = rarity_weights(qterms, has)
     named = named_by_document(pool, qterms, required, has, path_of, initials or {}, spelled, context_of,
-                              doc_dates)
+                              doc_dates, doc_names, opening_of)
     if names and cfg.name_phrases:
         names_whole(pool, qterms, required, names, has, named, initials or {}, spelled, context_of)
     order = Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of, kinds, named)
@@ -547,7 +550,8 @@ def names_whole(pool: Pool, qterms: Sequence[str], required: Sequence[str],
 def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str], has: np.ndarray,
                       path_of: Callable[[int], str], initials: Mapping[str, tuple[str, ...]],
                       spelled: Mapping[int, set[str]], context_of: Callable[[int], str] = lambda doc: "",
-                      doc_dates: Sequence[str] = ()) -> np.ndarray:
+                      doc_dates: Sequence[str] = (), doc_names: Sequence[str] = (),
+                      opening_of: Callable[[int], str] = lambda doc: "") -> np.ndarray:
     """`has` with a name or number the question requires (terms.required_terms) also held by
     every passage whose document names it of itself (path_names: its path, its title lines
     and running headers): a file named for a body, a place or a date, or minutes headed by
@@ -559,14 +563,20 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
     whose file name writes one date (path_dates), within that date, holds them
     (_dated_within). Only the file name's: the date of effect (readers/dating.py) of minutes
     is often another meeting's ("approved the minutes of April 10, 2023") or a motion's
-    ("effective August 1, 2023"), a review found. Read for the required check only; coverage
-    counts the passage's own words, and the initials it or its path writes (initials_held)."""
+    ("effective August 1, 2023"), a review found. `doc_names`: the words of the clause the
+    question opens with to name the document it asks of ("In the City of Little Rock and ARDOT
+    2017 stormwater annual report, ..."); every passage of a document whose opening lines
+    (`opening_of`: terms.DOCUMENT_OPENING of them) say one holds it: a report names its
+    authors and its subject on its first page, not in the passage that answers. Read for the
+    required check only; coverage counts the passage's own words, and the initials it or its
+    path writes (initials_held)."""
     need = [k for k, t in enumerate(qterms) if t in set(required)]
     if not need:
         return has
     out = has.copy()
     named: dict[int, set[str]] = {}
     dates_asked = _asked_dates(qterms) is not None  # a month, a year or a day a file's name may date
+    clause = set(doc_names) & {qterms[k] for k in need}  # the document clause's required words
 
     for i, row in enumerate(pool.rows):
         if row.doc not in named:
@@ -575,6 +585,8 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
             filed = path_dates(path_of(row.doc)) if doc_dates else []
             if len(filed) == 1 and _dated_within(filed[0], doc_dates):
                 named[row.doc] |= set(doc_dates)
+            if clause and not clause <= named[row.doc]:
+                named[row.doc] |= clause & set(content_terms(opening_of(row.doc)))
         dated = _table_dated(path_of(row.doc), row.text, qterms) if dates_asked else set()
         for k in need:
             if qterms[k] in named[row.doc] or _form_key(qterms[k]) in named[row.doc] or qterms[k] in dated:
@@ -919,7 +931,8 @@ def _date_of(term: str) -> tuple[int | None, int | None]:
 
 
 def score(q, pulled, cfg: Config, clock: Clock, path_of: Callable[[int], str],
-          context_of: Callable[[int], str] = lambda doc: "") -> Ranked:
+          context_of: Callable[[int], str] = lambda doc: "",
+          opening_of: Callable[[int], str] = lambda doc: "") -> Ranked:
     """The pulled pool ranked for a query (a question.Query, a pull.Pulled): the vector arm
     reads the stored vectors the pull gave with the question's vector (the pull embeds the
     question only when every passage has one: pull.py). `path_of`: a document rowid's path."""
@@ -928,4 +941,5 @@ def score(q, pulled, cfg: Config, clock: Clock, path_of: Callable[[int], str],
                      path_of=path_of, lap=clock.lap, kinds=q.kinds, joined=q.joined,
                      initials=q.initials, context_of=context_of, names=q.names,
                      acronyms=q.acronyms if cfg.spelled_initials else None,
-                     doc_dates=q.doc_dates if cfg.document_dates else ())
+                     doc_dates=q.doc_dates if cfg.document_dates else (),
+                     doc_names=q.doc_names if cfg.document_names else (), opening_of=opening_of)

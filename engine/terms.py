@@ -416,6 +416,38 @@ _RECORD_THEN_DATE = re.compile(rf"\b(?:{_RECORDS})s?\s+(?:of|dated|from|in|on)\s
                                re.I)
 
 
+# A question opening with the document it asks of: "In the City of Little Rock and ARDOT 2017
+# stormwater annual report, how many gallons ...", "According to the University of Guam FY19
+# farm bill budget, how much ...". The clause's names describe the document, not the passage
+# that answers: a report names its authors and its subject on its first page and seldom after.
+# The clause must open the question, end at a comma and name a record by its noun (a place
+# alone, "In Ottawa County, who ...", is no document's name). Read by score.named_by_document
+# against a document's opening lines (DOCUMENT_OPENING).
+_RECORD_NOUNS = (rf"{_RECORDS}|budget|plan|ordinance|resolution|study|audit|census|agreement|contract|"
+                 r"handbook|tariff|schedule|guide|survey|inventory|filing|permit|policy|bylaws|code|"
+                 r"charter|summary|review|table|sheet|analysis|assessment|proposal|rules")
+_DOCUMENT_CLAUSE = re.compile(rf"^\s*(?:in|according to|per|under)\s+((?:[^,?]{{0,120}}?\s)?(?:{_RECORD_NOUNS})s?"
+                              rf"(?:\s+(?:of|for|from|on|dated)\s+[^,?]{{1,60}})?)\s*,", re.I)
+_MONTH_NAME = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+                         r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b\.?", re.I)
+DOCUMENT_OPENING = 40  # the lines of a document's opening that state what it is and whose
+
+
+def document_names(question: str) -> tuple[str, ...]:
+    """The terms of the clause a question opens with to name the document it asks of
+    (_DOCUMENT_CLAUSE), figures and months left out (a year names a figure's period as
+    often; a date the document is named by is terms.document_dates'):
+    ("citi", "littl", "rock", "ardot", "stormwat", "annual", "report") for "In the City of
+    Little Rock and ARDOT 2017 stormwater annual report, how many ..."."""
+    m = _DOCUMENT_CLAUSE.match(question)
+    if m is None:
+        return ()
+    dated = set(content_terms(" ".join(re.findall(_A_DATE, m.group(1), re.I))))
+    months = set(content_terms(" ".join(_MONTH_NAME.findall(m.group(1)))))
+    return tuple(dict.fromkeys(t for t in content_terms(m.group(1)) if not is_number(t)
+                               and t not in dated and t not in months))
+
+
 def document_dates(question: str) -> tuple[str, ...]:
     """The question's terms of a date it names a document or a meeting by (_DATE_THEN_RECORD,
     _RECORD_THEN_DATE): ("april", "2023") for "In MAPC's April 2023 tracking memo"."""
