@@ -907,6 +907,24 @@ def money_cells(row: str, header: str) -> str:
                         or not any(_NOT_MONEY_HEADER.search(h) for h in near))
 
 
+# a row's own cell saying what its figures are: a unit column's "percentage", "number" or
+# "days", or a label "Number of ...", "Percent of ..." (a performance measures table, one
+# measure a row: "... | Two Year Parking Ticket Collection Rate | percentage | 86 | 86"): its
+# bare numbers are counts or shares, no sums of money, whatever its header says
+_ROW_MEASURE = re.compile(r"^\s*(?:percentage|percent|pct|%|number|count|ratio|days|hours|#)\s*$|"
+                          r"^\s*(?:(?:total\s+)?number|percent(?:age)?|#|count|share|ratio)\s+of\b", re.I)
+
+
+def counted_row(row: str) -> str:
+    """A table row with its bare numbers left out when one of its own cells names them as
+    counts or shares (_ROW_MEASURE: "Number of Cannabis Businesses Licensed | 0 | 200"): what
+    it holds for a question asking for an amount. Other rows are returned as they are."""
+    cells = row.split(" | ")
+    if len(cells) < 2 or not any(_ROW_MEASURE.search(c) for c in cells if not _BARE.match(c)):
+        return row
+    return " | ".join("" if _BARE.match(c) else c for c in cells)
+
+
 # a header cell naming an identifier or a position, whose bare numbers measure and count
 # nothing ("site_no", "objectid", "latitude", "zip"): not "number", which heads counts
 # ("Number of Units")

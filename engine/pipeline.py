@@ -63,13 +63,15 @@ class Answering:
     def _lacking(self, paths, words, said) -> dict:
         raise NotImplementedError
 
-    def _scope(self, q, cands, context: Callable[[Candidate], str] = lambda c: "") -> dict | None:
+    def _scope(self, q, cands, context: Callable[[Candidate], str] = lambda c: "",
+               passage: Callable[[Candidate], str] = lambda c: "") -> dict | None:
         """For each candidate's path, the scope words (engine/scope.py) its document never
         uses, as typed: the question's class and rule-subject words, and the words it names a
         candidate's document by that neither this document's text nor its file name says;
         and the part of a year it reports where the question asks for another (a half-year
         report for "the full year 2023": scope.other_period, read from the file name and
-        `context(c)`, the document's title lines)."""
+        `context(c)`, the document's title lines), unless the document's best passage
+        (`passage(c)`) names the asked period itself (scope.states_asked)."""
         paths = [c.path for c in cands]
         names = {p: path_names(p, q.initials) for p in dict.fromkeys(paths)}
         named = scope.naming(q.text, q.terms, paths, names.__getitem__, common_terms(), q.scope)
@@ -78,8 +80,11 @@ class Answering:
             for p, ws in self._lacking([p for p in names if t not in names[p]], (t,), q.said).items():
                 out[p] = out.get(p, ()) + ws
         if (asked := scope.asked_period(q.text)) is not None:
-            for c in {c.path: c for c in reversed(cands)}.values():
-                if gap := scope.other_period(asked, scope.document_period(c.path, context(c))):
+            for c in {c.path: c for c in reversed(cands)}.values():  # each document's best passage
+                reported = scope.document_period(c.path, context(c))
+                if reported and scope.states_asked(asked, reported, passage(c)):
+                    continue
+                if gap := scope.other_period(asked, reported):
                     out[c.path] = out.get(c.path, ()) + (gap,)
         return {p: out[p] for p in dict.fromkeys(paths) if p in out} or None
 
@@ -151,7 +156,8 @@ class Answering:
                       candidates=tuple(cands[:n_shown]) if n_shown else None)
         rows = {r.id: r for r in pulled.pool.rows}  # a candidate's passage row, by rowid
         context = _context_of(cfg, doc_rows)
-        lacks = self._scope(q, cands, lambda c: context(rows[c.rowid].doc))
+        lacks = self._scope(q, cands, lambda c: context(rows[c.rowid].doc),
+                            lambda c: rows[c.rowid].context + "\n" + rows[c.rowid].text)
         d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds, lacks=lacks,
                    span=lambda c: (rows[c.rowid].first, rows[c.rowid].last))
         clock.lap("gate")
@@ -453,13 +459,6 @@ class Engine(Answering):
     def docs_matching(self, pattern: str) -> list[int]:
         """Document rowids whose relative path matches a glob (or a bare file name)."""
         return self.index.docs_matching(pattern)
-
-    def _opening_of(self, q) -> Callable[[int], str]:
-        """A document rowid's first terms.DOCUMENT_OPENING lines, read only when the question
-        opens with a clause naming the document it asks of (terms.document_names)."""
-        if not q.doc_names:
-            return lambda doc: ""
-        return lambda doc: "\n".join(text for _, _, text in self.texts.lines(doc, 0, DOCUMENT_OPENING - 1))
 
     def failed_files(self) -> int:
         return sum(1 for r in self.store.documents().values() if r.status == "failed" and r.kind != "folder")

@@ -136,11 +136,16 @@ _ASKED_PERIOD = (
 )
 # a document's: its file name's words (a name's "2019q3", "half_year", "h1") and its title lines
 _DOC_PERIOD = (
-    (re.compile(r"(?:^|[\W_\d])(?:full[\W_]+year|(?<!semi)(?<!semi[\W_])annual|year[\W_]+end(?:ed|ing)?)(?=$|[\W_\d])", re.I), "FY"),
+    (re.compile(r"(?:^|[\W_\d])(?:full[\W_]+year|year[\W_]+end(?:ed|ing)?)(?=$|[\W_\d])", re.I), "FY"),
+    (re.compile(r"(?:^|[\W_\d])(?<!semi)(?<!semi[\W_])annual(?=$|[\W_\d])", re.I), "FY~"),
     (re.compile(r"(?:^|[\W_\d])(first|1st|second|2nd|third|3rd|fourth|4th)[\W_]+quarter(?=$|[\W_\d]|s\b)", re.I), "Q"),
-    (re.compile(r"(?:^|[\W_\d])q([1-4])(?=$|[\W_\d])", re.I), "Q#"),
+    # "Q3", "h1" only beside a year ("2019q3", "q3_2024", "Q1 2024", "fy2024_q3"): "bus_route_q3",
+    # "Route Q3", "building_h1_lease" name a route and a building
+    (re.compile(r"(?:19|20)\d\d[\W_]*q([1-4])(?=$|[\W_\d])|(?:^|[\W_\d])q([1-4])[\W_]*(?:fy[\W_]*)?(?:19|20)\d\d",
+                re.I), "Q#"),
     (re.compile(r"(?:^|[\W_\d])(first|second)[\W_]+half(?=$|[\W_\d])", re.I), "H"),
-    (re.compile(r"(?:^|[\W_\d])h([12])(?=$|[\W_])", re.I), "H#"),
+    (re.compile(r"(?:19|20)\d\d[\W_]*h([12])(?=$|[\W_])|(?:^|[\W_\d])h([12])[\W_]*(?:fy[\W_]*)?(?:19|20)\d\d",
+                re.I), "H#"),
     (re.compile(r"(?:^|[\W_\d])(?:half[\W_]*year(?:ly)?|semi[\W_]*annual|six[\W_]+months)(?=$|[\W_\d])", re.I), "H?"),
     (re.compile(r"(?:^|[\W_\d])nine[\W_]+months(?=$|[\W_\d])", re.I), "9M"),
     (re.compile(r"(?:^|[\W_\d])three[\W_]+months(?=$|[\W_\d])", re.I), "Q?"),
@@ -165,7 +170,7 @@ def _periods(text: str, patterns) -> set[str]:
             if what in ("Q", "H"):
                 out.add(what + _ORD[m.group(1).lower()])
             elif what in ("Q#", "H#"):
-                out.add(what[0] + m.group(1))
+                out.add(what[0] + next(g for g in m.groups() if g))
             else:
                 out.add(what)
     return out
@@ -184,10 +189,29 @@ def document_period(path: str, context: str = "") -> frozenset[str]:
     them ("nestle_2023_half_year_analyses.xlsx" H?, "sfpd_..._2019q3.pdf" Q3); empty when
     they name none."""
     name = path.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    return frozenset(_periods(name, _DOC_PERIOD) | _periods(context, _DOC_PERIOD))
+    found = _periods(name, _DOC_PERIOD) | _periods(context, _DOC_PERIOD)
+    parts = found - {"FY", "FY~"}
+    if "FY~" in found and not parts:  # "annual" beside a part names the budget, not the report
+        found.add("FY")               # ("Quarterly Report on the FY2025 Annual Budget, First Quarter")
+    if found & {"H1", "H2"}:
+        found.discard("H?")  # the half named
+    return frozenset(found - {"FY~"})
 
 
 PERIOD_GAP = "reports "  # how a document's other period reads among its scope gaps (gate/decide.py)
+
+
+_END = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "H1": 2, "H2": 4, "H?": 2, "9M": 3, "FY": 4, "Q?": 4}
+_START = {"Q1": 1, "Q2": 2, "Q3": 3, "Q4": 4, "H1": 1, "H2": 3}
+
+
+def states_asked(asked: str, reported: frozenset[str], text: str) -> bool:
+    """A passage of the document names the asked period itself (`text`), and no period after
+    the report's own: a third-quarter report's "full-year 2024 guidance" or "in the first
+    quarter" answers; its "for the fourth quarter, we expect ..." is an outlook, no figure."""
+    if asked not in _periods(text, _ASKED_PERIOD):
+        return False
+    return asked == "FY" or _START[asked] <= max((_END[r] for r in reported), default=4)
 
 
 def other_period(asked: str | None, reported: frozenset[str]) -> str | None:

@@ -67,3 +67,18 @@ def test_a_question_asking_a_name_reads_the_whole_row(tmp_path):
     files = {"board.csv": "seat,2024,2025\nChair,Ana Ruiz,Lee Park\n"}
     (answer,) = ask_words(tmp_path, files, "Who was the board chair in 2024?")
     assert "Chair | Ana Ruiz | Lee Park" in quoted(answer)
+
+
+def test_a_row_naming_its_figures_counts_or_shares_holds_no_sum():
+    """A performance measures table gives one measure a row, its unit in a cell of its own
+    ("percentage") or in its label ("Number of ..."): its bare numbers answer no question
+    asking for a sum of money (kinds.counted_row), though they do one asking for the share."""
+    from conftest import choose
+    rows = ["Dept | Program | Measure | Unit | 2017 Actual | 2018 Budget",
+            "94 | Parking Citation Processing | Two Year Parking Ticket Collection Rate | percentage | 86 | 86",
+            "13 | Cannabis Regulation | Number of Cannabis Businesses Licensed | count | 0 | 200"]
+    assert choose("How much money does the city expect from parking tickets in 2018?", rows) == []
+    assert choose("How much cannabis business tax revenue did the city budget for 2018?", rows) == []
+    assert any("Collection Rate" in t for t in choose("What is the two-year parking ticket collection rate?", rows))
+    money = ["Source | 2017 Actual | 2018 Budget", "Parking Fines | 140,512,000 | 141,900,000"]
+    assert any("141,900,000" in t for t in choose("How much money does the city expect from parking fines in 2018?", money))

@@ -80,3 +80,33 @@ def test_what_a_question_and_a_document_name():
     assert scope.other_period("FY", frozenset({"Q4"})) is None  # a year-end report closes the year
     assert scope.other_period("Q2", frozenset({"H1"})) is None  # a half-year report has its quarters
     assert scope.other_period("FY", frozenset({"H?"})) == "reports a half year, not the full year"
+
+
+THIRD_RELEASE = """Harbor Foods Group
+Third Quarter 2024 Results
+
+Net sales for the third quarter were $1,204 million.
+The company raised its full-year 2024 revenue guidance to $4,900 million.
+For the fourth quarter, we expect net sales of about $1,300 million.
+"""
+
+
+def test_a_passage_naming_the_asked_period_answers(tmp_path):
+    files = {"harbor_foods_q3_2024_results.txt": THIRD_RELEASE}
+    year, fourth = ask_words(tmp_path, files, "What is Harbor Foods' revenue guidance for the full year 2024?",
+                             "What were Harbor Foods' net sales in the fourth quarter of 2024?")
+    # the third-quarter release states the full year's guidance: it answers
+    assert year.answered and any("4,900" in t for t in quoted(year)), (quoted(year), year.refusal)
+    # its fourth quarter is an outlook, after the report's own period: no figure of it
+    assert not fourth.answered and "reports the third quarter" in fourth.refusal.message, \
+        (quoted(fourth), fourth.refusal)
+
+
+def test_a_code_beside_no_year_names_no_period():
+    assert scope.document_period("bus_route_q3_map.txt") == frozenset()  # a route
+    assert scope.document_period("building_h1_lease.txt") == frozenset()  # a building
+    assert scope.document_period("report_fy2024_q3.pdf") == {"Q3"}
+    assert scope.document_period("results_q1_2024.pdf") == {"Q1"}
+    # "annual" beside a quarter names the budget the report is on, not the report's period
+    assert scope.document_period("r.pdf", "Quarterly Report on the FY2025 Annual Budget\nFirst Quarter") == {"Q1"}
+    assert scope.document_period("r.pdf", "Half-Year Report\nH1 2023") == {"H1"}  # the half named

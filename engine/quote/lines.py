@@ -27,7 +27,7 @@ import re
 from typing import Callable, Collection, Mapping, Sequence
 
 from ..config import Config
-from ..kinds import (FIGURE_KINDS, MONTH, asked as asked_kinds, evidence, examples, figure_cells, firm,
+from ..kinds import (FIGURE_KINDS, MONTH, asked as asked_kinds, counted_row, evidence, examples, figure_cells, firm,
                      header_like, holds, kind_words, money_cells, unit_rows)
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
@@ -504,6 +504,8 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     seen = [_BROKEN_NUMBER.sub("", t, count=1) if i and _ENDS_DASH.search(texts[i - 1]) else t
             for i, t in enumerate(texts)]
     header = header or opening_header(texts)  # the table's first passage holds its header
+    if kinds and kinds[0] == "amount" and set(kinds) <= _MONEY_KINDS:  # a sum asked first: a row
+        seen = [counted_row(t) if _TABLE_ROW.search(t) else t for t in seen]  # naming counts or shares
     if header and kinds and set(kinds) <= _MONEY_KINDS:  # a row's cells under its header's
         seen = [money_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
     elif header and kinds and set(kinds) <= FIGURE_KINDS:  # no measure under "site_no"
