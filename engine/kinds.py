@@ -721,6 +721,10 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
         sum_ = _LABEL_SUM.match(text)
         if sum_:  # "Biweekly 80.80": a short label and a sum in cents, a table's row
             yield sum_.span(1)
+    if "rate" in kinds:
+        rate = _LABEL_RATE.match(text)
+        if rate:  # "PEOTONE FIRE DIST 1.0240": a short label and a rate to three places or more
+            yield rate.span(1)
     yield from _unit_in_label(text, kinds)
     phones = None  # the line's telephone numbers, found once when a numbered kind needs them
     for k in kinds:
@@ -812,6 +816,9 @@ def _unit_in_label(text: str, kinds: tuple[str, ...]):
 
 # a line that is a short label and one number with cents, as a table's row prints in a PDF
 _LABEL_SUM = re.compile(r"^\s*[A-Za-z][A-Za-z ()/&-]{0,40}\s(\d{1,4}\.\d\d)\s*$")
+# ... and one number to three decimal places or more, as tax rates per $100 and millages print
+# ("PEOTONE FIRE DIST 1.0240", "PEOTONE PARK DISTRICT .2446"): a rate, where one is asked
+_LABEL_RATE = re.compile(r"^\s*[A-Za-z][A-Za-z .()/&'-]{0,50}\s(\d{0,2}\.\d{3,5})\s*$")
 
 
 # a number right after one of these words labels a thing (an item, a section, a page), it

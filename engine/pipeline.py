@@ -158,8 +158,10 @@ class Answering:
         context = _context_of(cfg, doc_rows)
         lacks = self._scope(q, cands, lambda c: context(rows[c.rowid].doc),
                             lambda c: rows[c.rowid].context + "\n" + rows[c.rowid].text)
+        asked = frozenset(q.terms)
         d = decide(cands, q.required, cfg, vectors="embed" in ranked.raw, kinds=q.kinds, lacks=lacks,
-                   span=lambda c: (rows[c.rowid].first, rows[c.rowid].last))
+                   span=lambda c: (rows[c.rowid].first, rows[c.rowid].last),
+                   named=lambda c: asked & frozenset(path_names(c.path, q.initials, context(rows[c.rowid].doc))))
         clock.lap("gate")
         held = None  # a winner short of coverage only, relieved: its refusal and gate
         if (d.refusal is not None and short_of_coverage(d.refusal, cfg) and q.kinds

@@ -862,3 +862,23 @@ def test_last_week_s_figure_beside_this_week_s_is_no_sibling():
     assert sibling("Answered within 15 seconds: 94.2% (Week 39: 91.8%)", q, content_terms(q)) is None
     q = "What is the tier 2 water rate?"
     assert sibling("Tier 3 water rate: $5.10", q, content_terms(q)) is not None  # a tier still is
+
+
+def test_a_complete_ban_s_start_is_no_end_of_it():
+    """'complete' before the thing it describes says no end (quote/lines._COMPLETE_THING): a
+    notice that a complete burn ban takes effect gives no date it was lifted."""
+    lines = ["SAN JUAN COUNTY COMPLETE BURN BAN EFFECTIVE THIS FRIDAY, JULY 30, 2021",
+             "All outdoor burning is prohibited until further notice."]
+    assert _choose("On what date was the 2021 San Juan County complete burn ban lifted?", lines) == []
+    assert _choose("When does the 2021 San Juan County complete burn ban begin?", lines) != []
+    done = ["The Elm Street bridge repairs were complete by December 12, 2019."]
+    assert _choose("When were the Elm Street bridge repairs finished?", done) != []
+
+
+def test_a_label_and_a_rate_to_four_places_is_a_rate():
+    """A tax rate table prints a district's rate per $100 to four places with no sign
+    (kinds._LABEL_RATE): the line holds the rate asked for; a count asked finds none."""
+    lines = ["2018 TAX RATES - PEOTONE TOWNSHIP", "PEOTONE FIRE DIST 1.0240", "PEOTONE PARK DISTRICT .2446"]
+    assert any("1.0240" in t for t in _choose("What is the Peotone Fire District's tax rate on the 2018 tax bill?", lines))
+    assert any(".2446" in t for t in _choose("How much does the Peotone Park District levy per $100 of assessed value?", lines))
+    assert _choose("How many firefighters does the Peotone Fire District employ?", lines) == []

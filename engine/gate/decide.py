@@ -30,7 +30,8 @@ class Decision:
 
 def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vectors: bool,
            kinds: tuple[str, ...] = (), lacks: Mapping[str, tuple[str, ...]] | None = None,
-           span: Callable[[Candidate], tuple[int, int]] | None = None) -> Decision:
+           span: Callable[[Candidate], tuple[int, int]] | None = None,
+           named: Callable[[Candidate], frozenset[str]] | None = None) -> Decision:
     """`cands`: the first candidates of the order (at least the winner); `vectors`: the
     embedding arm ran, so the score floor with vectors applies; `kinds`: what kind of value
     the question asks for (engine/kinds.py), () for none.
@@ -42,7 +43,9 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     passage that names the topic but not the value asked for is a wrong answer.
 
     `span(c)`: a candidate's first and last line in its document, to tell a neighbour of the
-    first candidate (covers_as_well); None: any passage of its document is one.
+    first candidate (covers_as_well); None: any passage of its document is one. `named(c)`:
+    the question's terms its document names itself by (score.path_names: its file name, its
+    title lines), which every passage of it holds (covers_as_well, kind_fallback_cover 3).
 
     `lacks`: for a candidate's path, the class words of the question its document never uses
     (engine/scope.py). Such a candidate gives way in the same way, and when no candidate in
@@ -57,8 +60,9 @@ def decide(cands: Sequence[Candidate], required: Sequence[str], cfg: Config, vec
     at = 0
     if not fits(cands[0], kinds, lacks) and cfg.kind_depth > 0:
         near = span if cfg.kind_fallback_cover > 1 else None  # 1: any passage of its document
+        names = named if cfg.kind_fallback_cover > 2 else None
         at = next((i for i, c in enumerate(cands[1 : cfg.kind_depth + 1], 1)
-                   if passes(c) and (not cfg.kind_fallback_cover or covers_as_well(c, cands[0], near))), 0)
+                   if passes(c) and (not cfg.kind_fallback_cover or covers_as_well(c, cands[0], near, names))), 0)
     winner = cands[at]
     refusal = check(winner, cfg, required, vectors)
     if refusal is None and winner.path in lacks:
@@ -93,18 +97,28 @@ def _fallbacks(window: Sequence[Candidate], winner: Candidate, runner: Candidate
 
 
 def covers_as_well(c: Candidate, first: Candidate,
-                   span: Callable[[Candidate], tuple[int, int]] | None = None) -> bool:
+                   span: Callable[[Candidate], tuple[int, int]] | None = None,
+                   named: Callable[[Candidate], frozenset[str]] | None = None) -> bool:
     """`c` may answer in the place of the first candidate, which lacks the kind asked: it
     covers the question's words at least as well (rarity-weighted), or it is of the same
     document, where a chunk's edge can part a topic from its value: with `span` (a
     candidate's first and last line), only a passage within _NEIGHBOUR lines of the first
     one's. A passage that says less of the question is about something else that happens to
     hold a number: in long minutes, another item's ("the DPW garage roof's $22,400" for the
-    salt shed roof's cost)."""
+    salt shed roof's cost). With `named` (the question's terms a candidate's document names
+    itself by), a passage of the same document covers as well when it says as many of the
+    question's words as the first does, the document's names held by both: a meeting's title
+    block ("SAN JUAN COUNTY FIRE DISTRICT 3 / Tuesday, September 9, 2025") says the names and
+    the date the question gives and nothing else of it; the line that adjourns the meeting
+    says "meeting" of the rest."""
     if c.weighted_coverage >= first.weighted_coverage:
         return True
     if c.path != first.path:
         return False
+    if named is not None:
+        own = named(c)
+        if len(set(c.matched) | own) >= len(set(first.matched) | own):
+            return True
     if span is None:
         return True
     (a, b), (x, y) = span(c), span(first)

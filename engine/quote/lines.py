@@ -282,7 +282,8 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str, sessions: b
     ("adjourned at 9:12 p.m."), nor opens a session of it (_SESSION_OPENED: "opened the closed
     session meeting at 7:10 p.m." is no start of the meeting, unless the question names a
     session)."""
-    words = set().union(*(content_terms(texts[j] if sessions else _SESSION.sub(" ", texts[j])) for j in unit))
+    words = set().union(*(content_terms(_COMPLETE_THING.sub(" ", texts[j] if sessions else _SESSION.sub(" ", texts[j])))
+                          for j in unit))
     if event == "hours":
         return bool(words & _KEPT) or any(_LIMIT.search(texts[j]) or _TIME_SPAN.search(texts[j])
                                           or _HOURS_SPAN.search(texts[j])
@@ -292,6 +293,12 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str, sessions: b
     if not sessions and any(_SESSION_OPENED.search(texts[j]) for j in unit):
         return False  # "opened the closed session meeting at 7:10 p.m.": a part's start, not the meeting's
     return not (words & _ENDS) or bool(words & _STARTS)
+
+
+# "complete" before the thing it describes says no end: "COMPLETE BURN BAN EFFECTIVE THIS
+# FRIDAY" starts a ban ("complete by May", "be complete." still end a work)
+_COMPLETE_THING = re.compile(r"\bcomplete(?=\s+(?!by\b|in\b|on\b|at\b|and\b|or\b|as\b|before\b|after\b|"
+                             r"within\b|no\b|until\b)[a-z])", re.I)
 
 
 # a meeting's part by its name, no event: "closed the open session meeting at 7:02 p.m." ends
@@ -1790,7 +1797,9 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     heading_words = every - kind_words(kinds)
     title_words = frozenset(t for t in heading_words if not is_number(t))
     signer = "person" in kinds and _SIGN in qterms  # "who signed ...": a signature block answers
-    event = _event(qterms) if "time" in kinds else None
+    # which end of an event is asked, "complete" before a thing no end ("the complete burn ban")
+    event = _event(content_terms(_COMPLETE_THING.sub(" ", question)) if question else qterms) \
+        if "time" in kinds else None
     header = _header_row(texts, kind, asked)
     label = _block_labels(texts, kind, kinds, asked, question, qterms)
     says_at = _row_sayer(texts, asked, says, question, kinds, plain)
