@@ -75,8 +75,11 @@ class Config:
     # well as it does (weighted coverage at least the winner's), unless it neighbours the
     # winner in the same document (within 3 lines: a chunk's edge can part a topic from its
     # value); 1: any passage of the same document may cover less (as before: in long minutes
-    # another item's figure answered); 0: any candidate that clears the gate.
-    kind_fallback_cover: int = 2
+    # another item's figure answered); 0: any candidate that clears the gate; 3: as 2, and a
+    # passage of the same document that says more of the question's words than the winner,
+    # the document's own names (file name, title lines) held by both (gate/decide.covers_as_well:
+    # a meeting's title block gives way to the line that adjourns it).
+    kind_fallback_cover: int = 3
     # A winner holding the asked kind needs coverage >= coverage_floor - kind_relief: a long
     # question whose passage misses a word or two but holds the value asked for is answered.
     kind_relief: float = 0.0

@@ -721,10 +721,10 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
         sum_ = _LABEL_SUM.match(text)
         if sum_:  # "Biweekly 80.80": a short label and a sum in cents, a table's row
             yield sum_.span(1)
-    if "rate" in kinds:
-        rate = _LABEL_RATE.match(text)
-        if rate:  # "PEOTONE FIRE DIST 1.0240": a short label and a rate to three places or more
-            yield rate.span(1)
+    if "percentage" in kinds:
+        share = _LABEL_SHARE.match(text)
+        if share:  # "VOTER TURNOUT - TOTAL . . . . . . . 66.82": a label naming a share and its figure
+            yield share.span(1)
     yield from _unit_in_label(text, kinds)
     phones = None  # the line's telephone numbers, found once when a numbered kind needs them
     for k in kinds:
@@ -739,6 +739,8 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "1 The town of Braintree was part of ...": a footnote's mark
             if k == "figure" and _CODE_TOKEN.search(text, 0, m.start()):
                 continue  # "AZ04-02-005": a part of an identifier
+            if k in ("count", "figure", "vote") and _BALLOT.search(text, 0, m.start()):
+                continue  # "Vote for not more than 1": a ballot's instruction, no tally
             if k in ("count", "figure") and (_ADDRESS.match(text, m.start()) or _OPERATOR_BEFORE.search(text, 0, m.start())
                                              or _OPERATOR_AFTER.match(text, m.end())):
                 continue  # "120 West 6th Street": an address; "(*3)", "/2)*100": a note's mark or
@@ -814,11 +816,18 @@ def _unit_in_label(text: str, kinds: tuple[str, ...]):
             yield m.span(2)
 
 
+# an election report's ballot instruction over each contest ("Vote for not more than 1", "VOTE
+# FOR ONE", "Vote for up to 3"): how many the voter may choose, no count of votes cast
+_BALLOT = re.compile(r"\bvote\s+for\s+(?:not\s+more\s+than|no\s+more\s+than|up\s+to|a\s+maximum\s+of|at\s+most)?\s*$",
+                     re.I)
+
+
 # a line that is a short label and one number with cents, as a table's row prints in a PDF
 _LABEL_SUM = re.compile(r"^\s*[A-Za-z][A-Za-z ()/&-]{0,40}\s(\d{1,4}\.\d\d)\s*$")
-# ... and one number to three decimal places or more, as tax rates per $100 and millages print
-# ("PEOTONE FIRE DIST 1.0240", "PEOTONE PARK DISTRICT .2446"): a rate, where one is asked
-_LABEL_RATE = re.compile(r"^\s*[A-Za-z][A-Za-z .()/&'-]{0,50}\s(\d{0,2}\.\d{3,5})\s*$")
+# ... and a label naming a share, its figure the last thing on the line with no sign, as
+# election reports and performance tables print them ("VOTER TURNOUT - TOTAL . . . . 66.82")
+_LABEL_SHARE = re.compile(r"^\s*(?:[A-Za-z][^\d\n]{0,60}?)?\b(?:turnout|percent|percentage|pct|share)\b[^\d\n]{0,80}?"
+                          r"(\d{1,3}(?:\.\d{1,2})?)\s*$", re.I)
 
 
 # a number right after one of these words labels a thing (an item, a section, a page), it

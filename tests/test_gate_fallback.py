@@ -98,7 +98,7 @@ def test_a_far_passage_of_the_same_minutes_does_not_price_the_topic(tmp_path):
     far = tmp_path / "far"
     (far / "docs").mkdir(parents=True)
     (far / "docs" / "minutes.md").write_text(text)
-    for cover, answered in ((2, False), (1, True)):
+    for cover, answered in ((3, False), (2, False), (1, True)):
         with Engine(far / "docs", index=far / f"i{cover}.sqlite", embed_model="none",
                     config=dataclasses.replace(Config(), kind_fallback_cover=cover)) as eng:
             a = eng.ask(asked)
@@ -115,3 +115,23 @@ def test_a_far_passage_of_the_same_minutes_does_not_price_the_topic(tmp_path):
     with Engine(near / "docs", index=near / "i.sqlite", embed_model="none") as eng:
         a = eng.ask(asked)
     assert a.answered and "$38,500" in a.citations[0].lines[0].text
+
+
+
+def test_a_title_block_gives_way_to_a_passage_saying_more_beside_the_document_s_names():
+    # the first candidate is the minutes' title block: the body and the date the question
+    # gives, which the document names itself by, and no time; the adjournment, pages on,
+    # says "meeting" and "fire" but not the body's name. Its rarity-weighted coverage is
+    # lower, so it did not cover as well (kind_fallback_cover 2); with the document's names
+    # held by both (3), it says more of the rest of the question and answers.
+    names = frozenset({"harbor", "island", "district", "septemb", "9", "2025"})
+    title = dataclasses.replace(_cand(1, "minutes.pdf", 0.56, kind=False),
+                                matched=("harbor", "island", "fire", "district", "septemb", "9", "2025"))
+    adjourn = dataclasses.replace(_cand(2, "minutes.pdf", 0.51, kind=True), matched=("fire", "meet", "9"))
+    spans = {1: (1, 6), 2: (180, 189)}
+    args = dict(vectors=False, kinds=("time",), span=lambda c: spans[c.rowid], named=lambda c: names)
+    assert decide([title, adjourn], (), Config(), **args).winner is adjourn
+    assert decide([title, adjourn], (), dataclasses.replace(Config(), kind_fallback_cover=2), **args).winner is title
+    # one that says only as much beside the names does not (a long ordinance's other section)
+    same = dataclasses.replace(adjourn, matched=("fire", "9"))
+    assert decide([title, same], (), Config(), **args).winner is title

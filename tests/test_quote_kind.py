@@ -875,10 +875,27 @@ def test_a_complete_ban_s_start_is_no_end_of_it():
     assert _choose("When were the Elm Street bridge repairs finished?", done) != []
 
 
-def test_a_label_and_a_rate_to_four_places_is_a_rate():
-    """A tax rate table prints a district's rate per $100 to four places with no sign
-    (kinds._LABEL_RATE): the line holds the rate asked for; a count asked finds none."""
-    lines = ["2018 TAX RATES - PEOTONE TOWNSHIP", "PEOTONE FIRE DIST 1.0240", "PEOTONE PARK DISTRICT .2446"]
-    assert any("1.0240" in t for t in _choose("What is the Peotone Fire District's tax rate on the 2018 tax bill?", lines))
-    assert any(".2446" in t for t in _choose("How much does the Peotone Park District levy per $100 of assessed value?", lines))
-    assert _choose("How many firefighters does the Peotone Fire District employ?", lines) == []
+def test_a_ballot_instruction_is_no_tally_and_a_dot_leader_no_full_stop():
+    """An election report's "Vote for not more than 1" tells how many a voter may choose
+    (kinds._BALLOT), no count of votes; and a row's dot leader ("Hillary Clinton (DEM) . . .
+    . . 4,512") ends no sentence (quote/lines._LEADER), so the tally speaks of its name."""
+    report = ["RUN TIME:11:16 AM     November 8, 2016", "PRESIDENT AND VICE PRESIDENT",
+              "Vote for not more than  1", "Hillary Clinton (DEM) .  .  .  .  .  .    4,512   25.30",
+              "Donald J. Trump (REP) .  .  .  .  .  .   13,576   72.10"]
+    got = _choose("How many votes did Hillary Clinton get countywide in Clinton County, Ohio in 2016?", report)
+    assert any("4,512" in t for t in got) and not any("not more than" in t for t in got), got
+    # no tally of hers: the instruction answers nothing
+    assert _choose("How many votes did Hillary Clinton get countywide in Clinton County, Ohio in 2016?",
+                   report[:3]) == []
+
+
+def test_a_label_naming_a_share_and_its_figure_is_a_percentage():
+    """An election report prints turnout as a bare figure after its label (kinds._LABEL_SHARE):
+    the line holds the share asked for; a count asked finds the registered voters' line."""
+    report = ["PRECINCT WILMINGTON 1-A", "REGISTERED VOTERS - TOTAL  .  .  .  .  .  .          1,204",
+              "BALLOTS CAST - TOTAL  .  .  .  .  .  .  .          804",
+              "VOTER TURNOUT - TOTAL  .  .  .  .  .  .  .          66.82"]
+    got = _choose("What share of registered voters actually voted in the Wilmington 1-A precinct?", report)
+    # the precinct's heading may print above: it gives the question's "1-A" (quote/lines._above_lead)
+    assert any("66.82" in t for t in got) and not any("1,204" in t or "804" in t for t in got), got
+    assert not any("66.82" in t for t in _choose("How many ballots were cast in Wilmington 1-A?", report))

@@ -106,8 +106,8 @@ def covers_as_well(c: Candidate, first: Candidate,
     one's. A passage that says less of the question is about something else that happens to
     hold a number: in long minutes, another item's ("the DPW garage roof's $22,400" for the
     salt shed roof's cost). With `named` (the question's terms a candidate's document names
-    itself by), a passage of the same document covers as well when it says as many of the
-    question's words as the first does, the document's names held by both: a meeting's title
+    itself by), a passage of the same document covers as well when it says more of the
+    question's words than the first does, the document's names held by both: a meeting's title
     block ("SAN JUAN COUNTY FIRE DISTRICT 3 / Tuesday, September 9, 2025") says the names and
     the date the question gives and nothing else of it; the line that adjourns the meeting
     says "meeting" of the rest."""
@@ -117,7 +117,7 @@ def covers_as_well(c: Candidate, first: Candidate,
         return False
     if named is not None:
         own = named(c)
-        if len(set(c.matched) | own) >= len(set(first.matched) | own):
+        if len(set(c.matched) | own) > len(set(first.matched) | own):
             return True
     if span is None:
         return True

@@ -1607,16 +1607,21 @@ _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
 _POINTERS = frozenset({"place", "person", "organisation", "phone", "access", "code", "vote"})
 
 
+_LEADER = re.compile(r"\.\s{0,3}\.$")  # a full stop after another: a dot leader's last dot
+
+
 def _sentences(text: str) -> list[str]:
     """The text cut at each _SENTENCE_END outside brackets ("Steven Adler (born Michael
     Coletti; January 22, 1965) is ..." is one sentence), not after an initial or an
-    abbreviation (_ABBREVIATIONS)."""
+    abbreviation (_ABBREVIATIONS) nor in a dot leader (_LEADER: ". . . . 4,512")."""
     out, at = [], 0
     for m in _SENTENCE_END.finditer(text):
         before = _WORD_BEFORE.search(text, 0, m.start())
         if before and text[m.start()] == "." and (len(before.group(1)) == 1
                                                   or before.group(1).lower() in _ABBREVIATIONS):
             continue  # an initial or an abbreviation
+        if text[m.start()] == "." and _LEADER.search(text, max(0, m.start() - 5), m.start() + 1):
+            continue  # a dot leader ("Hillary Clinton (DEM) . . . . . 4,512"), a row's, no full stop
         if text.count("(", 0, m.start()) <= text.count(")", 0, m.start()):
             out.append(text[at:m.start()])
             at = m.end()
