@@ -741,6 +741,8 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "AZ04-02-005": a part of an identifier
             if k in ("count", "figure", "vote") and _BALLOT.search(text, 0, m.start()):
                 continue  # "Vote for not more than 1": a ballot's instruction, no tally
+            if k in ("count", "figure") and _EDITION.match(text, m.end()):
+                continue  # "Trip Generation (9 Edition)", "the 10th edition": which edition, no count
             if k in ("count", "figure") and (_ADDRESS.match(text, m.start()) or _OPERATOR_BEFORE.search(text, 0, m.start())
                                              or _OPERATOR_AFTER.match(text, m.end())):
                 continue  # "120 West 6th Street": an address; "(*3)", "/2)*100": a note's mark or
@@ -890,6 +892,8 @@ def _named(text: str, start: int) -> bool:
 # an arithmetic operator or a note's star next to a number: "(*3) ROE = Profit / (...) *100"
 _OPERATOR_BEFORE = re.compile(r"[*=×÷]\s*\(?\s*$")
 _OPERATOR_AFTER = re.compile(r"\s*\)?\s*[*=×÷]")
+# after a number, the word a publication's issue is named by ("(9 Edition)", "10th ed.")
+_EDITION = re.compile(r"(?:st|nd|rd|th)?\s*(?:edition|ed\.)(?![a-z])", re.I)
 
 # a number inside a token that opens with letters and digits ("AZ04-02-005", "PWS-0402"):
 # a part of an identifier, no figure

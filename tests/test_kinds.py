@@ -1031,3 +1031,12 @@ def test_a_markdown_escape_is_read_as_the_text_shows_it():
 
 def test_a_number_with_a_plus_is_a_duration_of_at_least_it():
     assert holds("Longevity Step for those with 25+ years", ("duration",))
+
+
+def test_an_edition_s_number_counts_nothing():
+    """"Trip Generation (9 Edition)", "the 10th edition": the number names which edition
+    (kinds._EDITION), no count of anything; "9 editors" still counts."""
+    from engine.kinds import holds
+    assert not holds("The ITE Trip Generation (9 Edition) handbook was used to estimate trips", ("count",), ())
+    assert not holds("as the 10th edition of the manual requires", ("count",), ())
+    assert holds("9 editors attended the session", ("count",), ())
