@@ -754,8 +754,9 @@ def forms_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
     ("25" and "25.00", "1500" and "1,500"), a fiscal year's two years written short or long
     ("2019-20", "2019-2020", "FY2019-20", "FY19-20"), a fiscal year by the year it ends in
     ("FY26", "FY2026" and 2026), a street's suffix spelt out or abbreviated as the U.S.
-    Postal Service abbreviates it ("Mission Street" and "MISSION ST"), a state's name and its
-    two-letter code ("Florida" and a row's "FL")."""
+    Postal Service abbreviates it ("Mission Street" and "MISSION ST"), a unit of measure and
+    its symbol ("sq ft" and "square feet": _UNITS), a state's name and its two-letter code
+    ("Florida" and a row's "FL")."""
     wanted = [(k, other_forms(t)) for k, t in enumerate(qterms)]
     wanted = [(k, forms) for k, forms in wanted if forms]
     if not wanted:
@@ -849,6 +850,16 @@ _STREET_FORMS = (("street", "st"), ("avenue", "ave"), ("boulevard", "blvd"), ("r
                  ("parkway", "pkwy"), ("highway", "hwy"), ("circle", "cir"), ("terrace", "ter"),
                  ("suite", "ste"), ("building", "bldg"))
 _STREET = {stem(a): stem(b) for a, b in _STREET_FORMS} | {stem(b): stem(a) for a, b in _STREET_FORMS}
+# units of measure and their usual abbreviations (the U.S. customary units' symbols, NIST
+# Handbook 44 appendix C), those no other common word writes: not "in" (a stop word), "mi"
+# (Michigan), "min" (minimum), "mo" (Missouri)
+_UNIT_FORMS = (("square", "sq"), ("feet", "ft"), ("foot", "ft"), ("hour", "hr"), ("hours", "hrs"),
+               ("year", "yr"), ("years", "yrs"), ("gallon", "gal"), ("pound", "lb"), ("pounds", "lbs"),
+               ("ounce", "oz"), ("yard", "yd"), ("cubic", "cu"))
+_UNITS: dict[str, frozenset[str]] = {}
+for _a, _b in _UNIT_FORMS:
+    _UNITS[stem(_a)] = _UNITS.get(stem(_a), frozenset()) | {stem(_b)}
+    _UNITS[stem(_b)] = _UNITS.get(stem(_b), frozenset()) | {stem(_a)}
 _THOUSANDS = re.compile(r"^(\d{1,3}(?:\.\d)?)k$")
 # a verb's stem and its irregular past forms, each to the others (terms.IRREGULAR)
 _VERB_FORMS = ({past: frozenset({verb}) for past, verb in IRREGULAR.items()}
@@ -895,6 +906,8 @@ def other_forms(term: str) -> frozenset[str]:
         return frozenset({key})
     if term in _STREET:
         return frozenset({_STREET[term]})
+    if term in _UNITS:  # "sq ft" is held by "square feet", and "per hour" by "/hr"
+        return _UNITS[term]
     if term in _VERB_FORMS:  # "hold" is held by a passage saying "held", and "met" by "meet"
         return _VERB_FORMS[term]
     return _CODES_OF.get(term, frozenset())

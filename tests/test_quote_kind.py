@@ -899,3 +899,20 @@ def test_a_label_naming_a_share_and_its_figure_is_a_percentage():
     # the precinct's heading may print above: it gives the question's "1-A" (quote/lines._above_lead)
     assert any("66.82" in t for t in got) and not any("1,204" in t or "804" in t for t in got), got
     assert not any("66.82" in t for t in _choose("How many ballots were cast in Wilmington 1-A?", report))
+
+
+def test_a_margin_s_line_numbers_are_no_figures():
+    """Numbered minutes print each line's number at its end ("... for the preliminary 2026
+    54"): a run of lines whose last integers count up by one (quote/lines._numbered_lines)
+    holds no figure in them, so the line giving the total is the one quoted."""
+    minutes = [" 52 ", "2026 District 3 Budget 53 ",
+               "Chief Monin reviewed the preliminary Reserve, Capital, General Fund and Personnel Funds for the preliminary 2026 54 ",
+               "District 3 Budget. The estimated 2025 ending balance plus the preliminary highest lawful levy rate were used to 55 ",
+               "determine the preliminary beginning balance for the 2026 District 3 Budget. Total estimated resources for the 2026 56 ",
+               "District 3 Budget currently total $5,540,087. 57 ", " 58 "]
+    got = _choose("At the September 2025 meeting, what total did the chief give for estimated resources in the "
+                  "preliminary 2026 budget?", minutes)
+    assert any("$5,540,087" in t for t in got), got
+    from engine.quote.lines import _numbered_lines
+    assert _numbered_lines(minutes) == set(range(7))
+    assert _numbered_lines(["Fee: $25", "Fee: $26", "Total 40"]) == set()  # no run of line numbers

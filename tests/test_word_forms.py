@@ -65,3 +65,21 @@ def test_the_deadline_in_a_notice_named_by_its_month(tmp_path):
     (a,) = ask_words(tmp_path, {"violation_notice_ridgeview_energy_2024-05-10.txt": NOTICE},
                      "What was the deadline for Ridgeview Energy to respond to the violation notice of May 2024?")
     assert a.answered and any("May 31, 2024" in t for t in quoted(a)), (quoted(a), a.refusal)
+
+
+def test_a_unit_s_symbol_holds_its_name():
+    """"sq ft" in a question is held by a passage's "square feet", and "per hour" by "/hr"
+    (score._UNITS, read by forms_held for coverage and the names check): a search-box query
+    writes units short, a fee schedule writes them out, or the other way round."""
+    from conftest import ask_words, quoted
+    from engine.score import other_forms
+    assert other_forms("sq") == {"squar"} and "feet" in other_forms("ft") and "hr" in other_forms("hour")
+    fees = {"stormwater_fees.txt": "Monthly stormwater fees\n"
+            "Single-family properties under 2,000 square feet will pay $3.10 per month.\n"
+            "Single-family properties from 2001-4000 square feet will pay $4.70 per month.\n"
+            "Single-family properties over 4,000 square feet will pay $6.30 per month.\n"}
+    import tempfile
+    from pathlib import Path
+    with tempfile.TemporaryDirectory() as d:
+        (a,) = ask_words(Path(d), fees, "stormwater fee house 2001-4000 sq ft per month")
+    assert a.answered and any("$4.70" in t for t in quoted(a)), (quoted(a), a.refusal)

@@ -510,6 +510,8 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     the question's years and months)."""
     seen = [_BROKEN_NUMBER.sub("", t, count=1) if i and _ENDS_DASH.search(texts[i - 1]) else t
             for i, t in enumerate(texts)]
+    for i in _numbered_lines(texts):  # "... for the preliminary 2026 54": the page's line number
+        seen[i] = _LINE_NUMBER.sub("", seen[i])
     header = header or opening_header(texts)  # the table's first passage holds its header
     if kinds and kinds[0] == "amount" and set(kinds) <= _MONEY_KINDS:  # a sum asked first: a row
         seen = [counted_row(t) if _TABLE_ROW.search(t) else t for t in seen]  # naming counts or shares
@@ -532,6 +534,28 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
                 and _prose(texts[i - 1]) and not _ENDS_SENTENCE.search(texts[i - 1]):
             kind[i] = False  # the year that ends a form's blank date: "this ____ day of ____," / "1986."
     return kind, joins, lost
+
+
+_LINE_NUMBER = re.compile(r"\s(\d{1,3})\s*$")  # an integer ending a line
+_NUMBERED_RUN = 4  # consecutive lines whose last integers count up by one: a margin's line numbers
+
+
+def _numbered_lines(texts: Sequence[str]) -> set[int]:
+    """The lines whose last integer is the page's line number, as numbered minutes and
+    pleading paper print one in the margin ("Chief Monin reviewed ... for the preliminary
+    2026 54" / "District 3 Budget. The estimated ... were used to 55"): runs of at least
+    _NUMBERED_RUN lines in a row whose last integers count up by one."""
+    last = [int(m.group(1)) if (m := _LINE_NUMBER.search(" " + t)) else None for t in texts]
+    out: set[int] = set()
+    i = 0
+    while i < len(texts):
+        j = i
+        while j + 1 < len(texts) and last[j] is not None and last[j + 1] == last[j] + 1:
+            j += 1
+        if j - i + 1 >= _NUMBERED_RUN:
+            out.update(range(i, j + 1))
+        i = j + 1
+    return out
 
 
 def _asked_columns(texts: Sequence[str], seen: list[str], header: str, kinds: tuple[str, ...],
