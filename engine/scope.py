@@ -122,8 +122,9 @@ def lacking(paths: Sequence[str], scope: Sequence[str], has: Callable[[str, str]
 # part a report covers is a fact of the document (its file name, its title lines, as
 # readers/layout.py keeps them), so it is read there; the question says the part it asks for
 # in so many words ("full year", "third quarter", "Q3", "first half") or asks none. The
-# periods, as fiscal reports name them: FY the full year, H1/H2 the halves (H a half-year
-# report that does not say which), Q1-Q4 the quarters, 9M nine months.
+# periods, as fiscal reports name them: FY the full year, H1/H2 the halves (H? a half-year
+# report that does not say which), Q1-Q4 the quarters (Q? a quarter's report that does not),
+# 9M nine months; FY~ "annual", a full year only where no part is named beside it.
 _ORD = {"first": "1", "1st": "1", "second": "2", "2nd": "2", "third": "3", "3rd": "3",
         "fourth": "4", "4th": "4"}
 _ASKED_PERIOD = (

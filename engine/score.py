@@ -856,10 +856,8 @@ _STREET = {stem(a): stem(b) for a, b in _STREET_FORMS} | {stem(b): stem(a) for a
 _UNIT_FORMS = (("square", "sq"), ("feet", "ft"), ("foot", "ft"), ("hour", "hr"), ("hours", "hrs"),
                ("year", "yr"), ("years", "yrs"), ("gallon", "gal"), ("pound", "lb"), ("pounds", "lbs"),
                ("ounce", "oz"), ("yard", "yd"), ("cubic", "cu"))
-_UNITS: dict[str, frozenset[str]] = {}
-for _a, _b in _UNIT_FORMS:
-    _UNITS[stem(_a)] = _UNITS.get(stem(_a), frozenset()) | {stem(_b)}
-    _UNITS[stem(_b)] = _UNITS.get(stem(_b), frozenset()) | {stem(_a)}
+_UNITS = {t: frozenset(stem(o) for pair in _UNIT_FORMS for o in pair if stem(o) != t and t in map(stem, pair))
+          for t in {stem(w) for pair in _UNIT_FORMS for w in pair}}
 _THOUSANDS = re.compile(r"^(\d{1,3}(?:\.\d)?)k$")
 # a verb's stem and its irregular past forms, each to the others (terms.IRREGULAR)
 _VERB_FORMS = ({past: frozenset({verb}) for past, verb in IRREGULAR.items()}
