@@ -357,7 +357,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"acres|hectares|kilowatts|kilowatt-hours|kwh|kw|megawatts|megawatt-hours|mwh|(?:square|cubic) \w+|"
      r"acre-feet|therms|pounds|tons|tonnes|kilograms|stories|storeys)\b", ("measure",)),
     # "by what percentage did the number of events fall" asks for the share, not the count
-    (r"\b(?:what|which) (?:percent|percentage)\b", ("percentage", "rate", "amount")),
+    # a share asked by its name is a share, never a sum: "what share of households ...",
+    # "what percent of graduates ..." (a median income's $69,800 answers neither)
+    (r"\b(?:what|which) (?:percent|percentage|share|proportion|fraction)\b", ("percentage", "rate")),
     (r"\bhow many\b|\b(?:the|a|total) number of\b|\bnumber (?:registered|enrolled|employed|eligible)\b", ("count",)),
     (r"\b(?:what|which) (?:percent|percentage|share|portion|proportion|fraction)\b|"
      r"\bhow much of\b|\binterest\b|\b(?:what|which) (?:credit|discount|reduction|increase)\b|\bpercent(?:age)?\b|"
@@ -462,7 +464,13 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # a search-box query (no question word, not opening on a verb) that
     # names a price asks for it wherever the word stands ("mlgw schedule tgs service charge
     # per delivery point 2021", "cleveland residential winter rate per kwh first 1000 kwh"),
-    # or a share of one ("water rate split between base charge and consumption": 77%-23%)
+    # or a share of one ("water rate split between base charge and consumption": 77%-23%);
+    # one naming a share and no sum asks the share ("charlottesville share of households
+    # below poverty line")
+    (rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)(?!.*\b(?:{_MONEY})\b)"
+     rf"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
+     rf"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b(?:share|percent|percentage|proportion)\b",
+     ("percentage", "rate")),
     (rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)"
      rf"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
      rf"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b(?:{_MONEY}|share|percent|percentage)\b",
@@ -829,7 +837,7 @@ _LABEL_SUM = re.compile(r"^\s*[A-Za-z][A-Za-z ()/&-]{0,40}\s(\d{1,4}\.\d\d)\s*$"
 # ... and a label naming a share, its figure the last thing on the line with no sign, as
 # election reports and performance tables print them ("VOTER TURNOUT - TOTAL . . . . 66.82")
 _LABEL_SHARE = re.compile(r"^\s*(?:[A-Za-z][^\d\n]{0,60}?)?\b(?:turnout|percent|percentage|pct|share)\b[^\d\n]{0,80}?"
-                          r"(\d{1,3}(?:\.\d{1,2})?)\s*$", re.I)
+                          r"(?:\.\s{1,3}\.\s*|\s{2,}|:\s*)(\d{1,3}(?:\.\d{1,2})?)\s*$", re.I)  # leader, gap or colon
 
 
 # a number right after one of these words labels a thing (an item, a section, a page), it

@@ -1040,3 +1040,14 @@ def test_an_edition_s_number_counts_nothing():
     assert not holds("The ITE Trip Generation (9 Edition) handbook was used to estimate trips", ("count",), ())
     assert not holds("as the 10th edition of the manual requires", ("count",), ())
     assert holds("9 editors attended the session", ("count",), ())
+
+
+def test_a_share_asked_by_its_name_is_no_sum():
+    """"What share of households ...", "what percent of graduates ...", and a search-box query
+    naming a share and no sum ask a percentage or a rate, never an amount: a median income of
+    $69,800 answers none of them (kinds._ASKS)."""
+    from engine.kinds import asked
+    assert asked("What share of registered voters actually voted?") == ("percentage", "rate")
+    assert asked("charlottesville share of households below poverty line") == ("percentage", "rate")
+    assert "amount" in asked("How much of the budget goes to police?")
+    assert asked("water rate split between base charge and consumption")[0] == "amount"  # a sum's word

@@ -916,3 +916,13 @@ def test_a_margin_s_line_numbers_are_no_figures():
     from engine.quote.lines import _numbered_lines
     assert _numbered_lines(minutes) == set(range(7))
     assert _numbered_lines(["Fee: $25", "Fee: $26", "Total 40"]) == set()  # no run of line numbers
+
+
+def test_a_table_s_column_names_hold_no_value():
+    """A CSV's header row ("_id | Quarter/Year | ... | 1 Bedroom | 2 Bedroom") names columns:
+    its numbers are no count (quote/lines._column_names)."""
+    rows = ["_id | Quarter/Year | New/reactivated | Housed | Total active waiting list | 1 Bedroom | 2 Bedroom",
+            "19 | Q3 2023 | 6120 | 498 | 84510 | 20101 | 9980",
+            "20 | Q4 2023 | 6430 | 536 | 85097 | 20354 | 10021"]
+    got = _choose("How many households were on the active social housing waiting list at the end of 2023?", rows)
+    assert got and not got[0].startswith("_id") and "85097" in " ".join(got), got

@@ -533,7 +533,17 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
         if kind[i] and i > 0 and {"date", "time"} & set(kinds) and _BLANK.search(texts[i - 1]) \
                 and _prose(texts[i - 1]) and not _ENDS_SENTENCE.search(texts[i - 1]):
             kind[i] = False  # the year that ends a form's blank date: "this ____ day of ____," / "1986."
+    if _column_names(texts):
+        kind[0] = False  # "_id | Quarter/Year | ... | 1 Bedroom | 2 Bedroom": a table's column names
     return kind, joins, lost
+
+
+def _column_names(texts: Sequence[str]) -> bool:
+    """The passage opens with its table's header row: four cells or more, none a bare number
+    (kinds.header_like), over a table row. Its numbers name columns ("1 Bedroom", "Q4"), no
+    value of any row."""
+    return (len(texts) > 1 and texts[0].count(" | ") >= 3 and header_like(texts[0])
+            and _TABLE_ROW.search(texts[1]) is not None)
 
 
 _LINE_NUMBER = re.compile(r"\s(\d{1,3})\s*$")  # an integer ending a line
