@@ -357,9 +357,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"acres|hectares|kilowatts|kilowatt-hours|kwh|kw|megawatts|megawatt-hours|mwh|(?:square|cubic) \w+|"
      r"acre-feet|therms|pounds|tons|tonnes|kilograms|stories|storeys)\b", ("measure",)),
     # "by what percentage did the number of events fall" asks for the share, not the count
-    # a share asked by its name is a share, never a sum: "what share of households ...",
-    # "what percent of graduates ..." (a median income's $69,800 answers neither)
-    (r"\b(?:what|which) (?:percent|percentage|share|proportion|fraction)\b", ("percentage", "rate")),
+    # a share asked by its name is a share, never a sum nor a sum per period: "what share of
+    # households ...", "what percent of graduates ..." ("$69,800 a year" answers neither)
+    (r"\b(?:what|which) (?:percent|percentage|share|proportion|fraction)\b", ("percentage",)),
     (r"\bhow many\b|\b(?:the|a|total) number of\b|\bnumber (?:registered|enrolled|employed|eligible)\b", ("count",)),
     (r"\b(?:what|which) (?:percent|percentage|share|portion|proportion|fraction)\b|"
      r"\bhow much of\b|\binterest\b|\b(?:what|which) (?:credit|discount|reduction|increase)\b|\bpercent(?:age)?\b|"
@@ -470,7 +470,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)(?!.*\b(?:{_MONEY})\b)"
      rf"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
      rf"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b(?:share|percent|percentage|proportion)\b",
-     ("percentage", "rate")),
+     ("percentage",)),
     (rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)"
      rf"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
      rf"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b(?:{_MONEY}|share|percent|percentage)\b",

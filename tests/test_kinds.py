@@ -1047,7 +1047,7 @@ def test_a_share_asked_by_its_name_is_no_sum():
     naming a share and no sum ask a percentage or a rate, never an amount: a median income of
     $69,800 answers none of them (kinds._ASKS)."""
     from engine.kinds import asked
-    assert asked("What share of registered voters actually voted?") == ("percentage", "rate")
-    assert asked("charlottesville share of households below poverty line") == ("percentage", "rate")
+    assert asked("What share of registered voters actually voted?") == ("percentage",)
+    assert asked("charlottesville share of households below poverty line") == ("percentage",)
     assert "amount" in asked("How much of the budget goes to police?")
     assert asked("water rate split between base charge and consumption")[0] == "amount"  # a sum's word

@@ -926,3 +926,6 @@ def test_a_table_s_column_names_hold_no_value():
             "20 | Q4 2023 | 6430 | 536 | 85097 | 20354 | 10021"]
     got = _choose("How many households were on the active social housing waiting list at the end of 2023?", rows)
     assert got and not got[0].startswith("_id") and "85097" in " ".join(got), got
+    # the CSV's first row, a passage of its own
+    assert _choose("How many households were on the waiting list at the end of 2023?",
+                   [rows[0] + " | 3 Bedroom | Seniors"]) == []

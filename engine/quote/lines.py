@@ -540,10 +540,14 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
 
 def _column_names(texts: Sequence[str]) -> bool:
     """The passage opens with its table's header row: four cells or more, none a bare number
-    (kinds.header_like), over a table row. Its numbers name columns ("1 Bedroom", "Q4"), no
+    (kinds.header_like), over a table row; or it is that row alone, of six cells or more (a
+    CSV's first row, its own passage). Its numbers name columns ("1 Bedroom", "Q4"), no
     value of any row."""
-    return (len(texts) > 1 and texts[0].count(" | ") >= 3 and header_like(texts[0])
-            and _TABLE_ROW.search(texts[1]) is not None)
+    if not texts or not header_like(texts[0]):
+        return False
+    if len(texts) == 1:
+        return texts[0].count(" | ") >= 5
+    return texts[0].count(" | ") >= 3 and _TABLE_ROW.search(texts[1]) is not None
 
 
 _LINE_NUMBER = re.compile(r"\s(\d{1,3})\s*$")  # an integer ending a line
