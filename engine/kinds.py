@@ -723,16 +723,19 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
     yield from _evidence(text, kinds, qterms)
 
 
+def _label_figures(text: str, kinds: tuple[str, ...]):
+    """A label's bare figure, as a table's row prints in a PDF: "Biweekly 80.80" (a short
+    label and a sum in cents: _LABEL_SUM) for an amount, "VOTER TURNOUT - TOTAL . . . 66.82"
+    (a label naming a share: _LABEL_SHARE) for a percentage; the figure's span."""
+    if "amount" in kinds and (found := _LABEL_SUM.match(text)):
+        yield found.span(1)
+    if "percentage" in kinds and (found := _LABEL_SHARE.match(text)):
+        yield found.span(1)
+
+
 def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
     asked_terms = set(qterms)
-    if "amount" in kinds:
-        sum_ = _LABEL_SUM.match(text)
-        if sum_:  # "Biweekly 80.80": a short label and a sum in cents, a table's row
-            yield sum_.span(1)
-    if "percentage" in kinds:
-        share = _LABEL_SHARE.match(text)
-        if share:  # "VOTER TURNOUT - TOTAL . . . . . . . 66.82": a label naming a share and its figure
-            yield share.span(1)
+    yield from _label_figures(text, kinds)
     yield from _unit_in_label(text, kinds)
     phones = None  # the line's telephone numbers, found once when a numbered kind needs them
     for k in kinds:
@@ -747,10 +750,9 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "1 The town of Braintree was part of ...": a footnote's mark
             if k == "figure" and _CODE_TOKEN.search(text, 0, m.start()):
                 continue  # "AZ04-02-005": a part of an identifier
-            if k in ("count", "figure", "vote") and _BALLOT.search(text, 0, m.start()):
-                continue  # "Vote for not more than 1": a ballot's instruction, no tally
-            if k in ("count", "figure") and _EDITION.match(text, m.end()):
-                continue  # "Trip Generation (9 Edition)", "the 10th edition": which edition, no count
+            if k in ("count", "figure", "vote") and (_BALLOT.search(text, 0, m.start())
+                                                     or (k != "vote" and _EDITION.match(text, m.end()))):
+                continue  # "Vote for not more than 1": a ballot's instruction; "(9 Edition)": which edition
             if k in ("count", "figure") and (_ADDRESS.match(text, m.start()) or _OPERATOR_BEFORE.search(text, 0, m.start())
                                              or _OPERATOR_AFTER.match(text, m.end())):
                 continue  # "120 West 6th Street": an address; "(*3)", "/2)*100": a note's mark or

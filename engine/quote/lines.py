@@ -272,6 +272,12 @@ _TIME_SPAN = re.compile(r"\b\d{1,2}:\d\d\s?(?:[ap]\.?\s?m\b\.?)?\s*(?:-|–|—|
                         re.I)
 
 
+def _asked_event(question: str, qterms: Sequence[str]) -> str | None:
+    """_event of the question's words, "complete" before a thing no end's word ("when was
+    the complete burn ban lifted?" asks an end by "lifted"; _COMPLETE_THING)."""
+    return _event(content_terms(_COMPLETE_THING.sub(" ", question)) if question else qterms)
+
+
 def _of_event(texts: Sequence[str], unit: Sequence[int], event: str, sessions: bool = False) -> bool:
     """The unit's time may be the one asked for: for hours kept, the unit gives two times or
     a span or a limit, or says open or closed ("Mon - Fri, 7:30 a.m. - 4:00 p.m."; not a
@@ -1840,9 +1846,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     heading_words = every - kind_words(kinds)
     title_words = frozenset(t for t in heading_words if not is_number(t))
     signer = "person" in kinds and _SIGN in qterms  # "who signed ...": a signature block answers
-    # which end of an event is asked, "complete" before a thing no end ("the complete burn ban")
-    event = _event(content_terms(_COMPLETE_THING.sub(" ", question)) if question else qterms) \
-        if "time" in kinds else None
+    event = _asked_event(question, qterms) if "time" in kinds else None
     header = _header_row(texts, kind, asked)
     label = _block_labels(texts, kind, kinds, asked, question, qterms)
     says_at = _row_sayer(texts, asked, says, question, kinds, plain)
