@@ -50,13 +50,18 @@ def test_the_half_year_still_answers_its_own_half(tmp_path):
     assert a.answered and any("3,128" in t for t in quoted(a)), (quoted(a), a.refusal)
 
 
+def _answers_then_refuses(tmp_path, files, asks, says, refuses, why):
+    """`asks` is answered with a line holding `says`; `refuses` is refused, saying `why`."""
+    answered, refused = ask_words(tmp_path, files, asks, refuses)
+    assert answered.answered and any(says in t for t in quoted(answered)), (quoted(answered), answered.refusal)
+    assert not refused.answered and why in refused.refusal.message, (quoted(refused), refused.refusal)
+
+
 def test_a_quarter_named_by_the_title(tmp_path):
-    files = {"county_sheriff_statistics_2019.txt": THIRD}
-    third, second = ask_words(tmp_path, files, "How many arrests did the county sheriff make in the third quarter of 2019?",
-                              "How many arrests did the county sheriff make in the second quarter of 2019?")
-    assert third.answered and any("1,212" in t for t in quoted(third)), (quoted(third), third.refusal)
-    assert not second.answered and "reports the third quarter, not the second quarter" in second.refusal.message, \
-        (quoted(second), second.refusal)
+    _answers_then_refuses(tmp_path, {"county_sheriff_statistics_2019.txt": THIRD},
+                          "How many arrests did the county sheriff make in the third quarter of 2019?", "1,212",
+                          "How many arrests did the county sheriff make in the second quarter of 2019?",
+                          "reports the third quarter, not the second quarter")
 
 
 def test_without_the_rule_the_half_year_figure_is_quoted(tmp_path, monkeypatch):
@@ -92,14 +97,11 @@ For the fourth quarter, we expect net sales of about $1,300 million.
 
 
 def test_a_passage_naming_the_asked_period_answers(tmp_path):
-    files = {"harbor_foods_q3_2024_results.txt": THIRD_RELEASE}
-    year, fourth = ask_words(tmp_path, files, "What is Harbor Foods' revenue guidance for the full year 2024?",
-                             "What were Harbor Foods' net sales in the fourth quarter of 2024?")
-    # the third-quarter release states the full year's guidance: it answers
-    assert year.answered and any("4,900" in t for t in quoted(year)), (quoted(year), year.refusal)
-    # its fourth quarter is an outlook, after the report's own period: no figure of it
-    assert not fourth.answered and "reports the third quarter" in fourth.refusal.message, \
-        (quoted(fourth), fourth.refusal)
+    # the third-quarter release states the full year's guidance: it answers; its fourth
+    # quarter is an outlook, after the report's own period: no figure of it
+    _answers_then_refuses(tmp_path, {"harbor_foods_q3_2024_results.txt": THIRD_RELEASE},
+                          "What is Harbor Foods' revenue guidance for the full year 2024?", "4,900",
+                          "What were Harbor Foods' net sales in the fourth quarter of 2024?", "reports the third quarter")
 
 
 def test_a_code_beside_no_year_names_no_period():
