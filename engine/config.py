@@ -79,7 +79,7 @@ class Config:
     # passage of the same document that says more of the question's words than the winner,
     # the document's own names (file name, title lines) held by both (gate/decide.covers_as_well:
     # a meeting's title block gives way to the line that adjourns it).
-    kind_fallback_cover: int = 3
+    kind_fallback_cover: int = 2
     # A winner holding the asked kind needs coverage >= coverage_floor - kind_relief: a long
     # question whose passage misses a word or two but holds the value asked for is answered.
     kind_relief: float = 0.0
@@ -115,7 +115,7 @@ class Config:
     # the City of Little Rock and ARDOT 2017 stormwater annual report, ...": terms.document_names)
     # are held by every passage of a document whose first terms.DOCUMENT_OPENING lines say them
     # (score.named_by_document), for the names-and-numbers check only; 0: off.
-    document_names: int = 1
+    document_names: int = 0
     # When neither the winner nor the runner-up (the next candidate, when it passes the gate
     # on its own) gives a line to quote, the next runner_depth candidates after the winner
     # are tried in their place: the first that passes the gate on its own, then those that

@@ -750,7 +750,7 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "1 The town of Braintree was part of ...": a footnote's mark
             if k == "figure" and _CODE_TOKEN.search(text, 0, m.start()):
                 continue  # "AZ04-02-005": a part of an identifier
-            if k in ("count", "figure", "vote") and (_BALLOT.search(text, 0, m.start())
+            if k in ("count", "figure", "vote") and ((_BALLOT.search(text, 0, m.start()) and not asked_terms & _CHOOSE)
                                                      or (k != "vote" and _EDITION.match(text, m.end()))):
                 continue  # "Vote for not more than 1": a ballot's instruction; "(9 Edition)": which edition
             if k in ("count", "figure") and (_ADDRESS.match(text, m.start()) or _OPERATOR_BEFORE.search(text, 0, m.start())
@@ -830,6 +830,7 @@ def _unit_in_label(text: str, kinds: tuple[str, ...]):
 
 # an election report's ballot instruction over each contest ("Vote for not more than 1", "VOTE
 # FOR ONE", "Vote for up to 3"): how many the voter may choose, no count of votes cast
+_CHOOSE = frozenset(content_terms("choose chose pick select"))  # "how many could voters choose": the instruction answers
 _BALLOT = re.compile(r"\bvote\s+for\s+(?:not\s+more\s+than|no\s+more\s+than|up\s+to|a\s+maximum\s+of|at\s+most)?\s*$",
                      re.I)
 
@@ -838,7 +839,7 @@ _BALLOT = re.compile(r"\bvote\s+for\s+(?:not\s+more\s+than|no\s+more\s+than|up\s
 _LABEL_SUM = re.compile(r"^\s*[A-Za-z][A-Za-z ()/&-]{0,40}\s(\d{1,4}\.\d\d)\s*$")
 # ... and a label naming a share, its figure the last thing on the line with no sign, as
 # election reports and performance tables print them ("VOTER TURNOUT - TOTAL . . . . 66.82")
-_LABEL_SHARE = re.compile(r"^\s*(?:[A-Za-z][^\d\n]{0,60}?)?\b(?:turnout|percent|percentage|pct|share)\b[^\d\n]{0,80}?"
+_LABEL_SHARE = re.compile(r"^\s*(?:[A-Za-z][^\d\n]{0,60}?)?\b(?:turnout|percent|percentage|pct)\b[^\d\n]{0,80}?"
                           r"(?:\.\s{1,3}\.\s*|\s{2,}|:\s*)(\d{1,3}(?:\.\d{1,2})?)\s*$", re.I)  # leader, gap or colon
 
 
@@ -942,7 +943,7 @@ def money_cells(row: str, header: str) -> str:
 # measure a row: "... | Two Year Parking Ticket Collection Rate | percentage | 86 | 86"): its
 # bare numbers are counts or shares, no sums of money, whatever its header says
 _ROW_MEASURE = re.compile(r"^\s*(?:percentage|percent|pct|%|number|count|ratio|days|hours|#)\s*$|"
-                          r"^\s*(?:(?:total\s+)?number|percent(?:age)?|#|count|share|ratio)\s+of\b", re.I)
+                          r"^\s*(?:(?:total\s+)?number|percent(?:age)?|#|count|ratio)\s+of\b", re.I)  # not "Share of costs"
 
 
 def counted_row(row: str) -> str:

@@ -80,5 +80,7 @@ def test_a_row_naming_its_figures_counts_or_shares_holds_no_sum():
     assert choose("How much money does the city expect from parking tickets in 2018?", rows) == []
     assert choose("How much cannabis business tax revenue did the city budget for 2018?", rows) == []
     assert any("Collection Rate" in t for t in choose("What is the two-year parking ticket collection rate?", rows))
-    money = ["Source | 2017 Actual | 2018 Budget", "Parking Fines | 140,512,000 | 141,900,000"]
+    money = ["Source | 2017 Actual | 2018 Budget", "Parking Fines | 140,512,000 | 141,900,000",
+             "Share of regional dispatch costs | 1,288,400 | 1,342,000"]  # a share of costs is a sum
+    assert any("1,342,000" in t for t in choose("How much is the city's share of regional dispatch costs in 2018?", money))
     assert any("141,900,000" in t for t in choose("How much money does the city expect from parking fines in 2018?", money))

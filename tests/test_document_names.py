@@ -34,23 +34,29 @@ ASK = "In the City of Pine Valley and CDOT 2019 stormwater annual report, how ma
 ELM = "In the City of Elm Creek and CDOT 2019 stormwater annual report, how many gallons of motor oil did the Blue Station collect?"
 
 
+def _ask(tmp_path, name, text, question, on):
+    from engine import Engine
+    from conftest import write
+    write(tmp_path / "docs", name, text)
+    with Engine(tmp_path / "docs", index=tmp_path / "i.sqlite", embed_model="none",
+                config=Config().replace(document_names=on)) as eng:
+        return eng.ask(question)
+
+
 def test_the_clause_names_the_document(tmp_path):
-    (a,) = ask_words(tmp_path, {"pine_valley_stormwater_annual_report_2019.txt": REPORT}, ASK)
+    a = _ask(tmp_path, "pine_valley_stormwater_annual_report_2019.txt", REPORT, ASK, 1)
     assert a.answered and any("1,375 gallons" in t for t in quoted(a)), (quoted(a), a.refusal)
 
 
 def test_a_name_only_deep_in_the_body_names_no_document(tmp_path):
-    (a,) = ask_words(tmp_path, {"elm_creek_stormwater_annual_report_2019.txt": OTHER}, ELM)
+    a = _ask(tmp_path, "elm_creek_stormwater_annual_report_2019.txt", OTHER, ELM, 1)
     assert not a.answered and "cdot" in a.refusal.unmatched, (quoted(a), a.refusal)
 
 
-def test_without_the_rule_the_name_is_missing(tmp_path):
-    from engine import Engine
-    from conftest import write
-    write(tmp_path / "docs", "pine_valley_stormwater_annual_report_2019.txt", REPORT)
-    with Engine(tmp_path / "docs", index=tmp_path / "i.sqlite", embed_model="none",
-                config=Config().replace(document_names=0)) as eng:
-        a = eng.ask(ASK)
+def test_off_as_shipped_the_name_is_missing(tmp_path):
+    # shipped off: a review's made-up reports gained four right answers and six wrong ones
+    assert Config().document_names == 0
+    a = _ask(tmp_path, "pine_valley_stormwater_annual_report_2019.txt", REPORT, ASK, 0)
     assert not a.answered and a.refusal.reason == "name_or_number_missing", (quoted(a), a.refusal)
 
 

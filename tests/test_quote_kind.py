@@ -873,6 +873,9 @@ def test_a_complete_ban_s_start_is_no_end_of_it():
     assert _choose("When does the 2021 San Juan County complete burn ban begin?", lines) != []
     done = ["The Elm Street bridge repairs were complete by December 12, 2019."]
     assert _choose("When were the Elm Street bridge repairs finished?", done) != []
+    # the verb before its object still ends a work (a review's made-up notice)
+    verb = ["The contractor will complete installation of the new signals on Friday, October 4, 2024."]
+    assert _choose("When will the Main Street traffic signal installation be completed?", verb) != []
 
 
 def test_a_ballot_instruction_is_no_tally_and_a_dot_leader_no_full_stop():
@@ -884,6 +887,10 @@ def test_a_ballot_instruction_is_no_tally_and_a_dot_leader_no_full_stop():
               "Donald J. Trump (REP) .  .  .  .  .  .   13,576   72.10"]
     got = _choose("How many votes did Hillary Clinton get countywide in Clinton County, Ohio in 2016?", report)
     assert any("4,512" in t for t in got) and not any("not more than" in t for t in got), got
+    # the instruction counts how many a voter may choose, where that is asked (kinds._CHOOSE)
+    from engine.kinds import holds
+    assert holds("Vote for not more than  3", ("count",), ("candid", "voter", "choos"))
+    assert not holds("Vote for not more than  3", ("count",), ("vote", "hillari"))
     # no tally of hers: the instruction answers nothing
     assert _choose("How many votes did Hillary Clinton get countywide in Clinton County, Ohio in 2016?",
                    report[:3]) == []

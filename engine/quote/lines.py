@@ -303,8 +303,10 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str, sessions: b
 
 # "complete" before the thing it describes says no end: "COMPLETE BURN BAN EFFECTIVE THIS
 # FRIDAY" starts a ban ("complete by May", "be complete." still end a work)
-_COMPLETE_THING = re.compile(r"\bcomplete(?=\s+(?!by\b|in\b|on\b|at\b|and\b|or\b|as\b|before\b|after\b|"
-                             r"within\b|no\b|until\b)[a-z])", re.I)
+_COMPLETE_THING = re.compile(r"(?<!\bwill )(?<!\bshall )(?<!\bto )(?<!\bmust )(?<!\bcan )(?<!\bmay )(?<!\bwould )"
+                             r"(?<!\bshould )(?<!\bcould )(?<!\band )(?<!\bnot )(?<!\bthey )(?<!\bwe )(?<!\bcrews )"
+                             r"\bcomplete(?=\s+(?!by\b|in\b|on\b|at\b|and\b|or\b|as\b|before\b|after\b|"
+                             r"within\b|no\b|until\b)[a-z])", re.I)  # not the verb: "will complete installation"
 
 
 # a meeting's part by its name, no event: "closed the open session meeting at 7:02 p.m." ends
