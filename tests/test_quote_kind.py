@@ -936,3 +936,12 @@ def test_a_table_s_column_names_hold_no_value():
     # the CSV's first row, a passage of its own
     assert _choose("How many households were on the waiting list at the end of 2023?",
                    [rows[0] + " | 3 Bedroom | Seniors"]) == []
+
+
+def test_an_ellipsis_still_ends_a_sentence():
+    """A dot leader is three spaced dots or four running ones (quote/lines._LEADER); an
+    ellipsis ("roof... Gazebo") still ends its sentence (the second review's made-up minutes)."""
+    from engine.quote.lines import _sentences
+    assert len(_sentences("Repairs to the pavilion roof... Gazebo painting cost $12,500.")) == 2
+    assert len(_sentences("Hillary Clinton (DEM) . . . . . 4,512")) == 1
+    assert len(_sentences("Total........ 4,512")) == 1

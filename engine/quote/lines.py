@@ -1653,7 +1653,7 @@ _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
 _POINTERS = frozenset({"place", "person", "organisation", "phone", "access", "code", "vote"})
 
 
-_LEADER = re.compile(r"\.\s{0,3}\.$")  # a full stop after another: a dot leader's last dot
+_LEADER = re.compile(r"(?:\.\s{1,3}){2}\.$|\.{4,}$")  # a dot leader's last dot (an ellipsis "..." still ends)
 
 
 def _sentences(text: str) -> list[str]:
@@ -1666,7 +1666,7 @@ def _sentences(text: str) -> list[str]:
         if before and text[m.start()] == "." and (len(before.group(1)) == 1
                                                   or before.group(1).lower() in _ABBREVIATIONS):
             continue  # an initial or an abbreviation
-        if text[m.start()] == "." and _LEADER.search(text, max(0, m.start() - 5), m.start() + 1):
+        if text[m.start()] == "." and _LEADER.search(text, max(0, m.start() - 12), m.start() + 1):
             continue  # a dot leader ("Hillary Clinton (DEM) . . . . . 4,512"), a row's, no full stop
         if text.count("(", 0, m.start()) <= text.count(")", 0, m.start()):
             out.append(text[at:m.start()])
