@@ -291,6 +291,11 @@ _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|con
 _SOME = r"(?:[\w'’&.,-]+ ){0,5}"  # up to five words ("Manchester, MN") between "what" and the noun it asks about
 
 # question form -> the kinds an answer line may hold; first match wins
+# a search-box query: no question word anywhere, not opening on a verb ("is the fee ...",
+# "tell me ...")
+_SEARCH_BOX = (r"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)"
+               r"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
+               r"tell|list|show|give|explain|describe|compare|summari[sz]e)\b)")
 _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.I), k) for p, k in (
     # "why", "for what reason", "how come" ask for a reason, whatever the question names
     # ("why do employees pay higher premiums?" asks for no amount)
@@ -454,9 +459,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"residents|people|employees|students|members|customers|households)\b)", ("code",)),
     # a search-box query naming a limit, a level, a range ... asks for a figure, as the
     # question form does ("ambulance cover limit for plan b")
-    (r"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)"
-     r"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
-     r"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b(?:limit|limits|level|levels|"
+    (_SEARCH_BOX + r".*\b(?:limit|limits|level|levels|"
      r"range|maximum|minimum|threshold|percentile|concentration|cap|mean|average|median|elevation|total)\b"
      # or closing on a volume ("CSO overflow volume in 2005"; not "volume charge per ccf")
      r"|^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b).*\bvolumes?(?: (?:in|for|during) \S+)?\W*$",
@@ -467,13 +470,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # or a share of one ("water rate split between base charge and consumption": 77%-23%);
     # one naming a share and no sum asks the share ("charlottesville share of households
     # below poverty line")
-    (rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)(?!.*\b(?:{_MONEY})\b)"
-     rf"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
-     rf"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b(?:share|percent|percentage|proportion)\b",
+    (_SEARCH_BOX + rf"(?!.*\b(?:{_MONEY})\b).*\b(?:share|percent|percentage|proportion)\b",
      ("percentage",)),
-    (rf"^(?!.*\b(?:what|which|who|whom|whose|when|where|why|how)\b)"
-     rf"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
-     rf"tell|list|show|give|explain|describe|compare|summari[sz]e)\b).*\b(?:{_MONEY}|share|percent|percentage)\b",
+    (_SEARCH_BOX + rf".*\b(?:{_MONEY}|share|percent|percentage)\b",
      ("amount", "rate", "percentage")),
 ))
 

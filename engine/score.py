@@ -856,8 +856,18 @@ _STREET = {stem(a): stem(b) for a, b in _STREET_FORMS} | {stem(b): stem(a) for a
 _UNIT_FORMS = (("square", "sq"), ("feet", "ft"), ("foot", "ft"), ("hour", "hr"), ("hours", "hrs"),
                ("year", "yr"), ("years", "yrs"), ("gallon", "gal"), ("pound", "lb"), ("pounds", "lbs"),
                ("ounce", "oz"), ("yard", "yd"), ("cubic", "cu"))
-_UNITS = {t: frozenset(stem(o) for pair in _UNIT_FORMS for o in pair if stem(o) != t and t in map(stem, pair))
-          for t in {stem(w) for pair in _UNIT_FORMS for w in pair}}
+
+
+def _both_ways(pairs: Sequence[tuple[str, str]]) -> dict[str, frozenset[str]]:
+    """Each word of `pairs` (as a stem) to the stems it pairs with, either way round."""
+    out: dict[str, set[str]] = {}
+    for a, b in pairs:
+        out.setdefault(stem(a), set()).add(stem(b))
+        out.setdefault(stem(b), set()).add(stem(a))
+    return {t: frozenset(o) for t, o in out.items()}
+
+
+_UNITS = _both_ways(_UNIT_FORMS)
 _THOUSANDS = re.compile(r"^(\d{1,3}(?:\.\d)?)k$")
 # a verb's stem and its irregular past forms, each to the others (terms.IRREGULAR)
 _VERB_FORMS = ({past: frozenset({verb}) for past, verb in IRREGULAR.items()}

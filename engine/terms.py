@@ -437,15 +437,14 @@ def document_names(question: str) -> tuple[str, ...]:
     """The terms of the clause a question opens with to name the document it asks of
     (_DOCUMENT_CLAUSE), figures and months left out (a year names a figure's period as
     often; a date the document is named by is terms.document_dates'):
-    ("citi", "littl", "rock", "ardot", "stormwat", "annual", "report") for "In the City of
-    Little Rock and ARDOT 2017 stormwater annual report, how many ..."."""
+    ("citi", "littl", "rock", "ardot", "stormwat", "year", "report") for "In the City of
+    Little Rock and ARDOT 2017 stormwater annual report, how many ..." ("annual" stems as
+    "year")."""
     m = _DOCUMENT_CLAUSE.match(question)
     if m is None:
         return ()
-    dated = set(content_terms(" ".join(re.findall(_A_DATE, m.group(1), re.I))))
     months = set(content_terms(" ".join(_MONTH_NAME.findall(m.group(1)))))
-    return tuple(dict.fromkeys(t for t in content_terms(m.group(1)) if not is_number(t)
-                               and t not in dated and t not in months))
+    return tuple(dict.fromkeys(t for t in content_terms(m.group(1)) if not is_number(t) and t not in months))
 
 
 def document_dates(question: str) -> tuple[str, ...]:
