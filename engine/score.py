@@ -187,6 +187,7 @@ def _terms_held(pool: Pool, qterms: Sequence[str], required: Sequence[str], kind
     forms_held(pool, qterms, has)
     ranges_held(pool, qterms, has, kinds)
     compounds_held(pool, qterms, has)
+    joined_held(pool, qterms, has)
     spans_unheld(pool, qterms, has, path_of)
     headed_years_held(pool, qterms, has)
     states_held(pool, qterms, required, has)
@@ -842,6 +843,46 @@ def compounds_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
 
 
 _COMPOUND_TERM = re.compile(r"^([a-z]{3,})-\d+[a-z]?$")
+
+
+# a number and the word after it written as one term: "90-day", "30-days", "3-bedroom", and a
+# slash's "2026/Program" ("Fiscal Year 2026/Program Year 2025")
+_JOINED_NUMBER = re.compile(r"^((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)[-/]([a-z]{2,})$")
+
+
+def _parted(term: str) -> tuple[str, str] | None:
+    """A joined number and word as the number's form key and the word's stem, or None."""
+    m = _JOINED_NUMBER.match(term)
+    return (_form_key(m[1]), stem(m[2])) if m else None
+
+
+def joined_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
+    """Mark in `has` (in place) a question's number and the word after it as held where a
+    passage writes the two the other way, joined or apart: the question's "90-day" by a
+    passage's "90 day" or "90 days"; the question's "90 day" (or "FY2026"'s 2026) by a
+    passage's "90-day" ("2026/Program"). The same number beside the same word, one term or
+    two: a hyphen or a slash is no other figure. The word is held only with its number."""
+    joined = {k: p for k, t in enumerate(qterms) if (p := _parted(t))}
+    numbers = {k: other_forms(t) | {_form_key(t)} for k, t in enumerate(qterms)
+               if is_number(t) and k not in joined}
+    words = {t: k for k, t in enumerate(qterms) if t.isalpha()}
+    if not joined and not numbers:
+        return
+    for i, terms in enumerate(pool.terms):
+        for k, (key, word) in joined.items():
+            if not has[i, k] and any(_form_key(a) == key and b == word for a, b in zip(terms, terms[1:])):
+                has[i, k] = True
+        if not numbers:
+            continue
+        for t in terms:
+            part = _parted(t) if ("-" in t or "/" in t) else None
+            if part is None:
+                continue
+            held = [k for k, keys in numbers.items() if part[0] in keys]
+            for k in held:
+                has[i, k] = True
+            if held and part[1] in words:
+                has[i, words[part[1]]] = True
 
 
 # street suffixes and their abbreviations (USPS Publication 28, appendix C1: the most common)
