@@ -756,8 +756,9 @@ def forms_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
     ("2019-20", "2019-2020", "FY2019-20", "FY19-20"), a fiscal year by the year it ends in
     ("FY26", "FY2026" and 2026), a street's suffix spelt out or abbreviated as the U.S.
     Postal Service abbreviates it ("Mission Street" and "MISSION ST"), a unit of measure and
-    its symbol ("sq ft" and "square feet": _UNITS), a state's name and its two-letter code
-    ("Florida" and a row's "FL")."""
+    its symbol ("sq ft" and "square feet": _UNITS), a month's name and its abbreviation
+    ("April" and "Apr": _MONTHS_SHORT), a state's name and its two-letter code ("Florida"
+    and a row's "FL")."""
     wanted = [(k, other_forms(t)) for k, t in enumerate(qterms)]
     wanted = [(k, forms) for k, forms in wanted if forms]
     if not wanted:
@@ -909,6 +910,12 @@ def _both_ways(pairs: Sequence[tuple[str, str]]) -> dict[str, frozenset[str]]:
 
 
 _UNITS = _both_ways(_UNIT_FORMS)
+# a month's name and its usual abbreviations ("Apr 2020" in a table's row for "April 2020");
+# May has none and is a stop word
+_MONTHS_SHORT = _both_ways((("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
+                            ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep"),
+                            ("september", "sept"), ("october", "oct"), ("november", "nov"),
+                            ("december", "dec")))
 _THOUSANDS = re.compile(r"^(\d{1,3}(?:\.\d)?)k$")
 # a verb's stem and its irregular past forms, each to the others (terms.IRREGULAR)
 _VERB_FORMS = ({past: frozenset({verb}) for past, verb in IRREGULAR.items()}
@@ -957,6 +964,8 @@ def other_forms(term: str) -> frozenset[str]:
         return frozenset({_STREET[term]})
     if term in _UNITS:  # "sq ft" is held by "square feet", and "per hour" by "/hr"
         return _UNITS[term]
+    if term in _MONTHS_SHORT:  # "April" is held by a row's "Apr 2020", and "Sept" by "September"
+        return _MONTHS_SHORT[term]
     if term in _VERB_FORMS:  # "hold" is held by a passage saying "held", and "met" by "meet"
         return _VERB_FORMS[term]
     return _CODES_OF.get(term, frozenset())

@@ -217,3 +217,55 @@ def test_a_sub_item_speaks_of_what_its_parent_item_names():
              "– 14.5 Year lifespan remaining in 2023."]
     assert _parent_item(lines, 3) == 1 and _parent_item(lines, 4) == 1
     assert _parent_item(lines, 0) is None and _parent_item(lines, 1) is None
+
+
+@pytest.mark.parametrize("asked, written", [
+    ("april", "apr"), ("apr", "april"), ("septemb", "sept"), ("septemb", "sep"), ("sept", "septemb"),
+    ("januari", "jan"), ("decemb", "dec"),  # stemmed, as question terms are
+])
+def test_a_month_meets_its_abbreviation(asked, written):
+    assert _form_key(written) in other_forms(asked)
+
+
+@pytest.mark.parametrize("asked, written", [("april", "aug"), ("march", "mayor"), ("juli", "jun")])
+def test_another_month_is_not_the_asked_one(asked, written):
+    assert _form_key(written) not in other_forms(asked)
+
+
+def test_a_table_s_abbreviated_month_answers_the_month_written_out(tmp_path):
+    """A ridership table writes "Apr 2020"; the question "April 2020". The month is held (the
+    names-and-numbers check passes), and a month the table does not give is still missing."""
+    docs = tmp_path / "docs"
+    write(docs, "ridership.csv", "Month,Average weekday riders,Note\n"
+          "Mar 2020,40210,\nApr 2020,1547,\nMay 2020,1780,estimated\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("How many average weekday riders were there in April 2020?")
+        said = [ln.text for ln in a.citations[0].lines]
+        assert a.answered and said[-1].startswith("Apr 2020 | 1547"), said  # after the header row
+        assert not any(t.startswith(("Mar", "May")) for t in said)
+        b = eng.ask("How many average weekday riders were there in October 2020?")
+        assert not b.answered and b.refusal.reason == "name_or_number_missing"
+
+
+def test_a_number_and_its_word_joined_or_apart(tmp_path):
+    """"90-day" in the question and "90 day" in the passage are the same number and word, and
+    so are the question's "30 day" and the passage's "30-day", and a fiscal year's 2026 in a
+    slash's "2026/Program"; a number that is not the question's is still missing
+    (score.joined_held)."""
+    docs = tmp_path / "docs"
+    write(docs, "graffiti.txt", "Graffiti Initiative\n\n"
+          "During the 90 day graffiti removal initiative the City will pay up to $500 per building.\n")
+    write(docs, "notice.txt", "Tenant Notices\n\n"
+          "A landlord must give a 30-day notice period before any rent increase of $50 or more.\n")
+    write(docs, "plan.txt", "Annual Action Plan\n\n"
+          "Public hearings for the Fiscal Year 2026/Program Year 2025 Annual Action Plan will be held "
+          "on June 12, 2025 at 5:01 P.M.\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("During the 90-day graffiti push, how much will the city pay per building?")
+        assert a.answered and "$500" in a.citations[0].lines[0].text
+        b = eng.ask("How much notice must a landlord give with the 30 day notice before a rent increase?")
+        assert b.answered and "30-day" in b.citations[0].lines[0].text
+        c = eng.ask("When are the hearings on the FY2026 action plan?")
+        assert c.answered and "June 12, 2025" in c.citations[0].lines[0].text
+        d = eng.ask("During the 60-day graffiti push, how much will the city pay per building?")
+        assert not d.answered and d.refusal.reason == "name_or_number_missing"
