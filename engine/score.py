@@ -188,6 +188,7 @@ def _terms_held(pool: Pool, qterms: Sequence[str], required: Sequence[str], kind
     ranges_held(pool, qterms, has, kinds)
     compounds_held(pool, qterms, has)
     joined_held(pool, qterms, has)
+    short_months_held(pool, qterms, has)
     spans_unheld(pool, qterms, has, path_of)
     headed_years_held(pool, qterms, has)
     states_held(pool, qterms, required, has)
@@ -756,9 +757,8 @@ def forms_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
     ("2019-20", "2019-2020", "FY2019-20", "FY19-20"), a fiscal year by the year it ends in
     ("FY26", "FY2026" and 2026), a street's suffix spelt out or abbreviated as the U.S.
     Postal Service abbreviates it ("Mission Street" and "MISSION ST"), a unit of measure and
-    its symbol ("sq ft" and "square feet": _UNITS), a month's name and its abbreviation
-    ("April" and "Apr": _MONTHS_SHORT), a state's name and its two-letter code ("Florida"
-    and a row's "FL")."""
+    its symbol ("sq ft" and "square feet": _UNITS), a state's name and its two-letter code
+    ("Florida" and a row's "FL")."""
     wanted = [(k, other_forms(t)) for k, t in enumerate(qterms)]
     wanted = [(k, forms) for k, forms in wanted if forms]
     if not wanted:
@@ -857,6 +857,27 @@ def _parted(term: str) -> tuple[str, str] | None:
     return (_form_key(m[1]), stem(m[2])) if m else None
 
 
+_SHORT_MONTH_YEAR = re.compile(r"^([a-z]{3,4})-((?:19|20)?\d\d)$")  # "apr-20", "sept-2019"
+
+
+def short_months_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
+    """Mark in `has` (in place) a question's month as held by a passage that abbreviates it
+    beside a year, as a table's period is written ("Apr 2020", "Apr-20", "Sept. 2019" for
+    "April 2020"). Beside a year only: "Winter = Nov-March" or "back Oct 18th" name a season's
+    or another day's month, and a question's month is a period's (the cabinet's rate sheet and
+    minutes: the abbreviation alone let those passages past the names check, and answer)."""
+    asked = {k: _MONTHS_SHORT[t] for k, t in enumerate(qterms) if t in _MONTHS_SHORT}
+    if not asked:
+        return
+    for i, terms in enumerate(pool.terms):
+        for k, shorts in asked.items():
+            if has[i, k]:
+                continue
+            if any(a in shorts and _YEAR.match(b) for a, b in zip(terms, terms[1:])) or any(
+                    (m := _SHORT_MONTH_YEAR.match(t)) and m[1] in shorts for t in terms):
+                has[i, k] = True
+
+
 def joined_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
     """Mark in `has` (in place) a question's number and the word after it as held where a
     passage writes the two the other way, joined or apart: the question's "90-day" by a
@@ -911,7 +932,7 @@ def _both_ways(pairs: Sequence[tuple[str, str]]) -> dict[str, frozenset[str]]:
 
 _UNITS = _both_ways(_UNIT_FORMS)
 # a month's name and its usual abbreviations ("Apr 2020" in a table's row for "April 2020");
-# May has none and is a stop word
+# May has none and is a stop word. Held beside a year only (short_months_held)
 _MONTHS_SHORT = _both_ways((("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
                             ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep"),
                             ("september", "sept"), ("october", "oct"), ("november", "nov"),
@@ -964,8 +985,6 @@ def other_forms(term: str) -> frozenset[str]:
         return frozenset({_STREET[term]})
     if term in _UNITS:  # "sq ft" is held by "square feet", and "per hour" by "/hr"
         return _UNITS[term]
-    if term in _MONTHS_SHORT:  # "April" is held by a row's "Apr 2020", and "Sept" by "September"
-        return _MONTHS_SHORT[term]
     if term in _VERB_FORMS:  # "hold" is held by a passage saying "held", and "met" by "meet"
         return _VERB_FORMS[term]
     return _CODES_OF.get(term, frozenset())
