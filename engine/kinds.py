@@ -254,7 +254,12 @@ _DETECT = {
                        r"|(?<=approved )|(?<=adopted )|(?<=motion )|(?<=tally ))"
                        r"\d{1,2}\s?[-–—]\s?\d{1,2}\b(?![\d/-]|[.,]\d)"
                        r"|\b(?:ayes?|nays?|noes|yeas|abstain(?:ed|s|ing)?|abstentions?|unanimous(?:ly)?|"
-                       r"carried|roll call|in favou?r|opposed)\b"
+                       r"carried|roll call)\b"
+                       # "in favor" and "opposed" with their count or "all" ("32 in favor, 0
+                       # opposed", "All in favor"), not a speaker's "Not in favor of congestion
+                       # pricing" (a set's community board minutes: an opinion, no vote)
+                       r"|\b\d{1,3}\s+(?:in favou?r|opposed)\b|\b(?:in favou?r|opposed)\s*[:=-]?\s*\d{1,3}\b"
+                       r"|\ball (?:those )?in favou?r\b|\b(?:in favou?r|opposed)\s*(?:\||$)"
                        # a table of votes: a cell saying how it went ("| 137 | 82 | 0 | Fail |")
                        r"|(?:^|\|)\s*(?:pass|passed|fail|failed|carried|defeated|adopted|rejected)\s*(?=\||$)"),
     "access": re.compile(r"(?i:\b(?:pass\s?code|password|pin|access code|(?:meeting|webinar|conference|event)"
@@ -308,7 +313,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # how a body voted: the count or the word that says it ("what was the council's vote on
     # ...", "how did the board vote", "vote tally")
     (r"\b(?:what|how) (?:was|were|is|are) (?:the )?(?:[\w'’-]+ ){0,3}?(?:vote|votes|tally)\b|"
-     r"\bhow did (?:[\w'’-]+ ){0,7}?vote\b|\bvote (?:count|tally|results?)\b", ("vote",)),
+     r"\bhow did (?:[\w'’-]+ ){0,7}?vote\b|\bvote (?:count|tally|results?)\b|"
+     # "what were the yeas and nays on ...", "the ayes and noes", "the roll call on ..."
+     r"\b(?:yeas|ayes) and (?:nays|noes)\b|\broll call\b", ("vote",)),
     (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b|\bhow (?:late|early)\b|"
      r"\bwhat (?:are|were|is|was) the (?:[\w-]+ ){0,3}hours\b|"
      # "what is the latest end time of ...": a time of day an event starts or ends at (not a
@@ -351,6 +358,11 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"provided|operates|operated|runs|ran|owns|owned|builds|built|manufactures|insures|audits|"
      r"audited|services|maintains|maintained|bought|sold|leases|leased)\b", ("organisation", "person")),
     (r"^(?:[\w,]+ ){0,3}(?:who|whom|whose)\b", ("person",)),
+    # a search-box query asking "who" after a break ("guelph june 16 2014 amalgamation - who
+    # voted no?", "cb1 resolution: who moved it"); not a relative "who" after a noun
+    # ("residents who ...")
+    (r"(?:^|\s[-–—:;]\s*|,\s*)(?:who|whom)\s+(?:voted|moved|seconded|signed|chaired|presided|won|is|was|were|are)\b",
+     ("person",)),
     (r"\bin (?:cents|dollars|millions|thousands|billions|euros|pounds|francs)\b",
      ("amount", "rate")),
     # "how many cents per mile" asks for a sum of money, not a count
@@ -445,7 +457,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (rf"\b{_MONEY}(?: now| today| currently)?\W*$", ("amount", "rate")),
     # (not "a second time", "each time": how often, no time of day)
     (r"(?<!first )(?<!second )(?<!third )(?<!last )(?<!next )(?<!each )(?<!every )(?<!one )(?<!any )"
-     r"(?<!same )(?<!another )\b(?:time|hours)(?: now| today| currently)?\W*$", ("time",)),
+     r"(?<!same )(?<!another )\b(?:time|hours)(?: now| today| currently)?\W*$|"
+     # or a time and the event it is of, last ("cb1 march 2019 full board - time adjourned")
+     + _SEARCH_BOX + r".*\btime (?:adjourned|started|began|ended|convened|opened|closed|called to order)\W*$",
+     ("time",)),
     # a search-box query ending in "votes" ("ottawa county minneapolis mayor votes 2023"); not
     # a question ("which ordinances passed with unanimous votes?")
     (r"^(?!.*\b(?:what|which|who|whom|whose|how|when|where|why|did|does|do|was|were|is|are)\b)"

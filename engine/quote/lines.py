@@ -1048,6 +1048,28 @@ _NUMBER = re.compile(r"\$?\d[\d,]*(?:\.\d+)?")
 _BLANK_VALUE = re.compile(r"([A-Za-z][A-Za-z ]{2,40}?):\s*(?:[$£€](?=\s*$|\s{2,}|\s*[A-Z][A-Za-z ]{2,40}:)|_{2,})")
 
 
+# which side of a vote a question asks for, and which a line's own label gives ("For | 214 |
+# ...", "FOR THE LEVIES | 80", "Yes 1,204", "AGAINST THE LEVIES | 61"): "for", "against" and
+# "no" are stop words, so no class of terms can hold them (_SIBLINGS)
+_ASKS_AGAINST = re.compile(r"\b(?:against|opposed|opposing|nays?|noes|voted no|vote no|no votes?)\b", re.I)
+_ASKS_FOR = re.compile(r"\b(?:in favou?r|yes votes?|voted yes|vote yes|yeas|ayes|voted for)\b", re.I)
+_SIDE_FOR = re.compile(r"^\W*(?:for|yes|in favou?r)\b(?!\s+(?:the\s+)?(?:against|no)\b)", re.I)
+_SIDE_AGAINST = re.compile(r"^\W*(?:against|no|opposed)\b(?!\s*\.?\s*\d)", re.I)
+
+
+def _other_side(unit: str, question: str) -> tuple[str, str] | None:
+    """A line labelled with one side of a vote where the question asks the other: "For | 214
+    | ... | 2641" gives no votes against Amendment 2 (a set's election results, each side a row
+    of its own)."""
+    against, favour = bool(_ASKS_AGAINST.search(question)), bool(_ASKS_FOR.search(question))
+    if against == favour:
+        return None
+    side = "for" if _SIDE_FOR.match(unit) else "against" if _SIDE_AGAINST.match(unit) else None
+    if side is None or (side == "against") == against:
+        return None
+    return ("votes " + side, "votes against" if against else "votes for")
+
+
 def _left_blank(unit: str, question: str) -> tuple[str, str] | None:
     """The unit leaves blank the value of a label the question asks of ("TOTAL REQUEST:
     $97,401.25  TOTAL AWARD: $ " for what the commission awarded): the blank label says a
@@ -1518,7 +1540,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
                 or (line and _other_day(unit, question))
                 or (line and _other_month_year(unit, question))
                 or (line and _other_dated_row(unit, question))
-                or (line and _left_blank(unit, question)))
+                or (line and _left_blank(unit, question))
+                or (line and _other_side(unit, question)))
     if opposite:
         return opposite
     theirs = _labels(unit)
