@@ -1051,3 +1051,47 @@ def test_a_share_asked_by_its_name_is_no_sum():
     assert asked("charlottesville share of households below poverty line") == ("percentage",)
     assert "amount" in asked("How much of the budget goes to police?")
     assert asked("water rate split between base charge and consumption")[0] == "amount"  # a sum's word
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("guelph june 16 2014 amalgamation of guelph hydro and gmhi - who voted no?", ("person",)),
+    ("cb1 congestion pricing resolution: who moved it", ("person",)),
+    ("manhattan cb1 march 2019 full board - time adjourned", ("time",)),
+    ("What were the yeas and nays on the Old Kildonan library item?", ("vote",)),
+    ("What was the roll call on the budget amendment?", ("vote",)),
+])
+def test_a_search_box_s_late_ask_and_a_vote_s_words_ask_their_kind(question, kind):
+    assert asked(question) == kind
+
+
+def test_in_favor_and_opposed_are_a_vote_only_with_their_count():
+    """A speaker "Not in favor of congestion pricing" states an opinion, not how a body
+    voted (a set's community board minutes quoted it for "how did the vote go")."""
+    assert not holds("Not in favor of congestion pricing - suggestion reverse the tolls", ("vote",))
+    assert not holds("Residents opposed to the plan spoke at length.", ("vote",))
+    assert holds("roll call vote of 32 in favor, 0 opposed, 1 abstained", ("vote",))
+    assert holds("In favor: 5", ("vote",))
+    assert holds("All in favor.", ("vote",))
+    assert holds("Those in favor | 5", ("vote",))
+
+
+def test_a_row_of_one_side_of_a_vote_answers_no_question_of_the_other(tmp_path):
+    """Election results give each side of a measure a row of its own; "votes against" is
+    never answered by the For row (quote/lines._other_side), while "votes for" still is."""
+    docs = tmp_path / "docs"
+    write(docs, "results.txt", "Summers County General Election Results, November 6, 2018\n\n"
+          "Amendment 2 votes by precinct\nFor 214 144 358\nAgainst 120 96 216\n\n"
+          "Amendment 3 votes by precinct\nFor 301 250 551\nAgainst 40 22 62\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("How many votes against Amendment 2 were there in Summers County?")
+        said = [ln.text for c in a.citations for ln in c.lines]
+        assert not any(t.startswith("For") for t in said), said
+        b = eng.ask("How many votes for Amendment 2 were there in Summers County?")
+        assert b.answered and b.citations[0].lines[-1].text == "For 214 144 358"
+    from engine.quote.lines import _other_side
+    q = "how many voted against the school levy?"
+    assert _other_side("SCHOOL LEVY FOR THE LEVIES | 80 | 977", q) == ("votes for", "votes against")
+    assert _other_side("AGAINST THE LEVIES | 61", q) is None
+    assert _other_side("Precinct No 4 | 12", q) is None  # a number's "No", no side
+    assert _other_side("The budget for 2019 is 5", q) is None  # a sentence's "for"
+    assert _other_side("Against | 100 | 1031", "how many yes votes for the levy?") == ("votes against", "votes for")

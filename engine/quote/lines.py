@@ -1053,21 +1053,27 @@ _BLANK_VALUE = re.compile(r"([A-Za-z][A-Za-z ]{2,40}?):\s*(?:[$£€](?=\s*$|\s{
 # "no" are stop words, so no class of terms can hold them (_SIBLINGS)
 _ASKS_AGAINST = re.compile(r"\b(?:against|opposed|opposing|nays?|noes|voted no|vote no|no votes?)\b", re.I)
 _ASKS_FOR = re.compile(r"\b(?:in favou?r|yes votes?|voted yes|vote yes|yeas|ayes|voted for)\b", re.I)
-_SIDE_FOR = re.compile(r"^\W*(?:for|yes|in favou?r)\b(?!\s+(?:the\s+)?(?:against|no)\b)", re.I)
-_SIDE_AGAINST = re.compile(r"^\W*(?:against|no|opposed)\b(?!\s*\.?\s*\d)", re.I)
+# a side's label opening a row, before its figures or its cells ("For 214", "For | 214",
+# "FOR THE LEVIES | 80", "Yes | 1,204"); in capitals or title case, as results print it (a
+# unit's lines come joined by spaces); "No" only before a cell ("No. 4", "No 4" are numbers)
+_SIDE_FOR = re.compile(r"(?:^|(?<=[\s|]))(?:For|FOR|Yes|YES|In [Ff]avou?r|IN FAVOU?R)"
+                       r"(?:\s+(?:THE|the)\s+[A-Za-z]+)?(?=\s*\||\s+\d)")
+_SIDE_AGAINST = re.compile(r"(?:^|(?<=[\s|]))(?:Against|AGAINST|Opposed|OPPOSED)"
+                           r"(?:\s+(?:THE|the)\s+[A-Za-z]+)?(?=\s*\||\s+\d)|(?:^|(?<=[\s|]))(?:No|NO)(?=\s*\|)")
 
 
 def _other_side(unit: str, question: str) -> tuple[str, str] | None:
-    """A line labelled with one side of a vote where the question asks the other: "For | 214
-    | ... | 2641" gives no votes against Amendment 2 (a set's election results, each side a row
-    of its own)."""
+    """A unit whose rows are labelled with one side of a vote where the question asks the
+    other: "For | 214 | ... | 2641" gives no votes against Amendment 2 (a set's election
+    results, each side a row of its own)."""
     against, favour = bool(_ASKS_AGAINST.search(question)), bool(_ASKS_FOR.search(question))
     if against == favour:
         return None
-    side = "for" if _SIDE_FOR.match(unit) else "against" if _SIDE_AGAINST.match(unit) else None
-    if side is None or (side == "against") == against:
-        return None
-    return ("votes " + side, "votes against" if against else "votes for")
+    sides = {"for"} if _SIDE_FOR.search(unit) else set()
+    sides |= {"against"} if _SIDE_AGAINST.search(unit) else set()
+    if len(sides) != 1 or ("against" in sides) == against:
+        return None  # no side's row, both sides' rows, or the asked side's
+    return ("votes " + sides.pop(), "votes against" if against else "votes for")
 
 
 def _left_blank(unit: str, question: str) -> tuple[str, str] | None:
