@@ -377,7 +377,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # a share asked by its name is a share, never a sum nor a sum per period: "what share of
     # households ...", "what percent of graduates ..." ("$69,800 a year" answers neither)
     (r"\b(?:what|which) (?:percent|percentage|share|proportion|fraction)\b", ("percentage",)),
-    (r"\bhow many\b|\b(?:the|a|total) number of\b|\bnumber (?:registered|enrolled|employed|eligible)\b", ("count",)),
+    (r"\bhow many\b|\b(?:the|a|total) number of\b|\bnumber (?:registered|enrolled|employed|eligible)\b|"
+     # a count named by its noun ("what was the actual headcount of the 75th Precinct")
+     r"\bwhat (?:is|was|were|are) (?:the )?(?:[\w'’-]+ ){0,2}?(?:headcount|head count|enrollment|enrolment)\b",
+     ("count",)),
     (r"\b(?:what|which) (?:percent|percentage|share|portion|proportion|fraction)\b|"
      r"\bhow much of\b|\binterest\b|\b(?:what|which) (?:credit|discount|reduction|increase)\b|\bpercent(?:age)?\b|"
      # "what raise did the teachers get", "what pay raise", "what rate hike" (not "which hike

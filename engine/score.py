@@ -950,8 +950,8 @@ _FY_ONE = re.compile(r"^fy((?:19|20)?\d\d)$")  # "fy26", "fy2026": a fiscal year
 @lru_cache(maxsize=100_000)
 def _form_key(term: str) -> str:
     """The one spelling of `term` that its other forms share: a number's value, a fiscal
-    year's two full years, a fiscal year's one as a number ("fy26": 2026), a street suffix's
-    abbreviation; else the term itself."""
+    year's two full years, a fiscal year's one as a number ("fy26": 2026), an ordinal's place
+    ("75th", "seventy-fifth": _ordinal); else the term itself."""
     thousands = _THOUSANDS.match(term)
     if thousands:  # "10k": ten thousand
         term = str(int(float(thousands.group(1)) * 1000))
@@ -972,7 +972,45 @@ def _form_key(term: str) -> str:
     if one:  # "FY26" is fiscal 2026, as a question names it ("in fiscal 2026"); "FY98" 1998
         year = one.group(1)
         return "#" + (year if len(year) == 4 else ("19" if year >= "50" else "20") + year)
+    place = _ordinal(term)
+    if place:  # "75th" and "seventy-fifth" are one ordinal
+        return f"#{place}th"
     return term
+
+
+# an ordinal in figures ("75th", "1st") or in words, as stemmed ("seventi-fifth", "twentieth"):
+# the two are one ordinal ("SEVENTY-FIFTH PRECINCT" for "the 75th Precinct")
+_ORDINAL_FIGURE = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
+_ORDINAL_UNITS = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth"), range(1, 10)))
+_ORDINAL_WORDS = _ORDINAL_UNITS | dict(zip(content_terms(
+    "tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
+    "twentieth thirtieth fortieth fiftieth sixtieth seventieth eightieth ninetieth"),
+    (*range(10, 20), 20, 30, 40, 50, 60, 70, 80, 90)))
+_TENS = dict(zip(content_terms("twenty thirty forty fifty sixty seventy eighty ninety"), range(20, 100, 10)))
+
+
+def _ordinal(term: str) -> int | None:
+    """The place an ordinal term names, in figures or in words, or None."""
+    figure = _ORDINAL_FIGURE.match(term)
+    if figure:
+        return int(figure.group(1))
+    if term in _ORDINAL_WORDS:
+        return _ORDINAL_WORDS[term]
+    tens, _, unit = term.partition("-")
+    if tens in _TENS and unit in _ORDINAL_UNITS:  # "seventi-fifth": 75
+        return _TENS[tens] + _ORDINAL_UNITS[unit]
+    return None
+
+
+def held_in_other_forms(qterms: Sequence[str], said: Sequence[str]) -> set[str]:
+    """The question terms that terms `said` (a line's) write in another form (other_forms:
+    "25.00" for 25, "FY26" for 2026, "SEVENTY-FIFTH" for 75th), as forms_held reads a
+    passage's."""
+    wanted = [(t, f) for t in qterms if (f := other_forms(t))]
+    if not wanted:
+        return set()
+    keys = {_form_key(t) for t in said}
+    return {t for t, f in wanted if f & keys}
 
 
 def other_forms(term: str) -> frozenset[str]:

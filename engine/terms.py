@@ -1,7 +1,7 @@
 """The one tokenizer every arm shares: text in, lower-case terms out.
 
 Unicode NFKC, accents folded, lower-cased, NUL and soft hyphens removed. Numbers stay
-whole (`1,715.00`, `5.37%`, `4199-g`, `5/8`, `2017–18` with its en dash read as a hyphen); a leading currency sign is dropped so
+whole (`1,715.00`, `5.37%`, `4199-g`, `5/8`); a leading currency sign is dropped so
 `$12.50` matches `12.50`.
 Words (not numbers or codes) are stemmed with the Snowball English stemmer, so
 "hotspots" meets "hotspot" and "flushed" meets "flushing". Dimension words meet their
@@ -22,7 +22,7 @@ from typing import Collection
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "13"
+TOKENIZER_VERSION = "12"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -200,17 +200,10 @@ def _inches(text: str) -> str:
     return "".join(out) + text[at:]
 
 
-# an en dash or a figure dash between two figures, as typesetting writes a span's hyphen
-# ("FY2017–18", "2019–2020", "10–20"): read as the hyphen, so "FY2017–18" is one term as
-# "FY2017-18" is, and meets a question's "2017-18"
-_FIGURE_DASH = re.compile(r"(?<=\d)[\u2012\u2013](?=\d)")
-
-
 def _read(text: str) -> str:
     """Text as its terms are read: glued figures parted and inch marks said (both need the
-    text's case and marks, so before NFKC and lower case), a dash between figures read as
-    a hyphen (_FIGURE_DASH), then normalised."""
-    return normalise(_FIGURE_DASH.sub("-", _inches(_GLUED.sub(r"\1 ", text))))
+    text's case and marks, so before NFKC and lower case), then normalised."""
+    return normalise(_inches(_GLUED.sub(r"\1 ", text)))
 
 
 def words(text: str) -> list[str]:

@@ -287,3 +287,28 @@ def test_a_number_and_its_word_joined_or_apart(tmp_path):
         assert c.answered and "June 12, 2025" in c.citations[0].lines[0].text
         d = eng.ask("During the 60-day graffiti push, how much will the city pay per building?")
         assert not d.answered and d.refusal.reason == "name_or_number_missing"
+
+
+@pytest.mark.parametrize("asked, written", [
+    ("75th", "seventi-fifth"), ("21st", "twenti-first"), ("1st", "first"), ("first", "1st"), ("20th", "twentieth"),
+])
+def test_an_ordinal_in_figures_meets_it_in_words(asked, written):
+    assert _form_key(written) in other_forms(asked)
+
+
+@pytest.mark.parametrize("asked, written", [("75th", "75"), ("75th", "seventi-sixth"), ("5th", "fifti"), ("1st", "11th")])
+def test_another_ordinal_or_a_bare_number_is_not_the_asked_place(asked, written):
+    assert _form_key(written) not in other_forms(asked)
+
+
+def test_a_precinct_named_in_words_answers_its_ordinal_in_figures(tmp_path):
+    """A headcount table names its rows "SEVENTY-FIFTH PRECINCT"; the question "the 75th
+    Precinct". The ordinal is held, and another ordinal is still missing."""
+    docs = tmp_path / "docs"
+    write(docs, "headcount.csv", "Budget Code Name,FY06,FY07\nFIRST PRECINCT,220,234\n"
+          "SEVENTY-FIFTH PRECINCT,577,494\nSEVENTY-SEVENTH PRECINCT,301,310\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("What was the headcount of the 75th precinct in FY06?")
+        assert a.answered and a.citations[0].lines[-1].text.startswith("SEVENTY-FIFTH PRECINCT | 577")
+        b = eng.ask("What was the headcount of the 76th precinct in FY06?")
+        assert not b.answered and b.refusal.reason == "name_or_number_missing"

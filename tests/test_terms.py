@@ -130,24 +130,3 @@ def test_inch_marks_are_read_in_one_pass():
     from engine.terms import _inches
     line = 'a 3" pipe ' * 3000
     assert _inches(line).count(" inch ") == 3000
-
-
-@pytest.mark.parametrize("text, term", [
-    ("FY2017–18", "fy2017-18"), ("2019–2020", "2019-2020"), ("Tier 10‒20", "10-20"),
-])
-def test_a_dash_between_figures_is_read_as_a_hyphen(text, term):
-    """Typesetting writes a span's hyphen as an en dash or a figure dash; read as the hyphen,
-    the span is one term, as the question's "2017-18" is."""
-    assert term in content_terms(text)
-    assert content_terms("Thornton Center – Ford Room") == ["thornton", "center", "ford", "room"]  # not between figures
-
-
-def test_a_year_span_typeset_with_an_en_dash_answers_the_hyphen_s(tmp_path):
-    from conftest import write
-    from engine import Engine
-    docs = tmp_path / "docs"
-    write(docs, "per_pupil.csv", "District,FY2017–18,FY2018–19\nLunenburg,13680,13548\nGroton,14987,15838\n")
-    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
-        a = eng.ask("What did Lunenburg spend per pupil in 2017-18?")
-        assert a.answered, a.refusal
-        assert any("13680" in ln.text for ln in a.citations[0].lines)

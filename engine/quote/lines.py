@@ -31,7 +31,7 @@ from ..kinds import (FIGURE_KINDS, MONTH, asked as asked_kinds, counted_row, evi
                      header_like, holds, kind_words, money_cells, unit_rows)
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
-from ..score import dated_as_asked, dated_terms, year_month
+from ..score import dated_as_asked, dated_terms, held_in_other_forms, year_month
 from ..terms import IRREGULAR, content_terms, is_number, range_asked, required_terms, said_as, stem
 from ..types import QuotedLine
 from .columns import NUMERIC_KINDS, asked_cells, opening_header, question_periods
@@ -66,6 +66,7 @@ def line_score(text: str, qterms: Sequence[str], weights: Mapping[str, float], c
     """`kind`: the line holds the kind of value the question asks for (engine/kinds.py)."""
     said = content_terms(text)
     present = set(said) | dated_terms(said, qterms)  # "July 2025" in a row's "202507"
+    present |= held_in_other_forms([t for t in qterms if t not in present], said)  # "25.00" for 25
     for ends in filter(None, (range_asked(t, qterms) for t in said)):  # "11-18" for "11 to 18 units"
         present |= set(ends)
     total = sum(weights[t] for t in qterms)
