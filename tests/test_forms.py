@@ -308,7 +308,7 @@ def test_a_precinct_named_in_words_answers_its_ordinal_in_figures(tmp_path):
     write(docs, "headcount.csv", "Budget Code Name,FY06,FY07\nFIRST PRECINCT,220,234\n"
           "SEVENTY-FIFTH PRECINCT,577,494\nSEVENTY-SEVENTH PRECINCT,301,310\n")
     with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
-        a = eng.ask("What was the headcount of the 75th precinct in FY06?")
+        a = eng.ask("How many officers did the 75th precinct have in FY06?")
         assert a.answered and a.citations[0].lines[-1].text.startswith("SEVENTY-FIFTH PRECINCT | 577")
-        b = eng.ask("What was the headcount of the 76th precinct in FY06?")
+        b = eng.ask("How many officers did the 76th precinct have in FY06?")
         assert not b.answered and b.refusal.reason == "name_or_number_missing"

@@ -121,7 +121,8 @@ def _range_of(text: str, qterms: Collection[str]) -> bool:
 
 
 def about(text: str, qterms: frozenset[str], plain: bool = False, days: Collection[str] | None = None) -> bool:
-    """The line holds a word of the question, or another name of it in a sibling class that
+    """The line holds a word of the question, or one in another form (score.other_forms), or
+    another name of it in a sibling class that
     names one thing ("absent" for "missed", "3rd" for "third", "Sun" for Sunday: _SAME_NAMED;
     not a service's or a reach's looser names, "storm" for stormwater), or a compound of
     one ("onpeak" for "on-peak", "wastewater" for "waste water": a question word of four
@@ -134,6 +135,8 @@ def about(text: str, qterms: frozenset[str], plain: bool = False, days: Collecti
     terms = set(content_terms(text))
     if terms & qterms:
         return True
+    if held_in_other_forms(sorted(qterms), terms):
+        return True  # "SEVENTY-FIFTH PRECINCT" for "the 75th precinct", "25.00" for 25 (score.other_forms)
     if _range_of(text, qterms):
         return True  # "Tier 2 11-18 $3.02" for "11 to 18 units": both ends of the range asked
     same = {_MEMBER_OF.get(q, q) for q in qterms} & (_SAME_NAMED | _MONTHS)
@@ -1747,11 +1750,18 @@ def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...], plain: 
         # off where a line of the passage holding the kind names the question's words: that
         # row is the topic's, and another's range is another thing's, "Day Camp | 6-12" for
         # the tennis fee for ages 6 to 12)
-        return (about(text, words, plain, days) or bool(keys and _key_of(text) in keys)
+        return (about(text, words, plain, days) or bool(keys and _keyed(text, keys))
                 or bool(labels and labels & _pairs(text, heads=asking))
                 or (ranges and len(numbers) > 1 and _range_of(text, numbers)))
 
     return says
+
+
+def _keyed(text: str, keys: frozenset[str]) -> bool:
+    """The line opens with one of the question's numbers `keys`, as written or in another
+    form ("SEVENTY-FIFTH PRECINCT | 577" for 75th)."""
+    key = _key_of(text)
+    return key in keys or bool(key and held_in_other_forms(sorted(keys), [key]))
 
 
 def _key_of(text: str) -> str:
