@@ -140,3 +140,23 @@ def test_a_winner_short_of_coverage_answers_when_its_line_speaks_strongly(tmp_pa
     with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none", config=cfg_on) as eng:
         miss = eng.ask("What size of library bond did Calcasieu's Police Jury ask voters to approve in 2003?")
     assert not miss.answered
+
+
+def test_a_value_under_its_label_is_read_with_the_label(tmp_path):
+    """A page's definition list prints each label on a line and its value below after a colon;
+    the value is the label's, so "damage deposit" is answered by the deposit's value, not the
+    inspection fee's that says the same words (quote/lines._label_above)."""
+    from conftest import write
+    from engine import Engine
+    docs = tmp_path / "docs"
+    write(docs, "fees.txt", "Damage deposit\n"
+          "We collect a damage deposit on applicable projects to ensure the road around the project is not damaged.\n"
+          "damage deposit\n: $142.32 per metre of frontage\ninspection fee\n"
+          ": $51 per metre of frontage, to a maximum of $488\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("Road damage deposit: how much per metre of frontage?")
+        said = [ln.text for ln in a.citations[0].lines]
+        assert said[:2] == ["damage deposit", ": $142.32 per metre of frontage"], said
+        b = eng.ask("What is the inspection fee per metre of frontage?")
+        said = [ln.text for ln in b.citations[0].lines]
+        assert said[:2] == ["inspection fee", ": $51 per metre of frontage, to a maximum of $488"], said

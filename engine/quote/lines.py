@@ -450,7 +450,8 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
 
     out = [i]
     if i > 0 and not rows(i - 1, i) and (_wraps(texts[i - 1], texts[i]) or (joins and joins[i - 1])
-                                         or _leads_in(texts[i - 1], kind[i - 1], kind[i], texts[i])):
+                                         or _leads_in(texts[i - 1], kind[i - 1], kind[i], texts[i])
+                                         or _label_above(texts, i)):
         out.insert(0, i - 1)
     j = i
     while len(out) < 3 and j + 1 < len(texts):
@@ -2174,10 +2175,30 @@ def _kind_first(ranked: list[int], kind: Sequence[bool], scores: Sequence[float]
     return ranked
 
 
+# a value opening on a colon under its label, as a page's definition list prints it ("damage
+# deposit" / ": $142.32 per metre of frontage", "inspection fee" / ": $51 per metre ...")
+_COLON_VALUE = re.compile(r"^\s*:\s*\S")
+
+
+def _label_above(texts: Sequence[str], i: int) -> bool:
+    """Line i is a value opening on a colon, under a short label of its own (not running
+    text, not a table row)."""
+    return (i > 0 and _COLON_VALUE.match(texts[i]) is not None and len(texts[i - 1].split()) <= _ENTRY_WORDS
+            and not _prose(texts[i - 1]) and not _TABLE_ROW.search(texts[i - 1]))
+
+
+def _with_label(texts: Sequence[str], i: int) -> str:
+    """Line i's text, with its label's before it when it is a value under one (_label_above):
+    the label says what the value is of ("damage deposit", not "inspection fee")."""
+    return f"{texts[i - 1]} {texts[i]}" if _label_above(texts, i) else texts[i]
+
+
 def _scores(lines: Sequence[tuple[int, str, str]], kind: Sequence[bool], qterms: Sequence[str],
             weights: Mapping[str, float], cfg: Config, sims: Mapping[int, float]) -> list[float]:
-    """Each line's score (line_score), a restatement's cut by cfg.line_restate_cut."""
-    scores = [line_score(text, qterms, weights, cfg, sims.get(seq), kind[i])
+    """Each line's score (line_score), a restatement's cut by cfg.line_restate_cut; a value
+    under its label is scored with the label (_with_label)."""
+    texts = [text for _, _, text in lines]
+    scores = [line_score(_with_label(texts, i), qterms, weights, cfg, sims.get(seq), kind[i])
               for i, (seq, _, text) in enumerate(lines)]
     if cfg.line_restate_cut > 0:
         every = frozenset(qterms)
