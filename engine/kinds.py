@@ -453,7 +453,12 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (rf"^(?!\W*(?:when|where|who|whom|why|what|which|how)\b)(?:[\w,'’]+ ){{0,3}}?"
      rf"(?:is|are|was|were|does|do|did|can|will|has|have) (?:[\w'’-]+ ){{0,8}}{_MONEY}\b",
      ("amount", "rate")),
-    (r"\bwhen\b", ("date", "time")),
+    # "when" asking: opening the question (after a word or three: "so when is ...", "tell me
+    # when ..."), after a break or a conjunction ("- when?", "and when"), or after a verb of
+    # knowing; not a conjunction inside a search box's phrase ("Ottawa demolition permit fee
+    # when the property is designated under the Heritage Act": a fee's condition)
+    (r"^\W*(?:[\w,'’]+ ){0,3}when\b|(?:[-–—:;,(]\s*|\b(?:and|or|but|since|until|till)\s+)when\b|"
+     r"\b(?:know|tell me|tell us|say|says|find out|ask|asked|wondering|wonder|sure)\s+when\b", ("date", "time")),
     # a search-box query names what it wants last ("yonkers plant air permit expiration
     # date", "tree removal permit cost now"): the head of a noun phrase is its last noun
     (r"\b(?:dates?|deadlines?)(?: now| today| currently)?\W*$", ("date", "time")),
@@ -468,7 +473,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # a question ("which ordinances passed with unanimous votes?")
     (r"^(?!.*\b(?:what|which|who|whom|whose|how|when|where|why|did|does|do|was|were|is|are)\b)"
      r".*\b(?:votes|vote counts?|vote totals?)(?: (?:in )?(?:19|20)\d\d)?\W*$", ("count",)),
-    (r"\b(?:address|location)(?: now| today| currently)?\W*$", ("place",)),
+    # (not where the query names a price: "cost of a general dog licence covering several dogs
+    # kept at one location" asks the cost)
+    (r"^(?!.*\b(?:cost|costs|fee|fees|price|prices|charge|charges|fine|fines)\b)"
+     r".*\b(?:address|location)(?: now| today| currently)?\W*$", ("place",)),
     # a search-box query naming a thing's number ("report number for the HHS audit of ...",
     # "permit number for 42 Main St"; not "number of votes", a count)
     (r"^(?!.*\b(?:what|which|who|whom|whose|how|when|where|why)\b)"

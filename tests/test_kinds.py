@@ -1095,3 +1095,18 @@ def test_a_row_of_one_side_of_a_vote_answers_no_question_of_the_other(tmp_path):
     assert _other_side("Precinct No 4 | 12", q) is None  # a number's "No", no side
     assert _other_side("The budget for 2019 is 5", q) is None  # a sentence's "for"
     assert _other_side("Against | 100 | 1031", "how many yes votes for the levy?") == ("votes against", "votes for")
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("Ottawa demolition permit fee when the property is designated under the Heritage Act", ()),
+    ("Ireland: cost of a general dog licence covering several dogs kept at one location",
+     ("amount", "rate", "percentage")),
+    ("So when is the hearing?", ("date", "time")),
+    ("Could you tell me when the pool opens?", ("date", "time")),
+    ("pool opening - when?", ("date", "time")),
+    ("city hall location", ("place",)),
+])
+def test_when_inside_a_phrase_is_a_condition_and_a_priced_query_s_location_no_place(question, kind):
+    """A search box's "fee when the property is designated" names the fee's condition, not
+    a date asked; "cost of a licence ... kept at one location" asks the cost."""
+    assert asked(question) == kind

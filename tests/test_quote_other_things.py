@@ -160,3 +160,26 @@ def test_a_value_under_its_label_is_read_with_the_label(tmp_path):
         b = eng.ask("What is the inspection fee per metre of frontage?")
         said = [ln.text for ln in b.citations[0].lines]
         assert said[:2] == ["inspection fee", ": $51 per metre of frontage, to a maximum of $488"], said
+
+
+def test_a_notice_s_one_value_under_its_kind_s_label_answers(tmp_path):
+    """A hearing notice prints "TIME: 4:30 P.M." and "PLACE: ..." under its heading; the line
+    shares no word with "what time does the hearing start?", but its label says it is the
+    notice's one time (quote/lines._kind_labelled). Two labelled times tell nothing of which
+    is asked."""
+    from conftest import write
+    from engine import Engine
+    docs = tmp_path / "docs"
+    write(docs, "notice.txt", "NOTICE OF HEARING ON SPECIAL ASSESSMENT ROLL\nMcDonald Lake - Lake Level\n"
+          "DATE: Wednesday, September 3, 2025\nTIME: 4:30 P.M.\nPLACE: Schoolcraft County Courthouse, 300 Walnut Street\n"
+          "A special assessment roll for the McDonald Lake hearing is on file for public examination.\n")
+    write(docs, "two.txt", "NOTICE OF TWO HEARINGS ON THE ROCK CREEK DREDGING ROLL\n"
+          "First session TIME: 1:00 P.M.\nTIME: 6:30 P.M.\nTIME: 9:00 A.M.\n"
+          "The Rock Creek dredging roll is on file for public examination at the township hall.\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("What time does the McDonald Lake assessment hearing start?")
+        assert a.answered and a.citations[0].lines[0].text == "TIME: 4:30 P.M."
+        b = eng.ask("Where will the McDonald Lake assessment hearing be held?")
+        assert b.answered and b.citations[0].lines[0].text.startswith("PLACE: Schoolcraft County Courthouse")
+        c = eng.ask("What time does the Rock Creek dredging roll hearing start?")
+        assert not c.answered, [ln.text for ln in c.citations[0].lines]

@@ -1864,6 +1864,27 @@ def _block_labels(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, 
     return label
 
 
+# a label naming the kind of its value, as a notice's block prints its one time, place or
+# date ("TIME: 4:30 P.M.", "PLACE: Manhattan Youth, 120 Warren Street", "Date: June 12, 2025")
+_KIND_LABELS = {"time": "time|hours|start time", "place": "place|location|venue|address|where",
+                "date": "date|when"}
+_KIND_LABEL = {k: re.compile(rf"^\W*(?i:{words})\s*:\s*\S") for k, words in _KIND_LABELS.items()}
+
+
+def _kind_labelled(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, ...]) -> frozenset[int]:
+    """The lines holding the asked kind under a label naming that kind, where the passage has
+    one such line only: the passage is the question's (it won), and its one "TIME:" line is the
+    time it gives, whatever words the line itself says. Two such lines (two meetings' times)
+    tell nothing of which is asked."""
+    out: set[int] = set()
+    for k in kinds:
+        label = _KIND_LABEL.get(k)
+        found = [i for i, t in enumerate(texts) if label and kind[i] and label.match(t)]
+        if len(found) == 1:
+            out.update(found)
+    return frozenset(out)
+
+
 def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
              kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
              subject: Sequence[str], row_topic: bool = True, question: str = "",
@@ -1897,6 +1918,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     speaks = _speaker(texts, says_at, title, title_words, header if row_topic else -1, label)
     in_year = bool(question) and _asks_in_a_year(question)  # read once, not per line
     next_asked = bool(question) and _asks_next_meeting(question, kinds)
+    own = _kind_labelled(texts, kind, kinds)
 
     def answers(i: int) -> bool:
         unit = unit_of(i)
@@ -1913,6 +1935,8 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return False
         if any(speaks(j) for j in unit) or _labelled(texts, i, unit, heading_words, every, event, says, kind):
             return True
+        if any(j in own for j in unit):
+            return True  # "TIME: 4:30 P.M." in the notice: the one value its label says is of the asked kind
         if next_said:
             return True  # "Next Meeting 12 November 2025" for "when does the board meet again after ..."
         if signer and any(_signed(texts, j) for j in unit):
