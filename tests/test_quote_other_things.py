@@ -183,3 +183,13 @@ def test_a_notice_s_one_value_under_its_kind_s_label_answers(tmp_path):
         assert b.answered and b.citations[0].lines[0].text.startswith("PLACE: Schoolcraft County Courthouse")
         c = eng.ask("What time does the Rock Creek dredging roll hearing start?")
         assert not c.answered, [ln.text for ln in c.citations[0].lines]
+
+    write(docs, "agenda.txt", "SAN JUAN COUNTY FIRE DISTRICT #3\nREGULAR COMMISSIONERS MEETING\n"
+          "Location: 1011 Mullis Street, Friday Harbor, WA\n"
+          "Remote: Call in (509) 408-1653 Conference ID: 840 553 393#\n"
+          "Call-in access is provided for convenience only.\n")
+    with Engine(docs, index=tmp_path / "j.sqlite", embed_model="none") as eng:
+        d = eng.ask("Where is the San Juan fire commissioners' conference?")  # the agenda's Location is its meeting's
+        assert not any(ln.text.startswith("Location:") for c in d.citations for ln in c.lines)
+        e = eng.ask("Where is the San Juan fire district regular commissioners meeting held?")
+        assert e.answered and e.citations[0].lines[0].text.startswith("Location: 1011 Mullis Street")

@@ -1871,11 +1871,28 @@ _KIND_LABELS = {"time": "time|hours|start time", "place": "place|location|venue|
 _KIND_LABEL = {k: re.compile(rf"^\W*(?i:{words})\s*:\s*\S") for k, words in _KIND_LABELS.items()}
 
 
-def _kind_labelled(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, ...]) -> frozenset[int]:
+# what a notice's labelled time, place or date is of: an event a question names ("the
+# assessment hearing", "the fire commissioners' conference") must be the one a heading of the
+# passage or the document's title names
+_EVENTS = frozenset(content_terms(
+    "meeting meetings hearing hearings conference seminar workshop session forum exhibition election "
+    "auction sale clinic festival parade ceremony training webinar class tour inspection visit closure "
+    "event celebration concert fair race"))
+_FIELD = re.compile(r"^\W*[A-Za-z][\w ./&-]{0,30}:\s*\S")  # "Remote: Call in ... Conference ID: 840"
+
+
+def _kind_labelled(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, ...],
+                   qterms: Collection[str] = (), title: Collection[str] = ()) -> frozenset[int]:
     """The lines holding the asked kind under a label naming that kind, where the passage has
     one such line only: the passage is the question's (it won), and its one "TIME:" line is the
     time it gives, whatever words the line itself says. Two such lines (two meetings' times)
-    tell nothing of which is asked."""
+    tell nothing of which is asked. An event the question names (_EVENTS) must be named by a
+    heading of the passage or a title line, not a field's words: an agenda headed "REGULAR
+    COMMISSIONERS MEETING" gives its own "Location:", not that of a conference its "Conference
+    ID:" line names (a set's fire district agenda)."""
+    events = set(qterms) & _EVENTS
+    if events and not any(events & set(content_terms(t)) for t in [*texts, *title] if not _FIELD.match(t)):
+        return frozenset()
     out: set[int] = set()
     for k in kinds:
         label = _KIND_LABEL.get(k)
@@ -1918,7 +1935,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     speaks = _speaker(texts, says_at, title, title_words, header if row_topic else -1, label)
     in_year = bool(question) and _asks_in_a_year(question)  # read once, not per line
     next_asked = bool(question) and _asks_next_meeting(question, kinds)
-    own = _kind_labelled(texts, kind, kinds)
+    own = _kind_labelled(texts, kind, kinds, qterms, title)
 
     def answers(i: int) -> bool:
         unit = unit_of(i)
