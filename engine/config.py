@@ -116,6 +116,14 @@ class Config:
     # are held by every passage of a document whose first terms.DOCUMENT_OPENING lines say them
     # (score.named_by_document), for the names-and-numbers check only; 0: off.
     document_names: int = 0
+    # 1: a passage's one line holding the asked time, place or date under a label naming that
+    # kind ("TIME: 4:30 P.M.", "PLACE: ...") answers though it says no word of the question,
+    # where an event the question names is named by a heading or a title line
+    # (quote/lines._kind_labelled); 0: off. Off as shipped: a review's made-up notices got three
+    # false answers for seven right (another board's or another meeting's one labelled time:
+    # the index cuts a notice's DATE:, TIME: and PLACE: lines into passages of their own, so
+    # "one such line" holds of each piece); docs/decisions.md, the twenty-seventh pass.
+    kind_labels: int = 0
     # When neither the winner nor the runner-up (the next candidate, when it passes the gate
     # on its own) gives a line to quote, the next runner_depth candidates after the winner
     # are tried in their place: the first that passes the gate on its own, then those that

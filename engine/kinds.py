@@ -314,8 +314,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # ...", "how did the board vote", "vote tally")
     (r"\b(?:what|how) (?:was|were|is|are) (?:the )?(?:[\w'’-]+ ){0,3}?(?:vote|votes|tally)\b|"
      r"\bhow did (?:[\w'’-]+ ){0,7}?vote\b|\bvote (?:count|tally|results?)\b|"
-     # "what were the yeas and nays on ...", "the ayes and noes", "the roll call on ..."
-     r"\b(?:yeas|ayes) and (?:nays|noes)\b|\broll call\b", ("vote",)),
+     # "what were the yeas and nays on ...", "the ayes and noes" (not "roll call": "who was
+     # absent at roll call" asks a person, a review found)
+     r"\b(?:yeas|ayes) and (?:nays|noes)\b", ("vote",)),
     (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b|\bhow (?:late|early)\b|"
      r"\bwhat (?:are|were|is|was) the (?:[\w-]+ ){0,3}hours\b|"
      # "what is the latest end time of ...": a time of day an event starts or ends at (not a

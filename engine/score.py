@@ -987,6 +987,10 @@ _ORDINAL_WORDS = _ORDINAL_UNITS | dict(zip(content_terms(
     "twentieth thirtieth fortieth fiftieth sixtieth seventieth eightieth ninetieth"),
     (*range(10, 20), 20, 30, 40, 50, 60, 70, 80, 90)))
 _TENS = dict(zip(content_terms("twenty thirty forty fifty sixty seventy eighty ninety"), range(20, 100, 10)))
+# "first" and "second" alone are read as no place: minutes say "second by Councilmember
+# Brooks" (the motion's seconder) and "on first reading" far more often than the 2nd District
+# (a review's made-up minutes: "second" answered "who represents the 2nd District?")
+_ORDINAL_VERBS = frozenset(content_terms("first second"))
 
 
 def _ordinal(term: str) -> int | None:
@@ -994,7 +998,7 @@ def _ordinal(term: str) -> int | None:
     figure = _ORDINAL_FIGURE.match(term)
     if figure:
         return int(figure.group(1))
-    if term in _ORDINAL_WORDS:
+    if term in _ORDINAL_WORDS and term not in _ORDINAL_VERBS:
         return _ORDINAL_WORDS[term]
     tens, _, unit = term.partition("-")
     if tens in _TENS and unit in _ORDINAL_UNITS:  # "seventi-fifth": 75

@@ -290,13 +290,14 @@ def test_a_number_and_its_word_joined_or_apart(tmp_path):
 
 
 @pytest.mark.parametrize("asked, written", [
-    ("75th", "seventi-fifth"), ("21st", "twenti-first"), ("1st", "first"), ("first", "1st"), ("20th", "twentieth"),
+    ("75th", "seventi-fifth"), ("21st", "twenti-first"), ("3rd", "third"), ("third", "3rd"), ("20th", "twentieth"),
 ])
 def test_an_ordinal_in_figures_meets_it_in_words(asked, written):
     assert _form_key(written) in other_forms(asked)
 
 
-@pytest.mark.parametrize("asked, written", [("75th", "75"), ("75th", "seventi-sixth"), ("5th", "fifti"), ("1st", "11th")])
+@pytest.mark.parametrize("asked, written", [("75th", "75"), ("75th", "seventi-sixth"), ("5th", "fifti"), ("1st", "11th"),
+                                           ("2nd", "second"), ("1st", "first")])  # "second by ...", "first reading"
 def test_another_ordinal_or_a_bare_number_is_not_the_asked_place(asked, written):
     assert _form_key(written) not in other_forms(asked)
 

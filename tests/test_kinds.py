@@ -1058,7 +1058,7 @@ def test_a_share_asked_by_its_name_is_no_sum():
     ("cb1 congestion pricing resolution: who moved it", ("person",)),
     ("manhattan cb1 march 2019 full board - time adjourned", ("time",)),
     ("What were the yeas and nays on the Old Kildonan library item?", ("vote",)),
-    ("What was the roll call on the budget amendment?", ("vote",)),
+    ("Who was absent at roll call?", ("person",)),  # "roll call" asks no vote
 ])
 def test_a_search_box_s_late_ask_and_a_vote_s_words_ask_their_kind(question, kind):
     assert asked(question) == kind

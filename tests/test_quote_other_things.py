@@ -168,7 +168,8 @@ def test_a_notice_s_one_value_under_its_kind_s_label_answers(tmp_path):
     notice's one time (quote/lines._kind_labelled). Two labelled times tell nothing of which
     is asked."""
     from conftest import write
-    from engine import Engine
+    from engine import Config, Engine
+    on = Config().replace(kind_labels=1)  # off as shipped (test below)
     docs = tmp_path / "docs"
     write(docs, "notice.txt", "NOTICE OF HEARING ON SPECIAL ASSESSMENT ROLL\nMcDonald Lake - Lake Level\n"
           "DATE: Wednesday, September 3, 2025\nTIME: 4:30 P.M.\nPLACE: Schoolcraft County Courthouse, 300 Walnut Street\n"
@@ -176,7 +177,7 @@ def test_a_notice_s_one_value_under_its_kind_s_label_answers(tmp_path):
     write(docs, "two.txt", "NOTICE OF TWO HEARINGS ON THE ROCK CREEK DREDGING ROLL\n"
           "First session TIME: 1:00 P.M.\nTIME: 6:30 P.M.\nTIME: 9:00 A.M.\n"
           "The Rock Creek dredging roll is on file for public examination at the township hall.\n")
-    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none", config=on) as eng:
         a = eng.ask("What time does the McDonald Lake assessment hearing start?")
         assert a.answered and a.citations[0].lines[0].text == "TIME: 4:30 P.M."
         b = eng.ask("Where will the McDonald Lake assessment hearing be held?")
@@ -188,8 +189,46 @@ def test_a_notice_s_one_value_under_its_kind_s_label_answers(tmp_path):
           "Location: 1011 Mullis Street, Friday Harbor, WA\n"
           "Remote: Call in (509) 408-1653 Conference ID: 840 553 393#\n"
           "Call-in access is provided for convenience only.\n")
-    with Engine(docs, index=tmp_path / "j.sqlite", embed_model="none") as eng:
+    with Engine(docs, index=tmp_path / "j.sqlite", embed_model="none", config=on) as eng:
         d = eng.ask("Where is the San Juan fire commissioners' conference?")  # the agenda's Location is its meeting's
         assert not any(ln.text.startswith("Location:") for c in d.citations for ln in c.lines)
         e = eng.ask("Where is the San Juan fire district regular commissioners meeting held?")
         assert e.answered and e.citations[0].lines[0].text.startswith("Location: 1011 Mullis Street")
+
+
+def test_the_kind_label_rule_ships_off(tmp_path):
+    """Off as shipped (config kind_labels 0): the notice's "TIME:" line, which says no word of
+    the question, is not quoted."""
+    from conftest import write
+    from engine import Config, Engine
+    assert Config().kind_labels == 0
+    docs = tmp_path / "docs"
+    write(docs, "notice.txt", "NOTICE OF HEARING ON SPECIAL ASSESSMENT ROLL\nMcDonald Lake - Lake Level\n"
+          "DATE: Wednesday, September 3, 2025\nTIME: 4:30 P.M.\n"
+          "A special assessment roll for the McDonald Lake hearing is on file for public examination.\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("What time does the McDonald Lake assessment hearing start?")
+        assert not a.answered and a.refusal.reason == "no_answer_kind"
+
+
+def test_who_did_an_act_is_answered_by_a_line_naming_that_act(tmp_path):
+    """"Who voted no?" is not answered by the motion's mover and seconder, nor "who
+    abstained?" by anyone where no one did; "who moved" and "who seconded" are answered by the
+    motion's line (quote/lines._acts_asked, _does_act)."""
+    from conftest import write
+    from engine import Engine
+    docs = tmp_path / "docs"
+    write(docs, "minutes.txt", "CITY COUNCIL MINUTES, MARCH 4, 2024\n"
+          "Ordinance 2024-03, an ordinance amending the parking code.\n"
+          "Motion by Councilmember Okafor, seconded by Councilmember Alvarez, to adopt Ordinance 2024-03.\n"
+          "Ayes: Okafor, Alvarez, Santos. Nays: Councilmember Brooks, Councilmember Chen.\nMotion carried 3-2.\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        no = eng.ask("Who voted no on Ordinance 2024-03?")
+        said = [ln.text for c in no.citations for ln in c.lines]
+        assert no.answered and any("Nays: Councilmember Brooks" in t for t in said), said
+        assert not any(t.startswith("Motion by") for t in said), said
+        for q in ("Who moved to adopt Ordinance 2024-03?", "Who seconded the motion on Ordinance 2024-03?"):
+            a = eng.ask(q)
+            assert a.answered and a.citations[0].lines[0].text.startswith("Motion by Councilmember Okafor")
+        ab = eng.ask("Who abstained on Ordinance 2024-03?")
+        assert not ab.answered

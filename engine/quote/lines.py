@@ -1057,14 +1057,16 @@ _BLANK_VALUE = re.compile(r"([A-Za-z][A-Za-z ]{2,40}?):\s*(?:[$£€](?=\s*$|\s{
 # ...", "FOR THE LEVIES | 80", "Yes 1,204", "AGAINST THE LEVIES | 61"): "for", "against" and
 # "no" are stop words, so no class of terms can hold them (_SIBLINGS)
 _ASKS_AGAINST = re.compile(r"\b(?:against|opposed|opposing|nays?|noes|voted no|vote no|no votes?)\b", re.I)
-_ASKS_FOR = re.compile(r"\b(?:in favou?r|yes votes?|voted yes|vote yes|yeas|ayes|voted for)\b", re.I)
+_ASKS_FOR = re.compile(r"\b(?:in favou?r|yes votes?|voted yes|vote yes|yeas|ayes|voted for|"
+                       r"votes? for (?:the )?(?:[\w-]+ )?(?:amendment|measure|levy|bond|proposition|question|"
+                       r"issue|referendum|charter|proposal|ordinance|resolution))\b", re.I)
 # a side's label opening a row, before its figures or its cells ("For 214", "For | 214",
 # "FOR THE LEVIES | 80", "Yes | 1,204"); in capitals or title case, as results print it (a
 # unit's lines come joined by spaces); "No" only before a cell ("No. 4", "No 4" are numbers)
 _SIDE_FOR = re.compile(r"(?:^|(?<=[\s|]))(?:For|FOR|Yes|YES|In [Ff]avou?r|IN FAVOU?R)"
-                       r"(?:\s+(?:THE|the)\s+[A-Za-z]+)?(?=\s*\||\s+\d)")
+                       r"(?:\s+(?:THE|the)(?:\s+[A-Za-z]+){1,3})?(?=\s*\||\s+\d)")
 _SIDE_AGAINST = re.compile(r"(?:^|(?<=[\s|]))(?:Against|AGAINST|Opposed|OPPOSED)"
-                           r"(?:\s+(?:THE|the)\s+[A-Za-z]+)?(?=\s*\||\s+\d)|(?:^|(?<=[\s|]))(?:No|NO)(?=\s*\|)")
+                           r"(?:\s+(?:THE|the)(?:\s+[A-Za-z]+){1,3})?(?=\s*\||\s+\d)|(?:^|(?<=[\s|]))(?:No|NO)(?=\s*\|)")
 
 
 def _other_side(unit: str, question: str) -> tuple[str, str] | None:
@@ -1782,7 +1784,7 @@ _SUBJECT_REST = 1
 def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
               kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
               subject: Sequence[str], row_topic: bool = True, question: str = "",
-              title: frozenset[str] = frozenset()) -> Callable[[int], bool]:
+              title: frozenset[str] = frozenset(), kind_labels: bool = False) -> Callable[[int], bool]:
     """answers(i) (_answers): a line's unit speaking of the question in its words; where no
     line holding the kind does, in the documents' word for a plain word of the question
     ("16.7 Year lifespan remaining" for "how many years are left": terms.PLAIN_SAID), and
@@ -1792,12 +1794,12 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     says the topic ("Citywide expenditures ..." under a line on Riverside Park), nor answer
     where only the document's own names and the synonym are shared with the question."""
     args = (texts, kind, unit_of, kinds, qterms, topic, subject, row_topic, question, title)
-    strict = _answers(*args)
+    strict = _answers(*args, kind_labels=kind_labels)
     asked = frozenset(qterms if topic is None else topic)
     rest = frozenset(t for t in asked if not said_as(t))  # the topic's words no synonym says
     if not firm(kinds) or rest == asked or any(kind[i] and strict(i) for i in range(len(texts))):
         return strict
-    plain = _answers(*args, plain=True)
+    plain = _answers(*args, plain=True, kind_labels=kind_labels)
 
     def says_rest(i: int) -> bool:  # the unit itself, or the item it is a sub-item of
         return any(about(texts[j], rest) for j in unit_of(i)) or any(
@@ -1864,6 +1866,37 @@ def _block_labels(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, 
     return label
 
 
+# what a person asked for did at a meeting ("who voted no", "who moved it", "who seconded",
+# "who abstained", "who was absent"), and the words a line names that act by: a line naming
+# people without them names others (the mover and seconder for "who voted no?": a review's
+# made-up minutes; a public speaker "not in favor" for "who moved the resolution?")
+_ACTS = (
+    (re.compile(r"\bwho\b.*\b(?:vot(?:ed|es|ing)\s+(?:no|against|nay)|opposed|dissented)\b", re.I),
+     re.compile(r"\b(?:nays?|noes|against|opposed|dissent\w*)\b|\bno\s*[:–—-]|\bvot(?:ed|ing) no\b", re.I)),
+    (re.compile(r"\bwho\b.*\bvot(?:ed|es|ing)\s+(?:yes|for|in favou?r|aye)\b", re.I),
+     re.compile(r"\b(?:ayes?|yeas?|in favou?r)\b|\byes\s*[:–—-]|\bvot(?:ed|ing) (?:yes|for)\b", re.I)),
+    (re.compile(r"\bwho\b.*\b(?:moved|made the motion|put forward the motion)\b", re.I),
+     re.compile(r"\b(?:moved|motion|mover|moves|m/s)\b", re.I)),
+    (re.compile(r"\bwho\b.*\bseconded\b", re.I), re.compile(r"\b(?:second(?:ed|er|s)?|2nd|m/s)\b", re.I)),
+    (re.compile(r"\bwho\b.*\babstain", re.I), re.compile(r"\babstain\w*|\babstention", re.I)),
+    (re.compile(r"\bwho\b.*\b(?:was|were)\s+(?:absent|not present|missing)\b", re.I),
+     re.compile(r"\b(?:absent|excused|not present)\b", re.I)),
+)
+
+
+def _acts_asked(question: str, kinds: tuple[str, ...]) -> tuple[re.Pattern, ...]:
+    """The words naming the act a "who ..." question asks the doer of (_ACTS), or ()."""
+    if "person" not in kinds or not question:
+        return ()
+    return tuple(words for asks, words in _ACTS if asks.search(question))
+
+
+def _does_act(texts: Sequence[str], unit: Sequence[int], acts: Sequence[re.Pattern], header: int) -> bool:
+    """The unit, the line above it, or its table's header row names the asked act."""
+    near = [*unit, unit[0] - 1] + ([header] if header >= 0 else [])
+    return any(w.search(texts[j]) for j in near if 0 <= j < len(texts) for w in acts)
+
+
 # a label naming the kind of its value, as a notice's block prints its one time, place or
 # date ("TIME: 4:30 P.M.", "PLACE: Manhattan Youth, 120 Warren Street", "Date: June 12, 2025")
 _KIND_LABELS = {"time": "time|hours|start time", "place": "place|location|venue|address|where",
@@ -1905,7 +1938,8 @@ def _kind_labelled(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str,
 def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
              kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
              subject: Sequence[str], row_topic: bool = True, question: str = "",
-             title: frozenset[str] = frozenset(), plain: bool = False) -> Callable[[int], bool]:
+             title: frozenset[str] = frozenset(), plain: bool = False,
+             kind_labels: bool = False) -> Callable[[int], bool]:
     """answers(i): line i's unit holds the asked kind and says something of the question:
     one of its words (`topic`, by default all of them) or its label for the value (_sayer),
     or it stands under a heading that names it, or it names the document's subject (see
@@ -1935,17 +1969,24 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     speaks = _speaker(texts, says_at, title, title_words, header if row_topic else -1, label)
     in_year = bool(question) and _asks_in_a_year(question)  # read once, not per line
     next_asked = bool(question) and _asks_next_meeting(question, kinds)
-    own = _kind_labelled(texts, kind, kinds, qterms, title)
+    own = _kind_labelled(texts, kind, kinds, qterms, title) if kind_labels else frozenset()
+    acts = _acts_asked(question, kinds)
 
     def answers(i: int) -> bool:
         unit = unit_of(i)
         if not any(kind[j] for j in unit):
             return False
+        if acts and any(w.search(texts[j]) for j in unit for w in acts) and unit[0] > 0 \
+                and says_at(unit[0] - 1) and not contradicts(" ".join(texts[j] for j in unit), question, qterms,
+                                                             named=named):
+            return True  # "Nays: Councilmember Brooks, ..." under the motion on the asked ordinance
         next_said = next_asked and any(_NEXT_SAID.search(texts[j]) for j in unit)
         if not next_said and not _value_sentence_speaks(texts, unit, kinds, qterms, says):
             return False
         if question and contradicts(" ".join(texts[j] for j in unit), question, qterms, named=named):
             return False
+        if acts and not _does_act(texts, unit, acts, header):
+            return False  # people named for another act than the one asked
         if in_year and _opened_by_another_year(_from_sentence_start(texts, unit), question, qterms):
             return False
         if event and not _of_event(texts, unit, event, _SESSION_ASKED in qterms):
@@ -2329,7 +2370,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
 
     answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
-                        question if cfg.siblings else "", frozenset(title))
+                        question if cfg.siblings else "", frozenset(title),
+                        kind_labels=bool(cfg.kind_labels))
     if lost and _speaks_most(lost, texts, kind, answers, topic if topic is not None else qterms):
         return []  # the row asked about has no figure under the asked period's column
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
