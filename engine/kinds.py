@@ -333,7 +333,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\b(?:what|which) months?\b|\bin which months?\b", ("month",)),
     (r"\b(?:what|which) (?:dates?|days?|years?|deadline)\b|\bby what date\b|"
      r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b", ("date", "time")),
-    (r"\bwhere\b|\b(?:what|which) (?:address|location|place|city|county|town|park|building|room)\b",
+    (r"\bwhere\b|\b(?:what|which) (?:address|location|place|city|county|town|park|building|room)\b|"
+     # "what is the address of the Main Branch?" (a review's made-up library page: no kind
+     # asked, so the branch manager's line answered)
+     r"\bwhat (?:is|was|are|were) (?:the |its |their )?(?:street |mailing |physical |exact )?(?:address|location)\b",
      ("place",)),
     # a password, a passcode, a meeting's id: given with its label ("Passcode: 812345")
     (r"\b(?:password|passcode|pass code|pin|access code|(?:meeting|webinar|conference|event) (?:id|number))\b",

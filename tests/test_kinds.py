@@ -1105,6 +1105,7 @@ def test_a_row_of_one_side_of_a_vote_answers_no_question_of_the_other(tmp_path):
     ("Could you tell me when the pool opens?", ("date", "time")),
     ("pool opening - when?", ("date", "time")),
     ("city hall location", ("place",)),
+    ("What is the address of the Main Branch?", ("place",)),
 ])
 def test_when_inside_a_phrase_is_a_condition_and_a_priced_query_s_location_no_place(question, kind):
     """A search box's "fee when the property is designated" names the fee's condition, not

@@ -472,6 +472,15 @@ class Store:
             "SELECT seq, locator, text FROM lines WHERE doc=? AND seq BETWEEN ? AND ? ORDER BY seq",
             (doc, first, last)))
 
+    def labelled(self, doc: int, labels: Sequence[str]) -> int:
+        """How many lines of a document open with one of `labels` and a colon ("TIME:",
+        "Place :"), case aside: quote/lines._kind_labelled's one labelled value per document."""
+        if not labels:
+            return 0
+        like = " OR ".join(["ltrim(text) LIKE ? OR ltrim(text) LIKE ?"] * len(labels))
+        args = [a for w in labels for a in (f"{w}:%", f"{w} :%")]
+        return self.db.execute(f"SELECT count(*) FROM lines WHERE doc=? AND ({like})", (doc, *args)).fetchone()[0]
+
     def furniture(self, doc: int, first: int, last: int) -> frozenset[int]:
         """The seqs among lines first..last that are page furniture (readers/layout.py):
         never quoted."""

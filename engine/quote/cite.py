@@ -27,7 +27,7 @@ from ..readers.ocr import QUOTE_FLOOR
 from ..types import Candidate, Citation, Refusal
 from .columns import only_elsewhere, opening_header, question_periods, said
 from .lines import (PASSAGE_SIBLINGS, bound_terms, choose_lines, day_asked, header_names_another_kind,
-                    line_budget, sibling, unnamed_label)
+                    kind_labels, line_budget, sibling, unnamed_label)
 from .totals import total_row
 
 Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
@@ -66,9 +66,11 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
                                                                   _path_words(c.path)]), q.text)
                for ls, c, (doc, _, _) in zip(lines, quoted, spans)]
     lines = [[] if u else ls for ls, u in zip(lines, unnamed)]
+    labels = kind_labels(q.kinds) if cfg.kind_labels else ()
+    once = [all(store.labelled(doc, words) <= 1 for words in labels) for doc, _, _ in spans]
     first = cite(lines[0], d.winner, q.terms, rarity, cfg,
                  line_budget(cfg.max_lines, d.runner is not None), sims[0], q.kinds, marks[0],
-                 furniture[0], topic[0], q.text)
+                 furniture[0], topic[0], q.text, one_label=once[0])
     if not first.lines and cfg.quote_invariant and day_asked(q.text, q.kinds) and cite(
             lines[0], d.winner, q.terms, rarity, cfg, cfg.max_lines, sims[0], q.kinds, marks[0], furniture[0],
             topic[0], q.text, day_check=False).lines:
@@ -80,7 +82,7 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     if d.runner is not None and (first.lines or not says_less(d.runner, d.winner)):
         second = cite(lines[1], d.runner, q.terms, rarity, cfg,
                       line_budget(cfg.max_lines, True, len(first.lines)), sims[1], q.kinds, marks[1],
-                      furniture[1], topic[1], q.text)
+                      furniture[1], topic[1], q.text, one_label=once[1])
         citations.append(second)
     if cfg.total_rows:  # a question about a table as a whole: its total row (quote/totals.py)
         citations = [total_row(c, {loc: seq for seq, loc, _ in ls}, lambda a, b, doc=doc: store.lines(doc, a, b),
@@ -201,7 +203,7 @@ def table_header(context: str) -> str:
 def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None,
          kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
          furniture: frozenset[int] = frozenset(), topic=(None, (), "", frozenset()), question: str = "",
-         day_check: bool = True) -> Citation:
+         day_check: bool = True, one_label: bool = True) -> Citation:
     """`ocr`: OCR's confidence per line seq, for the lines OCR read (store.ocr_marks);
     `furniture`: the seqs of page furniture (store.furniture), never quoted; `topic`: the
     question words a line holding the asked kind must share one of (_topic), the question's
@@ -209,7 +211,7 @@ def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, si
     passage's table header row (table_header), and the document's title lines (title_lines)."""
     chosen = choose_lines(lines, qterms, rarity, cfg, limit, sims, kinds, ocr, furniture,
                           topic=topic[0], subject=topic[1], header=topic[2], question=question,
-                          title=topic[3], day_check=day_check)
+                          title=topic[3], day_check=day_check, one_label=one_label)
     return Citation(doc_id=c.doc_id, path=c.path, locator=span([q.locator for q in chosen]),
                     score=c.score, coverage=c.coverage, lines=tuple(chosen))
 

@@ -1904,6 +1904,12 @@ _KIND_LABELS = {"time": "time|hours|start time", "place": "place|location|venue|
 _KIND_LABEL = {k: re.compile(rf"^\W*(?i:{words})\s*:\s*\S") for k, words in _KIND_LABELS.items()}
 
 
+def kind_labels(kinds: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Per asked kind with labels of its own (_KIND_LABELS), those labels' words ("time",
+    "hours", "start time"), for counting a document's labelled lines (Store.labelled)."""
+    return tuple(tuple(_KIND_LABELS[k].split("|")) for k in kinds if k in _KIND_LABELS)
+
+
 # what a notice's labelled time, place or date is of: an event a question names ("the
 # assessment hearing", "the fire commissioners' conference") must be the one a heading of the
 # passage or the document's title names
@@ -1912,20 +1918,32 @@ _EVENTS = frozenset(content_terms(
     "auction sale clinic festival parade ceremony training webinar class tour inspection visit closure "
     "event celebration concert fair race"))
 _FIELD = re.compile(r"^\W*[A-Za-z][\w ./&-]{0,30}:\s*\S")  # "Remote: Call in ... Conference ID: 840"
+# the words a question asks a notice's time or place with, not what it is of ("what time does
+# the hearing start", "where will it be held")
+_WHEN_WORDS = frozenset(content_terms("start starts begin begins began end ends held hold holds take takes "
+                                      "place occur occurs happen open opens close closes meet meets met"))
 
 
 def _kind_labelled(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, ...],
-                   qterms: Collection[str] = (), title: Collection[str] = ()) -> frozenset[int]:
+                   qterms: Collection[str] = (), title: Collection[str] = (),
+                   topic: Collection[str] = ()) -> frozenset[int]:
     """The lines holding the asked kind under a label naming that kind, where the passage has
     one such line only: the passage is the question's (it won), and its one "TIME:" line is the
     time it gives, whatever words the line itself says. Two such lines (two meetings' times)
     tell nothing of which is asked. An event the question names (_EVENTS) must be named by a
     heading of the passage or a title line, not a field's words: an agenda headed "REGULAR
     COMMISSIONERS MEETING" gives its own "Location:", not that of a conference its "Conference
-    ID:" line names (a set's fire district agenda)."""
+    ID:" line names (a set's fire district agenda). Every word of the topic (`topic`: the
+    question's words but the kind's, the event's verbs, months and numbers) must be in the
+    passage or a title line: a library board's notice gives no time of "the zoning board", nor
+    its annual meeting's of "the regular monthly meeting" (a review's made-up notices)."""
     events = set(qterms) & _EVENTS
     if events and not any(events & set(content_terms(t)) for t in [*texts, *title] if not _FIELD.match(t)):
         return frozenset()
+    said = set().union(*(content_terms(t) for t in [*texts, *title]))
+    if any(t not in said and t not in _WHEN_WORDS and t not in _MONTHS and not is_number(t)
+           for t in set(topic) - kind_words(kinds)):
+        return frozenset()  # "the zoning board", "the regular monthly meeting": not this notice's
     out: set[int] = set()
     for k in kinds:
         label = _KIND_LABEL.get(k)
@@ -1944,21 +1962,17 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     one of its words (`topic`, by default all of them) or its label for the value (_sayer),
     or it stands under a heading that names it, or it names the document's subject (see
     choose_lines); in running text, the sentence holding the value says it
-    (_value_sentence_speaks). A table row holds the word itself, or a line
-    above it that holds no value of the kind does, as a header row names its columns
-    (`row_topic`; off, any row answers, as if its header row named it). With `question`
-    given, a unit naming a sibling of what it names (sibling: the third quarter for the
-    fourth) answers nothing."""
+    (_value_sentence_speaks). A table row holds the word itself, or a line above it
+    holding no value of the kind does, as a header row names its columns
+    (`row_topic`; off, any row answers). With `question` given, a unit naming a sibling of
+    what it names (the third quarter for the fourth) answers nothing."""
     asked = frozenset(qterms if topic is None else topic)
     named = frozenset(qterms) - asked - kind_words(kinds)  # the words the document names itself by
     words = frozenset(t for t in qterms if not is_number(t)) - kind_words(kinds)
     says = _sayer(asked, question, kinds, plain,
                   ranges=not any(kind[j] and about(texts[j], words) for j in range(len(texts))))
-    # a heading over a stack of values may name the document itself ("Special Council
-    # Meeting" atop its notice), but not only by the words that ask for the kind ("Fee
-    # Schedule" is no label for one fee)
-    every = frozenset(qterms)
-    heading_words = every - kind_words(kinds)
+    every = frozenset(qterms)  # a heading names the document ("Special Council Meeting"), not by the
+    heading_words = every - kind_words(kinds)  # kind's words alone ("Fee Schedule")
     title_words = frozenset(t for t in heading_words if not is_number(t))
     signer = "person" in kinds and _SIGN in qterms  # "who signed ...": a signature block answers
     event = _asked_event(question, qterms) if "time" in kinds else None
@@ -1969,21 +1983,20 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     speaks = _speaker(texts, says_at, title, title_words, header if row_topic else -1, label)
     in_year = bool(question) and _asks_in_a_year(question)  # read once, not per line
     next_asked = bool(question) and _asks_next_meeting(question, kinds)
-    own = _kind_labelled(texts, kind, kinds, qterms, title) if kind_labels else frozenset()
-    acts = _acts_asked(question, kinds)
+    own = _kind_labelled(texts, kind, kinds, qterms, title, asked) if kind_labels else frozenset()
+    acts = _acts_asked(question, kinds)  # "who voted no": the act a line must name
+
+    def against(unit: list[int]) -> bool:  # the unit names a sibling of what the question names
+        return bool(question) and contradicts(" ".join(texts[j] for j in unit), question, qterms, named=named)
 
     def answers(i: int) -> bool:
         unit = unit_of(i)
         if not any(kind[j] for j in unit):
             return False
-        if acts and any(w.search(texts[j]) for j in unit for w in acts) and unit[0] > 0 \
-                and says_at(unit[0] - 1) and not contradicts(" ".join(texts[j] for j in unit), question, qterms,
-                                                             named=named):
+        if acts and _acting(texts, unit, acts, says_at) and not against(unit):
             return True  # "Nays: Councilmember Brooks, ..." under the motion on the asked ordinance
         next_said = next_asked and any(_NEXT_SAID.search(texts[j]) for j in unit)
-        if not next_said and not _value_sentence_speaks(texts, unit, kinds, qterms, says):
-            return False
-        if question and contradicts(" ".join(texts[j] for j in unit), question, qterms, named=named):
+        if not next_said and not _value_sentence_speaks(texts, unit, kinds, qterms, says) or against(unit):
             return False
         if acts and not _does_act(texts, unit, acts, header):
             return False  # people named for another act than the one asked
@@ -1993,18 +2006,30 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return False
         if any(speaks(j) for j in unit) or _labelled(texts, i, unit, heading_words, every, event, says, kind):
             return True
-        if any(j in own for j in unit):
-            return True  # "TIME: 4:30 P.M." in the notice: the one value its label says is of the asked kind
-        if next_said:
-            return True  # "Next Meeting 12 November 2025" for "when does the board meet again after ..."
-        if signer and any(_signed(texts, j) for j in unit):
+        # the notice's one value under its kind's label ("TIME: 4:30 P.M."); "Next Meeting 12
+        # November 2025" for "when does the board meet again after ..."; a signature block
+        if any(j in own for j in unit) or next_said or (signer and any(_signed(texts, j) for j in unit)):
             return True
-        if not subject or len(asked) > _SUBJECT_REST:
-            return False
-        said = set().union(*(content_terms(texts[j]) for j in unit))
-        return set(subject) <= said or (len(common) >= 2 and common <= said)
+        return _names_subject(texts, unit, subject, asked, common)
 
     return answers
+
+
+def _acting(texts: Sequence[str], unit: Sequence[int], acts: Sequence[re.Pattern],
+            says_at: Callable[[int], bool]) -> bool:
+    """The unit names the asked act ("Nays: ...") under a line speaking of the question (the
+    motion on the asked ordinance)."""
+    return any(w.search(texts[j]) for j in unit for w in acts) and unit[0] > 0 and says_at(unit[0] - 1)
+
+
+def _names_subject(texts: Sequence[str], unit: Sequence[int], subject: Sequence[str], asked: frozenset[str],
+                   common: frozenset[str]) -> bool:
+    """The unit names the document's subject, where little else of the question is left
+    (_SUBJECT_REST; see choose_lines)."""
+    if not subject or len(asked) > _SUBJECT_REST:
+        return False
+    said = set().union(*(content_terms(texts[j]) for j in unit))
+    return set(subject) <= said or (len(common) >= 2 and common <= said)
 
 
 def _speaker(texts: Sequence[str], says_at: Callable[[int], bool], title: frozenset[str],
@@ -2332,7 +2357,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                  kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
                  furniture: Collection[int] = (), require_kind: bool = True, day_check: bool = True,
                  topic: Sequence[str] | None = None, subject: Sequence[str] = (),
-                 header: str = "", question: str = "", title: Collection[str] = ()) -> list[QuotedLine]:
+                 header: str = "", question: str = "", title: Collection[str] = (),
+                 one_label: bool = True) -> list[QuotedLine]:
     """lines: (seq, locator, text) in document order; sims: line seq -> cosine with the question;
     kinds: what kind of value the question asks for (engine/kinds.py), () for none; ocr: line
     seq -> OCR's confidence for the lines read by OCR; furniture: the seqs of page furniture
@@ -2344,16 +2370,15 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     unit adds (a label's value), and says something of the question (`_answerer`); a
     passage none of whose quotable lines does gives no lines at all (`require_kind` False,
     as a ranked search's best line: the line is still chosen). `topic`: the question words
-    such a line must share one of (the quote leaves out the words the document names itself
-    by, quote/cite.py); `subject`: those words of the question that name the document: a
-    line naming every one of them ("Elvis Aaron Presley (January 8, 1935 ..." for "what
-    year was Elvis born?") speaks of the question too when at most one other word of it is
-    left (_SUBJECT_REST; its proper names aside: _common_subject); a line naming a part does not.
-    `header`: the passage's table header row (kinds.money_cells: no sum of money under
-    "Design Flow (MGD)"; a header naming another kind of the question's thing, _other_kind_of,
-    heads no row that answers). `title`: the document's title lines, which speak of the question
-    by any of its words, the document's own names too (quote/cite.title_lines).
-    `day_check`: a year alone for a date asked gives no lines (_year_alone)."""
+    such a line must share one of (the document's own names left out, quote/cite.py);
+    `subject`: the question's words naming the document: a line naming all ("Elvis Aaron
+    Presley (January 8, 1935 ..." for "what year was Elvis born?") speaks of the question when
+    at most one other word is left (_SUBJECT_REST, _common_subject); a part does not.
+    `header`: the passage's table header row (kinds.money_cells: no sum under "Design Flow
+    (MGD)"; one naming another kind of the thing heads no row that answers: _other_kind_of).
+    `title`: the title lines, speaking by any question word (quote/cite.title_lines).
+    `day_check`: a year alone for a date asked gives no lines (_year_alone). `one_label`: one
+    line at most of the document under each asked kind's own label (_kind_labelled)."""
     sims, ocr = sims or {}, ocr or {}
     if furniture:
         lines = [ln for ln in lines if ln[0] not in furniture]
@@ -2371,7 +2396,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
 
     answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
                         question if cfg.siblings else "", frozenset(title),
-                        kind_labels=bool(cfg.kind_labels))
+                        kind_labels=bool(cfg.kind_labels) and one_label)
     if lost and _speaks_most(lost, texts, kind, answers, topic if topic is not None else qterms):
         return []  # the row asked about has no figure under the asked period's column
     if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
