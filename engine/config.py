@@ -119,10 +119,10 @@ class Config:
     # 1: a passage's one line holding the asked time, place or date under a label naming that
     # kind ("TIME: 4:30 P.M.", "PLACE: ...") answers though it says no word of the question,
     # where an event the question names is named by a heading or a title line
-    # (quote/lines._kind_labelled); 0: off. Off as shipped: a review's made-up notices got three
-    # false answers for seven right (another board's or another meeting's one labelled time:
-    # the index cuts a notice's DATE:, TIME: and PLACE: lines into passages of their own, so
-    # "one such line" holds of each piece); docs/decisions.md, the twenty-seventh pass.
+    # (quote/lines._kind_labelled); 0: off. Off as shipped: mended after a first review of
+    # made-up notices (3 false answers for 7 right), a second on new ones still found 7 false
+    # answers and 1 wrong for 23 right (a flyer's one "TIME:" is its festival's, not the parade
+    # it mentions); docs/decisions.md, the twenty-seventh pass.
     kind_labels: int = 0
     # When neither the winner nor the runner-up (the next candidate, when it passes the gate
     # on its own) gives a line to quote, the next runner_depth candidates after the winner

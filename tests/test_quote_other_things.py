@@ -232,3 +232,13 @@ def test_who_did_an_act_is_answered_by_a_line_naming_that_act(tmp_path):
             assert a.answered and a.citations[0].lines[0].text.startswith("Motion by Councilmember Okafor")
         ab = eng.ask("Who abstained on Ordinance 2024-03?")
         assert not ab.answered
+
+
+def test_a_document_s_labelled_lines_are_counted_as_the_rule_reads_them():
+    """"**Time:**" and "- Time:" are labels to _kind_labelled, so they count toward the
+    document's one labelled line too (a review found a SQL prefix count missing them)."""
+    from engine.quote.lines import one_label_each
+    two = ["**Time:** 6:00 p.m.", "- Time: 7:30 p.m.", "Time to renew your mooring permit"]
+    assert not one_label_each(("time",), lambda words: two)
+    assert one_label_each(("time",), lambda words: two[:1] + two[2:])
+    assert one_label_each(("place",), lambda words: ["PLACE: Town Hall", "Time: 6:00 p.m."])

@@ -472,14 +472,14 @@ class Store:
             "SELECT seq, locator, text FROM lines WHERE doc=? AND seq BETWEEN ? AND ? ORDER BY seq",
             (doc, first, last)))
 
-    def labelled(self, doc: int, labels: Sequence[str]) -> int:
-        """How many lines of a document open with one of `labels` and a colon ("TIME:",
-        "Place :"), case aside: quote/lines._kind_labelled's one labelled value per document."""
-        if not labels:
-            return 0
-        like = " OR ".join(["ltrim(text) LIKE ? OR ltrim(text) LIKE ?"] * len(labels))
-        args = [a for w in labels for a in (f"{w}:%", f"{w} :%")]
-        return self.db.execute(f"SELECT count(*) FROM lines WHERE doc=? AND ({like})", (doc, *args)).fetchone()[0]
+    def lines_saying(self, doc: int, words: Sequence[str]) -> list[str]:
+        """The texts of a document's lines that hold one of `words` (case aside), in order:
+        the few a rule reads whole-document (quote/lines.kind_label_count)."""
+        if not words:
+            return []
+        like = " OR ".join(["text LIKE ?"] * len(words))
+        return [r[0] for r in self.db.execute(
+            f"SELECT text FROM lines WHERE doc=? AND ({like}) ORDER BY seq", (doc, *[f"%{w}%" for w in words]))]
 
     def furniture(self, doc: int, first: int, last: int) -> frozenset[int]:
         """The seqs among lines first..last that are page furniture (readers/layout.py):

@@ -27,7 +27,7 @@ from ..readers.ocr import QUOTE_FLOOR
 from ..types import Candidate, Citation, Refusal
 from .columns import only_elsewhere, opening_header, question_periods, said
 from .lines import (PASSAGE_SIBLINGS, bound_terms, choose_lines, day_asked, header_names_another_kind,
-                    kind_labels, line_budget, sibling, unnamed_label)
+                    kind_labels, line_budget, one_label_each, sibling, unnamed_label)
 from .totals import total_row
 
 Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
@@ -67,7 +67,7 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
                for ls, c, (doc, _, _) in zip(lines, quoted, spans)]
     lines = [[] if u else ls for ls, u in zip(lines, unnamed)]
     labels = kind_labels(q.kinds) if cfg.kind_labels else ()
-    once = [all(store.labelled(doc, words) <= 1 for words in labels) for doc, _, _ in spans]
+    once = [one_label_each(labels, lambda words, doc=doc: store.lines_saying(doc, words)) for doc, _, _ in spans]
     first = cite(lines[0], d.winner, q.terms, rarity, cfg,
                  line_budget(cfg.max_lines, d.runner is not None), sims[0], q.kinds, marks[0],
                  furniture[0], topic[0], q.text, one_label=once[0])

@@ -1904,10 +1904,17 @@ _KIND_LABELS = {"time": "time|hours|start time", "place": "place|location|venue|
 _KIND_LABEL = {k: re.compile(rf"^\W*(?i:{words})\s*:\s*\S") for k, words in _KIND_LABELS.items()}
 
 
-def kind_labels(kinds: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """Per asked kind with labels of its own (_KIND_LABELS), those labels' words ("time",
-    "hours", "start time"), for counting a document's labelled lines (Store.labelled)."""
-    return tuple(tuple(_KIND_LABELS[k].split("|")) for k in kinds if k in _KIND_LABELS)
+def kind_labels(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The asked kinds that have labels of their own (_KIND_LABELS)."""
+    return tuple(k for k in kinds if k in _KIND_LABELS)
+
+
+def one_label_each(kinds: Sequence[str], lines_saying: Callable[[Sequence[str]], list[str]]) -> bool:
+    """A document has at most one line under each kind's own label, read as _kind_labelled
+    reads one ("**Time:**" and "- Time:" too); `lines_saying(words)`: its lines holding one
+    of the labels' words (Store.lines_saying)."""
+    return all(sum(1 for t in lines_saying(_KIND_LABELS[k].split("|")) if _KIND_LABEL[k].match(t)) <= 1
+               for k in kinds)
 
 
 # what a notice's labelled time, place or date is of: an event a question names ("the
