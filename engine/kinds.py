@@ -239,7 +239,11 @@ _DETECT = {
                         r"Building|Library|Chambers|Plaza|School)\b"
                         r"|\b(?i:meets?|met|held|located|convene[sd]?|gather(?:s|ed)?|takes? place)\s+"
                         r"(?:[\w,]+\s+){0,3}?(?i:in|at)\s+(?:the\s+|a\s+)?[\w'’-]{3,}"
-                        r"|\b(?:in|at|near|from|of|across|outside|inside|throughout)\s+(?:the\s+)?"
+                        # "in", "at", "near" a proper name; not one ending in a calendar word or an
+                        # event ("stopped by at the Women's Month event": a set's minutes), nor
+                        # "of", "from", "across" one ("membership across the Community Boards")
+                        r"|\b(?:in|at|near|outside|inside)\s+(?:the\s+)?"
+                        r"(?!(?:[A-Z][\w'’.-]+\s+)*(?:Month|Week|Day|Year|Event|Celebration)\b)"
                         r"[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+)*"),
     # what must, may or need not be done: "Pre-bid meeting is mandatory", "shall be required",
     # "attendance is optional", "is not required"

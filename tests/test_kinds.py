@@ -1111,3 +1111,12 @@ def test_when_inside_a_phrase_is_a_condition_and_a_priced_query_s_location_no_pl
     """A search box's "fee when the property is designated" names the fee's condition, not
     a date asked; "cost of a licence ... kept at one location" asks the cost."""
     assert asked(question) == kind
+
+
+def test_a_place_is_in_at_or_near_a_name_not_of_from_or_across_one_nor_a_month_s_event():
+    """A community board's minutes: "stopped by at the Women's Month event" and "membership
+    across the Community Boards" gave "where was the meeting held?" its answer."""
+    assert not holds("Thank you for the people who stopped by at the Women's Month event last", ("place",))
+    assert not holds("for membership across the Community Boards, decisions will be out", ("place",))
+    assert holds("The hearing is at the Schoolcraft County Courthouse", ("place",))
+    assert holds("the clinic at Memorial Park", ("place",))
