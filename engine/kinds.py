@@ -239,10 +239,12 @@ _DETECT = {
                         r"Building|Library|Chambers|Plaza|School)\b"
                         r"|\b(?i:meets?|met|held|located|convene[sd]?|gather(?:s|ed)?|takes? place)\s+"
                         r"(?:[\w,]+\s+){0,3}?(?i:in|at)\s+(?:the\s+|a\s+)?[\w'’-]{3,}"
-                        # "in", "at", "near" a proper name; not one ending in a calendar word or an
-                        # event ("stopped by at the Women's Month event": a set's minutes), nor
-                        # "of", "from", "across" one ("membership across the Community Boards")
-                        r"|\b(?:in|at|near|outside|inside)\s+(?:the\s+)?"
+                        # "in", "at", "near", "from", "of" a proper name ("from Garner, North
+                        # Carolina", "of Maricopa County": WikiQA's answers need both); not one
+                        # ending in a calendar word or an event ("stopped by at the Women's Month
+                        # event": a set's minutes), nor "across" one ("membership across the
+                        # Community Boards")
+                        r"|\b(?:in|at|near|from|of|outside|inside)\s+(?:the\s+)?"
                         r"(?!(?:[A-Z][\w'’.-]+\s+)*(?:Month|Week|Day|Year|Event|Celebration)\b)"
                         r"[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+)*"),
     # what must, may or need not be done: "Pre-bid meeting is mandatory", "shall be required",
