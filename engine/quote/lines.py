@@ -122,8 +122,8 @@ def _range_of(text: str, qterms: Collection[str]) -> bool:
 
 def about(text: str, qterms: frozenset[str], plain: bool = False, days: Collection[str] | None = None) -> bool:
     """The line holds a word of the question, or one in another form (score.other_forms), or
-    another name of it in a sibling class that
-    names one thing ("absent" for "missed", "3rd" for "third", "Sun" for Sunday: _SAME_NAMED;
+    another name of it in a sibling class that names one thing ("absent" for "missed", "3rd"
+    for "third", "Sun" for Sunday: _SAME_NAMED;
     not a service's or a reach's looser names, "storm" for stormwater), or a compound of
     one ("onpeak" for "on-peak", "wastewater" for "waste water": a question word of four
     letters or more opening or closing a longer word of the line), or a date in numbers of
