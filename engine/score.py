@@ -866,16 +866,21 @@ def short_months_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> Non
     "April 2020"). Beside a year only: "Winter = Nov-March" or "back Oct 18th" name a season's
     or another day's month, and a question's month is a period's (the cabinet's rate sheet and
     minutes: the abbreviation alone let those passages past the names check, and answer)."""
-    asked = {k: _MONTHS_SHORT[t] for k, t in enumerate(qterms) if t in _MONTHS_SHORT}
+    asked = {k: n for k, t in enumerate(qterms) if (n := _month_number(t))}
     if not asked:
         return
     for i, terms in enumerate(pool.terms):
-        for k, shorts in asked.items():
-            if has[i, k]:
-                continue
-            if any(a in shorts and _YEAR.match(b) for a, b in zip(terms, terms[1:])) or any(
-                    (m := _SHORT_MONTH_YEAR.match(t)) and m[1] in shorts for t in terms):
+        dated = {_month_number(a) for a, b in zip(terms, terms[1:]) if _YEAR.match(b)} | {
+            _month_number(m[1]) for t in terms if (m := _SHORT_MONTH_YEAR.match(t))}
+        for k, month in asked.items():
+            if month in dated:
                 has[i, k] = True
+
+
+def _month_number(term: str) -> int | None:
+    """The month a term names, written out (as stemmed: MONTHS) or short ("apr", "sept":
+    _MONTH_OF); None for any other term."""
+    return MONTHS.get(term) or _MONTH_OF.get("sep" if term == "sept" else term)
 
 
 def joined_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
@@ -931,12 +936,6 @@ def _both_ways(pairs: Sequence[tuple[str, str]]) -> dict[str, frozenset[str]]:
 
 
 _UNITS = _both_ways(_UNIT_FORMS)
-# a month's name and its usual abbreviations ("Apr 2020" in a table's row for "April 2020");
-# May has none and is a stop word. Held beside a year only (short_months_held)
-_MONTHS_SHORT = _both_ways((("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
-                            ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep"),
-                            ("september", "sept"), ("october", "oct"), ("november", "nov"),
-                            ("december", "dec")))
 _THOUSANDS = re.compile(r"^(\d{1,3}(?:\.\d)?)k$")
 # a verb's stem and its irregular past forms, each to the others (terms.IRREGULAR)
 _VERB_FORMS = ({past: frozenset({verb}) for past, verb in IRREGULAR.items()}
@@ -1006,7 +1005,7 @@ def _ordinal(term: str) -> int | None:
     return None
 
 
-def held_in_other_forms(qterms: Sequence[str], said: Sequence[str]) -> set[str]:
+def held_in_other_forms(qterms: Collection[str], said: Collection[str]) -> set[str]:
     """The question terms that terms `said` (a line's) write in another form (other_forms:
     "25.00" for 25, "FY26" for 2026, "SEVENTY-FIFTH" for 75th), as forms_held reads a
     passage's."""
@@ -1017,6 +1016,7 @@ def held_in_other_forms(qterms: Sequence[str], said: Sequence[str]) -> set[str]:
     return {t for t, f in wanted if f & keys}
 
 
+@lru_cache(maxsize=100_000)
 def other_forms(term: str) -> frozenset[str]:
     """The form keys (_form_key) a passage's terms may show for question term `term`, when it
     has other forms; else empty."""

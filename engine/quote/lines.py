@@ -135,7 +135,7 @@ def about(text: str, qterms: frozenset[str], plain: bool = False, days: Collecti
     terms = set(content_terms(text))
     if terms & qterms:
         return True
-    if held_in_other_forms(sorted(qterms), terms):
+    if held_in_other_forms(qterms, terms):
         return True  # "SEVENTY-FIFTH PRECINCT" for "the 75th precinct", "25.00" for 25 (score.other_forms)
     if _range_of(text, qterms):
         return True  # "Tier 2 11-18 $3.02" for "11 to 18 units": both ends of the range asked
@@ -1764,7 +1764,7 @@ def _keyed(text: str, keys: frozenset[str]) -> bool:
     """The line opens with one of the question's numbers `keys`, as written or in another
     form ("SEVENTY-FIFTH PRECINCT | 577" for 75th)."""
     key = _key_of(text)
-    return key in keys or bool(key and held_in_other_forms(sorted(keys), [key]))
+    return key in keys or bool(key and held_in_other_forms(keys, [key]))
 
 
 def _key_of(text: str) -> str:
@@ -1893,8 +1893,7 @@ def _acts_asked(question: str, kinds: tuple[str, ...]) -> tuple[re.Pattern, ...]
 
 def _does_act(texts: Sequence[str], unit: Sequence[int], acts: Sequence[re.Pattern], header: int) -> bool:
     """The unit, the line above it, or its table's header row names the asked act."""
-    near = [*unit, unit[0] - 1] + ([header] if header >= 0 else [])
-    return any(w.search(texts[j]) for j in near if 0 <= j < len(texts) for w in acts)
+    return any(w.search(texts[j]) for j in (*unit, unit[0] - 1, header) if 0 <= j < len(texts) for w in acts)
 
 
 # a label naming the kind of its value, as a notice's block prints its one time, place or
