@@ -181,6 +181,9 @@ _DETECT = {
     "month": re.compile(r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
                         r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"),
     "time": re.compile(r"\b\d{1,2}(?::\d\d)?\s?(?:a\.?\s?m\b\.?|p\.?\s?m\b\.?)|\b\d{1,2}:\d\d\b"
+                       # an ordinance's hour in words: "nine a.m.", "twelve thirty a.m."
+                       r"|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+                       r"(?:[- ](?:fifteen|thirty|forty-five|o'clock))?\s(?:a\.\s?m\b\.?|p\.\s?m\b\.?)"
                        r"|\bnoon\b|\bmidnight\b|\bo'clock\b"),
     "duration": re.compile(rf"\b{_ANY_NUM}\+?(?:\s|-)?(?:\(\d+\)\s)?(?:calendar |business |working )?"
                            rf"{_DURATION_UNITS}\b"),
@@ -325,6 +328,11 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"\b(?:yeas|ayes) and (?:nays|noes)\b", ("vote",)),
     (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b|\bhow (?:late|early)\b|"
      r"\bwhat (?:are|were|is|was) the (?:[\w-]+ ){0,3}hours\b|"
+     # "what are Springboro, Ohio park hours", "what are the library's hours": the hours a
+     # place keeps (not hours worked, billed or logged: a count)
+     r"\bwhat (?:are|were|is|was) (?:[\w,'’-]+ ){0,5}?(?:park|office|business|opening|operating|visiting|"
+     r"library|pool|beach|lobby|counter|store|landfill|station|center|centre|building|summer|winter|"
+     r"weekend|weekday|holiday)['’]?s? hours\b|\bhours of (?:operation|business)\b|"
      # "what is the latest end time of ...": a time of day an event starts or ends at (not a
      # "response time" or a "time limit": spans of time)
      r"\bwhat (?:are|were|is|was) the (?:[\w-]+ ){0,2}(?:start|starting|end|ending|closing|opening|"
@@ -368,6 +376,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"provided|operates|operated|runs|ran|owns|owned|builds|built|manufactures|insures|audits|"
      r"audited|services|maintains|maintained|bought|sold|leases|leased)\b", ("organisation", "person")),
     (r"^(?:[\w,]+ ){0,3}(?:who|whom|whose)\b", ("person",)),
+    # "send proposals to whom", "to whom should complaints go": a person or an office, wherever
+    # it stands ("whom" after a preposition asks as "who" does)
+    (r"\b(?:to|from|with|by|for) whom\b", ("person", "organisation")),
     # a search-box query asking "who" after a break ("guelph june 16 2014 amalgamation - who
     # voted no?", "cb1 resolution: who moved it"); not a relative "who" after a noun
     # ("residents who ...")
@@ -402,9 +413,16 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"inflation|occupancy|attendance|completion|response|collection|default|error) rate\b|"
      r"\bhow much (?:[\w-]+ ){0,2}(?:growth|increase|decrease|raise|reduction|cut|discount)\b",
      ("percentage", "rate", "amount")),
+    # the capacity of a room, a vehicle, a shelter, a school is a number of people or places
+    # ("Seating capacity is 33", "120 beds"), not a measure with a unit
+    (r"\b(?:what|which) (?:[\w'’&.-]+ ){0,5}(?:seating|occupancy|passenger|bed|parking|student|shelter) capacity\b",
+     ("count", "measure")),
     # a size may be a share or a sum ("20% of the budget", "$2 million")
     (r"\bhow (?:big|large)\b|\b(?:what|which) (?:[\w'’&.-]+ ){0,5}(?:size|capacity)\b",
      ("measure", "percentage", "amount")),
+    # "how far ahead must I register", "how far in advance": a span of time before an event,
+    # not a distance
+    (r"\bhow far (?:ahead|in advance|beforehand|before|out)\b", ("duration",)),
     (r"\bhow (?:wide|tall|high|deep|far|heavy|thick)\b", ("measure",)),
     (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\b(?:what|how much(?: more| less| extra)?) (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
      # "what does the credit union charge for a domestic wire", "what does a resident pay for a
@@ -473,6 +491,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # date", "tree removal permit cost now"): the head of a noun phrase is its last noun
     (r"\b(?:dates?|deadlines?)(?: now| today| currently)?\W*$", ("date", "time")),
     (rf"\b{_MONEY}(?: now| today| currently)?\W*$", ("amount", "rate")),
+    # a search box closing on a process's time ("registration approval time", "permit
+    # processing time") asks how long it takes, not a time of day
+    (_SEARCH_BOX + r".*\b(?:approval|processing|response|review|turnaround|waiting|wait|travel|notice|"
+     r"lead|decision|completion|reaction) time\W*$", ("duration",)),
     # (not "a second time", "each time": how often, no time of day)
     (r"(?<!first )(?<!second )(?<!third )(?<!last )(?<!next )(?<!each )(?<!every )(?<!one )(?<!any )"
      r"(?<!same )(?<!another )\b(?:time|hours)(?: now| today| currently)?\W*$|"
@@ -947,7 +969,9 @@ _CODE_TOKEN = re.compile(r"(?:^|\s)[A-Za-z]+\d*[-–/]?(?:\d+[-–/])*$")
 
 # a day of the month: after the month's name, or in a list of days after it ("April 3, 8, 12")
 _DAY = re.compile(rf"\b{MONTH}\s*(?:\d{{1,2}},?\s+(?:and\s+|&\s+)?)*$", re.I)
-_DAY_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}(?![a-z])", re.I)
+# "7 November", "10th of December", "this 10th day of December" (a resolution's date; a PDF
+# may print the raised "th" as a quote mark: "10" day of")
+_DAY_AFTER = re.compile(rf"(?:st|nd|rd|th|[\"”])?\s+(?:day\s+of\s+)?(?:of\s+)?{MONTH}(?![a-z])", re.I)
 
 
 # a column whose header names a unit of measure ("Design Flow (MGD)", "Demand (MW)") or an
