@@ -579,6 +579,11 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
     named: dict[int, set[str]] = {}
     dates_asked = _asked_dates(qterms) is not None  # a month, a year or a day a file's name may date
     clause = set(doc_names) & {qterms[k] for k in need}  # the document clause's required words
+    # a number with the word before it, as a file's name joins them: the question's "Rate 58"
+    # is the "rate58" of connecticut_light_and_power_rate58.docx (the number alone is not
+    # the path's: "58 kW" is no rate's number)
+    joined = {k: qterms[k - 1] + qterms[k] for k in need
+              if k and is_number(qterms[k]) and qterms[k - 1].isalpha()}
 
     for i, row in enumerate(pool.rows):
         if row.doc not in named:
@@ -591,7 +596,8 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
                 named[row.doc] |= clause & set(content_terms(opening_of(row.doc)))
         dated = _table_dated(path_of(row.doc), row.text, qterms) if dates_asked else set()
         for k in need:
-            if qterms[k] in named[row.doc] or _form_key(qterms[k]) in named[row.doc] or qterms[k] in dated:
+            if qterms[k] in named[row.doc] or _form_key(qterms[k]) in named[row.doc] or qterms[k] in dated \
+                    or joined.get(k) in named[row.doc]:
                 out[i, k] = True
     return out
 

@@ -84,6 +84,17 @@ from engine.types import Line
     ("fare for the number 3 bus", "amount"),
     ("When can I call the utility office by phone?", "time"),  # when, not which number
     ("What was the jobless rate in the Windsor area in March 2024?", "percentage"),  # a share by its name
+    # the twenty-eighth pass: forms the three blind cabinets HH, II and JJ asked in
+    ("How far ahead do I have to register a sound truck with the police?", "duration"),
+    ("How far in advance must the pavilion be booked?", "duration"),
+    ("What seating capacity did the board approve for the cafe?", "count"),
+    ("library phone service proposals send to whom", "person"),
+    ("To whom are appeals of the decision sent?", "person"),
+    ("What are Lakeview, Ohio park hours in the winter?", "time"),
+    ("What were the library's hours on Saturdays?", "time"),
+    ("What are the hours of operation at the transfer station?", "time"),
+    ("sign permit approval time", "duration"),
+    ("building permit processing time", "duration"),
 ])
 def test_question_forms_ask_for_their_kind(question, kind):
     assert kind in asked(question)
@@ -102,6 +113,7 @@ def test_question_forms_ask_for_their_kind(question, kind):
     "How can I pay other than by phone?",
     "number of votes for mayor",  # a count's "number of", no code (the count is asked by "how many")
     "building code requirements",  # a code of rules, not a code asked for
+    "What were police overtime hours in 2017?",  # hours worked: no place's hours
 ])
 def test_questions_that_ask_for_no_kind_in_particular(question):
     assert asked(question) == ()
@@ -511,6 +523,8 @@ def test_a_why_question_asks_for_a_reason_not_a_figure(question):
     "On November 7, 2018, the agency issued a notice",
     "at the 7 May meeting",
     "the 21st of October",
+    "Adopted this 10th day of December, 2018",
+    'Attested on this 10" day of December 2018',  # a raised "th" printed as a quote mark
 ])
 def test_a_day_of_the_month_is_no_count(line):
     assert not holds(line, ("count",))
@@ -1123,3 +1137,15 @@ def test_a_place_is_in_at_or_near_a_name_not_across_one_nor_a_month_s_event():
     assert holds("the clinic at Memorial Park", ("place",))
     assert holds("is an American country music singer from Garner, North Carolina", ("place",))
     assert holds("is a city in the eastern part of Maricopa County, Arizona", ("place",))
+
+
+@pytest.mark.parametrize("line", [
+    "permission is presumed from nine a.m. through twelve thirty a.m. the following day",
+    "No amplified sound after ten p.m. on weeknights",
+])
+def test_an_hour_in_words_is_a_time_of_day(line):
+    assert holds(line, ("time",))
+
+
+def test_a_number_in_words_before_am_without_its_periods_is_no_time():
+    assert not holds("one am not sure", ("time",))
