@@ -190,11 +190,11 @@ _DETECT = {
     "measure": re.compile(rf"\b{_NUM}\s?(?:(?:thousand|million|billion)\s)?-?(?:{_UNITS})(?![a-z])|{_CELL}"
                           # "three (3) foot wide": a drafter's number in words, its digits in brackets
                           rf"|\b{_WORD_NUM}\s\(\d+\)\s?-?(?:{_UNITS})(?![a-z])"
-                          rf"|\b{_NUM}(?:\"|”|″)(?!\w)"),  # 6” DBH: inches
+                          rf"|(?<![\"“])\b{_NUM}(?:\"|”|″)(?!\w)"),  # 6” DBH: inches (not a quoted “2”)
     "temperature": re.compile(rf"-?{_NUM}\s?(?:°\s?[cf]?|degrees?\b|deg\b)|\b{_NUM}\s?[cf]\b(?=.*\btemp)"),
     "length": re.compile(rf"\b{_ANY_NUM}\s?-?(?:\(\d+\)\s?)?(?:feet|foot|ft|inch(?:es)?|in\.|yards?|"
                          rf"miles?|mi|meters?|metres?|km|cm|mm|m|stor(?:y|ies|eys?))(?![a-z])"
-                         rf"|\b{_NUM}\s?(?:'|’|\"|”|″|′)"),
+                         rf"|(?<![\"“‘'])\b{_NUM}\s?(?:'|’|\"|”|″|′)"),
     "area": re.compile(rf"\b{_NUM}\s?-?(?:square|sq\.?|acres?|hectares?|ha\b|sf\b|ft2|m2|ft²|m²)"),
     "power": _in_units(r"kw|mw|kva|mva|kilowatts?|megawatts?|horsepower|hp|watts?"),
     "voltage": _in_units(r"kv|volts?|v"),
@@ -634,9 +634,13 @@ def _org_run(match: str, asked_terms: Collection[str] = ()) -> bool:
         words = words[1:]
     if len(words) < 2:
         return False
+    own = set(content_terms(match))
+    if asked_terms and own & set(asked_terms) and not own - set(asked_terms) - common_terms():
+        return False  # the question's own body ("La Porte County Public Library" for "la porte
+        # county library proposals send to whom"): what it asks of, not who answers
     if _ORG_SUFFIX.search(match):
         return True
-    if asked_terms and set(content_terms(match)) & set(asked_terms):
+    if asked_terms and own & set(asked_terms):
         return False
     last = words[-1].strip(".,").lower()
     return last not in _COMMON and last not in _OFFICE_WORDS  # "City Manager": an office
@@ -906,7 +910,7 @@ _LABEL = re.compile(r"\b(?:item|items|section|sec|sections|page|pages|p|pp|no|no
                     r"chapter|part|rule|resolution|ordinance|exhibit|appendix|attachment|schedule|"
                     r"sch|table|figure|fig|step|phase|district|ward|unit|lot|route|line|level|"
                     r"grade|tier|zone|option|question|agenda|year|day|week|month|quarter|round|stage|"
-                    r"module|lesson|session)\.?\s*#?\s*$|[#§]\s*$", re.I)
+                    r"module|lesson|session)\.?\s*#?\s*[\"“‘']?$|[#§]\s*$", re.I)  # 'Exhibit “2”' too
 
 
 # a unit of measure after a number makes it a measure, not a count of things (not the units

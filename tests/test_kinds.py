@@ -1149,3 +1149,18 @@ def test_an_hour_in_words_is_a_time_of_day(line):
 
 def test_a_number_in_words_before_am_without_its_periods_is_no_time():
     assert not holds("one am not sure", ("time",))
+
+
+def test_a_quoted_exhibit_number_is_no_count_and_no_inches():
+    line = "Agreement to Meet Costs of Development, attached as Exhibit “2” hereto, before undertaking review"
+    assert not holds(line, ("count",)) and not holds(line, ("measure",)) and not holds(line, ("length",))
+    assert holds("a 6” DBH tree", ("measure",))  # a figure's closing quote alone is still inches
+
+
+def test_the_question_s_own_body_is_no_answer_to_whom():
+    from engine.terms import question_terms
+    q = question_terms("la porte county library phone service proposals send to whom")
+    asked_kinds = ("person", "organisation")
+    assert not holds("The La Porte County Public Library divides telephone services into three categories.",
+                     asked_kinds, q)
+    assert holds("Please send your proposals to: Harbor Telecom Company", asked_kinds, q)
