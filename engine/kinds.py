@@ -421,8 +421,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bhow (?:big|large)\b|\b(?:what|which) (?:[\w'’&.-]+ ){0,5}(?:size|capacity)\b",
      ("measure", "percentage", "amount")),
     # "how far ahead must I register", "how far in advance": a span of time before an event,
-    # not a distance
-    (r"\bhow far (?:ahead|in advance|beforehand|before|out)\b", ("duration",)),
+    # not a distance ("how far out", "how far before turning" measure one: a review's)
+    (r"\bhow far (?:ahead|in advance|beforehand)\b", ("duration",)),
     (r"\bhow (?:wide|tall|high|deep|far|heavy|thick)\b", ("measure",)),
     (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\b(?:what|how much(?: more| less| extra)?) (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
      # "what does the credit union charge for a domestic wire", "what does a resident pay for a
@@ -634,13 +634,9 @@ def _org_run(match: str, asked_terms: Collection[str] = ()) -> bool:
         words = words[1:]
     if len(words) < 2:
         return False
-    own = set(content_terms(match))
-    if asked_terms and own & set(asked_terms) and not own - set(asked_terms) - common_terms():
-        return False  # the question's own body ("La Porte County Public Library" for "la porte
-        # county library proposals send to whom"): what it asks of, not who answers
     if _ORG_SUFFIX.search(match):
         return True
-    if asked_terms and own & set(asked_terms):
+    if asked_terms and set(content_terms(match)) & set(asked_terms):
         return False
     last = words[-1].strip(".,").lower()
     return last not in _COMMON and last not in _OFFICE_WORDS  # "City Manager": an office
