@@ -189,7 +189,6 @@ def _terms_held(pool: Pool, qterms: Sequence[str], required: Sequence[str], kind
     compounds_held(pool, qterms, has)
     joined_held(pool, qterms, has)
     short_months_held(pool, qterms, has)
-    date_spans_held(pool, qterms, has)
     spans_unheld(pool, qterms, has, path_of)
     headed_years_held(pool, qterms, has)
     states_held(pool, qterms, required, has)
@@ -889,31 +888,6 @@ def _month_number(term: str) -> int | None:
     """The month a term names, written out (as stemmed: MONTHS) or short ("apr", "sept":
     _MONTH_OF); None for any other term."""
     return MONTHS.get(term) or _MONTH_OF.get("sep" if term == "sept" else term)
-
-
-_YEARS_SPAN = re.compile(r"^((?:19|20)\d\d)-((?:19|20)\d\d)$")  # "2018-2020": a span of whole years
-# a date in figures and the year it is in: "12/31/2020", "2020-12-31"
-_DATE_YEAR = re.compile(r"^(?:\d{1,2}/\d{1,2}/((?:19|20)\d\d)|((?:19|20)\d\d)-\d\d-\d\d)$")
-
-
-def _year_of(term: str) -> str | None:
-    m = _DATE_YEAR.match(term)
-    return (m[1] or m[2]) if m else None
-
-
-def date_spans_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
-    """Mark in `has` (in place) a question's span of years ("violations 2018-2020") as held
-    by a passage writing it as a span of dates in figures, the first date in its first year
-    and the next in its last ("Compliance period 01/01/2018 - 12/31/2020"): the same span,
-    to the day. Two dates side by side only: a table's two dated rows are no span."""
-    spans = {k: (m[1], m[2]) for k, t in enumerate(qterms) if (m := _YEARS_SPAN.match(t)) and m[1] < m[2]}
-    if not spans:
-        return
-    for i, terms in enumerate(pool.terms):
-        pairs = {(_year_of(a), _year_of(b)) for a, b in zip(terms, terms[1:])}
-        for k, span in spans.items():
-            if span in pairs:
-                has[i, k] = True
 
 
 def joined_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
