@@ -843,10 +843,15 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # (a sum with its sign is no part of a name: "1” Meter $52.90 Monthly Base ...")
             if k == "amount" and _of_another(text, m.start(), m.end(), asked_terms):
                 continue
+            if k == "amount" and _PER_BEFORE.search(text, 0, m.start()):
+                continue  # "per $100 of valuation": a rate's base, no sum of its own
             if not asked_terms or set(content_terms(m.group(0))) - asked_terms \
                     or (k == "amount" and _NONE.match(m.group(0))) or k == "rating":  # "no ... charge" is the
                 # value; so is "has not rated" for a rating asked
                 yield m.span()
+
+
+_PER_BEFORE = re.compile(r"\bper\s*$", re.I)  # "... per $100": the sum a rate is of
 
 
 # a question asking for a firm ("which consulting firm", "what company", "which contractor"),

@@ -1167,3 +1167,10 @@ def test_a_body_named_for_the_question_s_place_still_answers_who():
     q = question_terms("Who maintains the Hamilton County roads?")
     assert holds("County roads are maintained by the Hamilton County Highway Department.",
                  ("organisation", "person"), q)
+
+
+def test_a_rate_s_base_is_no_amount():
+    # a fire district's report: "per $100 of valuation" is what its tax rates are of
+    assert not holds("The tax rates assessed, per $100 of valuation, for the year ended September 30, 2017",
+                     ("amount",))
+    assert holds("The levy is $0.52 per $100 of valuation", ("amount",))  # the rate's own sum still is
