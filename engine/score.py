@@ -569,10 +569,11 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
     question opens with to name the document it asks of ("In the City of Little Rock and ARDOT
     2017 stormwater annual report, ..."); every passage of a document whose opening lines
     (`opening_of`: terms.DOCUMENT_OPENING of them) say one holds it: a report names its
-    authors and its subject on its first page, not in the passage that answers. A number
-    the question writes after a word is the path's where the path joins the two ("Rate 58",
-    "rate58"). Read for the required check only; coverage counts the passage's own words, and the initials it or its
-    path writes (initials_held)."""
+    authors and its subject on its first page, not in the passage that answers. A number the
+    question writes after a word is the path's where the path joins the two ("Rate 58",
+    "rate58"). Read for the required check only; coverage counts the passage's own words,
+    and the initials it or its path writes (initials_held).
+    """
     need = [k for k, t in enumerate(qterms) if t in set(required)]
     if not need:
         return has
