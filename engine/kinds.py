@@ -139,7 +139,10 @@ _CAPS_NAME = rf"(?=[A-Z])(?!(?i:{_trie(_NOT_NAMES.split('|'))})\b)[A-Z]{{3,}}"
 _ALONE = "".join(rf"(?<!\b[A-Z][a-z]{{{n}}} )" for n in range(1, 16))
 _TITLE = (r"(?:Mr|Mrs|Ms|Dr|Mayor|Councilor|Councillor|Commissioner|President|Chair|Chairman|"
           r"Director|Superintendent|Manager|Secretary|Clerk|Trustee|Judge|Hon|Administrator|"
-          r"Recorder|Treasurer|Attorney|Engineer)")
+          r"Recorder|Treasurer|Attorney|Engineer|"
+          # a roll call's titles, with their plurals ("Absent -- Aldermen Foulkes, Thomas")
+          r"Alder(?:man|men|woman|women|person|persons)|Council(?:man|men|woman|women|member|members)|"
+          r"Select(?:man|men|woman|women)|Commissioners|Trustees)")
 _TITLE_CAPS = _TITLE.upper()  # the same titles in capitals ("MAYOR", "JUDGE")
 
 def _in_units(units: str) -> re.Pattern:
@@ -171,7 +174,8 @@ _DETECT = {
     "rate": re.compile(_CELL + rf"|(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
                        rf"|\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
                        rf"|[$£€]\s?\d*\.\d{{3,}}"),
-    "date": re.compile(rf"\b{MONTH}\s+\d{{1,2}}\b|\b\d{{1,2}}\s+{MONTH}\b|\b{MONTH},?\s+(?:18|19|20)\d\d\b"
+    # (a day may be written as its ordinal: "May 18th", "8th of June")
+    "date": re.compile(rf"\b{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\b|\b{MONTH},?\s+(?:18|19|20)\d\d\b"
                        r"|\b(?:18|19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:\d\d){1,2}\b"
                        r"|(?<![\d\-–—‐‑])\b(?:18|19|20)\d\d\b(?![\d\-–—‐‑])"
                        r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
@@ -299,9 +303,11 @@ _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! fo
           r"coinsurance|out-of-pocket|fare|fares|toll|tolls|tuition)")
 _BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
-             r"administrator|judge|commissioner|director|manager|clerk|chair|chairman|chairperson|"
+             r"administrator|judge|commissioner|director|manager|clerk|chair|chairperson|"
              r"mayor|superintendent|president|secretary|treasurer|attorney|inspector|planner|"
-             r"mp|senator|councillor|councilor|councilmember|alderman|trustee|legislator|minister|candidate)")
+             r"mp|senator|councillor|councilor|councilmember|trustee|legislator|minister|candidate|"
+             # the -man offices with their plurals ("which aldermen ...")
+             r"(?:alder|chair|council|select|assembly|congress)(?:man|men|woman|women))")
 _SOME = r"(?:[\w'’&.,-]+ ){0,5}"  # up to five words ("Manchester, MN") between "what" and the noun it asks about
 
 # question form -> the kinds an answer line may hold; first match wins
@@ -326,7 +332,12 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      # "what were the yeas and nays on ...", "the ayes and noes" (not "roll call": "who was
      # absent at roll call" asks a person, a review found)
      r"\b(?:yeas|ayes) and (?:nays|noes)\b", ("vote",)),
-    (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b|\bhow (?:late|early)\b|"
+    # "how early", "how late": a time of day, or a span before or after one ("how early do
+    # buses get to school before the bell?" is "15 minutes before the first bell")
+    (r"\bhow (?:much )?(?:late|early|earlier|later)\b", ("time", "duration")),
+    # "by when must ...": a deadline, a day (not "8:30am", a time the question names)
+    (r"\bby when\b", ("date",)),
+    (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b|"
      r"\bwhat (?:are|were|is|was) the (?:[\w-]+ ){0,3}hours\b|"
      # "what are Springboro, Ohio park hours", "what are the library's hours": the hours a
      # place keeps (not hours worked, billed or logged: a count)
@@ -346,7 +357,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"\b(?:moody['’]?s|s&p|standard (?:&|and) poor['’]?s|fitch|kroll)\b.*\b(?:ratings?|rated?|rates)\b", ("rating",)),
     (r"\b(?:what|which) months?\b|\bin which months?\b", ("month",)),
     (r"\b(?:what|which) (?:dates?|days?|years?|deadline)\b|\bby what date\b|"
-     r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b", ("date", "time")),
+     r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b|"
+     # "what is the date on Addendum No. 1", "what was the hearing date" (not a date range)
+     r"\bwhat (?:is|was|are|were) the (?:[\w-]+ ){0,2}?dates?\b(?! range)", ("date", "time")),
     (r"\bwhere\b|\b(?:what|which) (?:address|location|place|city|county|town|park|building|room)\b|"
      # "what is the address of the Main Branch?" (a review's made-up library page: no kind
      # asked, so the branch manager's line answered)
@@ -424,7 +437,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # not a distance ("how far out", "how far before turning" measure one: a review's)
     (r"\bhow far (?:ahead|in advance|beforehand)\b", ("duration",)),
     (r"\bhow (?:wide|tall|high|deep|far|heavy|thick)\b", ("measure",)),
-    (rf"\b(?:what|which) {_SOME}{_MONEY}\b|\b(?:what|how much(?: more| less| extra)?) (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
+    (rf"\b(?:what|which) {_SOME}(?:{_MONEY}|payments?(?! (?:methods?|options?|plans?|portals?|address|dates?|due)\b))\b|\b(?:what|how much(?: more| less| extra)?) (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
      # "what does the credit union charge for a domestic wire", "what does a resident pay for a
      # season pass" (not "what does the fee pay for?": what it buys)
      rf"\bwhat (?:does|do|did|will|would) .* (?:charge|pay) for (?:an?|each|every|one|the) \w|"
@@ -488,8 +501,14 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"^\W*(?:[\w,'’]+ ){0,3}when\b|(?:[-–—:;,(]\s*|\b(?:and|or|but|since|until|till)\s+)when\b|"
      r"\b(?:know|tell me|tell us|say|says|find out|ask|asked|wondering|wonder|sure)\s+when\b", ("date", "time")),
     # a search-box query names what it wants last ("yonkers plant air permit expiration
-    # date", "tree removal permit cost now"): the head of a noun phrase is its last noun
-    (r"\b(?:dates?|deadlines?)(?: now| today| currently)?\W*$", ("date", "time")),
+    # date", "tree removal permit cost now"): the head of a noun phrase is its last noun,
+    # though a month or a year may follow it ("regular meeting date may 2020", "filing
+    # deadline for 2024")
+    # a search box closing on a season or a window ("lakefork spring site access season",
+    # "trout fishing season 2024") asks when it runs
+    (_SEARCH_BOX + r".*\b(?:seasons?|window)(?: (?:in |for )?(?:19|20)\d\d)?\W*$", ("date", "month")),
+    (rf"\b(?:dates?|deadlines?)(?: now| today| currently| (?:(?:in|for|of) )?(?:{MONTH}\.? )?(?:19|20)\d\d"
+     rf"| (?:in|for) {MONTH})?\W*$", ("date", "time")),
     (rf"\b{_MONEY}(?: now| today| currently)?\W*$", ("amount", "rate")),
     # a search box closing on a process's time ("registration approval time", "permit
     # processing time") asks how long it takes, not a time of day

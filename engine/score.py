@@ -571,7 +571,7 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
     (`opening_of`: terms.DOCUMENT_OPENING of them) say one holds it: a report names its
     authors and its subject on its first page, not in the passage that answers. A number the
     question writes after a word is the path's where the path joins the two ("Rate 58",
-    "rate58"). Read for the required check only; coverage counts the passage's own words,
+    "rate58"); so are two words the path writes as one ("Metro Transit", "metrotransit"). Read for the required check only; coverage counts the passage's own words,
     and the initials it or its path writes (initials_held).
     """
     need = [k for k, t in enumerate(qterms) if t in set(required)]
@@ -584,8 +584,14 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
     # a number with the word before it, as a file's name joins them: the question's "Rate 58"
     # is the "rate58" of connecticut_light_and_power_rate58.docx (the number alone is not
     # the path's: "58 kW" is no rate's number)
-    joined = {k: qterms[k - 1] + qterms[k] for k in need
+    joined = {k: {qterms[k - 1] + qterms[k]} for k in need
               if k and is_number(qterms[k]) and qterms[k - 1].isalpha()}
+    # two words a file's name writes as one: the question's "Metro Transit" is the
+    # "metrotransit" of twincities_mn_metrotransit_state_fair_express_2018.html
+    for k in need:
+        for a, b in ((k - 1, k), (k, k + 1)):
+            if 0 <= a and b < len(qterms) and _JOINABLE.fullmatch(qterms[a]) and _JOINABLE.fullmatch(qterms[b]):
+                joined.setdefault(k, set()).add(qterms[a] + qterms[b])
 
     for i, row in enumerate(pool.rows):
         if row.doc not in named:
@@ -599,9 +605,12 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
         dated = _table_dated(path_of(row.doc), row.text, qterms) if dates_asked else set()
         for k in need:
             if qterms[k] in named[row.doc] or _form_key(qterms[k]) in named[row.doc] or qterms[k] in dated \
-                    or joined.get(k) in named[row.doc]:
+                    or joined.get(k, set()) & named[row.doc]:
                 out[i, k] = True
     return out
+
+
+_JOINABLE = re.compile(r"[a-z]{3,}")  # a word a file's name may join to the next (named_by_document)
 
 
 def _dated_within(filed: str, terms: Sequence[str]) -> bool:
@@ -1040,10 +1049,10 @@ def other_forms(term: str) -> frozenset[str]:
     return _CODES_OF.get(term, frozenset())
 
 
-# a month's name as a term (the stemmer's form) -> its number; "may" is a stop word
+# a month's name as a term (the stemmer's form) -> its number ("may" is the month's term
+# only: the verb is a stop word, terms.MAY_MONTH)
 MONTHS = {stem(m): n for n, m in enumerate(
-    "january february march april may june july august september october november december".split(), 1)
-    if m != "may"}
+    "january february march april may june july august september october november december".split(), 1)}
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 
 

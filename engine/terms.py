@@ -22,7 +22,7 @@ from typing import Collection
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "12"
+TOKENIZER_VERSION = "13"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -200,9 +200,34 @@ def _inches(text: str) -> str:
     return "".join(out) + text[at:]
 
 
+# May, the month, as a text writes it, read from the words beside it: before or after a
+# figure ("May 2022", "May 15", "15 May", "May-23"), a table's cell alone ("| May |"), after
+# a preposition ("in May"), before "of" and a year ("May of 2023"); in lower case only
+# before a year ("meeting date may 2020", as a search box is typed). Not "may 2" in lower
+# case, nor "MAY APPROVE", nor "May I ...": "may", the verb, is a stop word.
+MAY_MONTH = re.compile(r"\b(?:May|MAY)(?=\.?[\s-]*\d)|(?<=\d)(?:st|nd|rd|th)?[\s-](?:of\s+)?(?:May|MAY)\b"
+                       r"|(?:^|\|)\s*(?:May|MAY)\s*(?=\||$)"
+                       r"|\b(?:in|In|of|for|during|since|until|through|from|by|and|to) May\b(?!-)"
+                       r"|\bMay(?= of (?:19|20)\d\d\b)|\bmay(?=,?\s+(?:19|20)\d\d\b(?![\d,]))", re.M)
+_MAY_WORD = re.compile(r"(?i:may)$")
+
+
+def _month_may(m: re.Match) -> str:
+    """The month's word as "Mays": no stop word, and its stem is the month's term, "may". One
+    joined to a figure by a hyphen ("May-23", "15-May") is a term of its own already."""
+    text, end = m.group(0), m.end()
+    body = text.rstrip()
+    if m.string[end:end + 1] == "-" or body[-4:-3] == "-":
+        return text
+    return _MAY_WORD.sub(lambda w: w.group(0) + "s", body) + text[len(body):]
+
+
 def _read(text: str) -> str:
-    """Text as its terms are read: glued figures parted and inch marks said (both need the
-    text's case and marks, so before NFKC and lower case), then normalised."""
+    """Text as its terms are read: glued figures parted, inch marks said and May the month
+    made a term (MAY_MONTH) (all need the text's case and marks, so before NFKC and lower
+    case), then normalised."""
+    if "ay" in text or "AY" in text:
+        text = MAY_MONTH.sub(_month_may, text)
     return normalise(_inches(_GLUED.sub(r"\1 ", text)))
 
 
@@ -301,8 +326,11 @@ def surface_forms(question: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for w in words(question):
         if w not in STOP_WORDS:
-            out.setdefault(stem(w), w)
+            out.setdefault(stem(w), _MAY_READ.get(w, w))
     return out
+
+
+_MAY_READ = {"mays": "may"}  # the month as _month_may reads it, shown as typed
 
 
 _AMPERSAND = re.compile(r"\b([A-Za-z]+)\s?&\s?([A-Za-z]+)\b")
@@ -408,7 +436,7 @@ def required_terms(question: str) -> tuple[str, ...]:
 _MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _A_DATE = rf"{_MONTH_WORD}\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?(?:19|20)\d\d"
 _RECORDS = (r"memo|memorandum|report|minutes|meeting|agenda|notice|letter|reply|statement|newsletter|"
-            r"session|bulletin|update|release|presentation")
+            r"session|bulletin|update|release|presentation|letting")  # (a bid letting's tabulation)
 _DATE_THEN_RECORD = re.compile(
     rf"\b({_A_DATE})(?:['’]s)?\s+(?:[A-Za-z&.’'-]+\s+){{0,3}}(?:{_RECORDS}|summary|review|edition|issue|"
     rf"schedule|budget|plan|ordinance|resolution)s?\b", re.I)

@@ -1174,3 +1174,52 @@ def test_a_rate_s_base_is_no_amount():
     assert not holds("The tax rates assessed, per $100 of valuation, for the year ended September 30, 2017",
                      ("amount",))
     assert holds("The levy is $0.52 per $100 of valuation", ("amount",))  # the rate's own sum still is
+
+
+def test_a_search_box_date_may_name_its_month_or_year():
+    # a fire district's notice: "regular meeting date may 2020" asks the date; the month
+    # and year after "date" name the one asked
+    assert "date" in asked("rock creek rural fire district regular meeting date may 2020")
+    assert "date" in asked("filing deadline for 2024")
+    assert "date" in asked("budget hearing date in june")
+    assert "date" not in asked("budget hearing minutes june 2020")
+
+
+def test_a_roll_call_s_plural_titles_name_people():
+    # "Absent -- Aldermen Foulkes, Thomas -- 2.": "which aldermen missed" asks the people
+    assert "person" in asked("which aldermen missed the april 30 2014 chicago council meeting")
+    assert holds("Absent -- Aldermen Foulkes, Thomas -- 2.", ("person",))
+    assert holds("Councilmember Smith moved the item", ("person",))
+    assert not holds("ALDERMEN PRESENT", ("person",))
+
+
+def test_a_day_written_as_its_ordinal_is_a_date():
+    # a pre-bid meeting's minutes: "Target date – May 18th."
+    assert holds("Target date – May 18th.", ("date",))
+    assert holds("Bids open Monday, June 8th at noon", ("date",))
+    assert holds("due by the 8th of June", ("date",))
+    assert not holds("See Section 18th", ("date",))
+
+
+def test_what_is_the_date_on_a_record_asks_a_date():
+    assert "date" in asked("What is the date on Addendum No. 1 for the Paonia West Loop water main?")
+    assert "date" in asked("what was the hearing date for the rezoning?")
+    assert "date" not in asked("what is the date range of the survey?")
+
+
+def test_what_payment_asks_an_amount_not_a_payment_s_method_or_date():
+    assert asked("What principal payment on debt did the Division of Water budget for 2020?") == ("amount", "rate")
+    assert asked("what payment methods are accepted?") == ()
+    assert asked("what is the payment due date?") == ("date", "time")
+
+
+def test_a_search_box_closing_on_a_season_asks_when_it_runs():
+    assert asked("lakefork spring site access season") == ("date", "month")
+    assert asked("trout fishing season 2024") == ("date", "month")
+    assert "date" not in asked("what is the season pass price")
+
+
+def test_how_early_may_ask_a_span_and_by_when_a_day():
+    assert asked("How early do school buses get to school before the morning bell?") == ("time", "duration")
+    assert asked("How much earlier do schools let out on the day before Thanksgiving?") == ("time", "duration")
+    assert asked("By when must a school ask in writing to change its bell time?") == ("date",)

@@ -57,3 +57,19 @@ def test_a_header_row_naming_only_the_period_asked_names_no_row():
             "Legal Services | $36,594 | $38,561 | $26,461"]
     assert _choose("What did the school committee spend on lawyers in FY23?", rows) == []
     assert _choose("What did the city spend on legal services in FY23?", rows)[-1] == rows[2]
+
+
+# a voucher's payment standards as a PDF prints them: the ZIP code column last
+STANDARDS = ["2026 Payment Standards",
+             "0BR 1BR 2BR 3BR 4BR 5BR",
+             "ZIP Codes $940 $980 $1,200 $1,540 $1,790 $2,058 63129",
+             "$1,010 $1,060 $1,300 $1,660 $1,930 $2,220 63040"]
+
+
+def test_a_row_closing_on_the_question_s_identifier_answers():
+    got = _choose("I rent a 2-bedroom in 63129 with my voucher. What's the 2026 payment standard there?", STANDARDS)
+    assert got[:1] == [STANDARDS[2]], got
+    got = _choose("What is the 2026 payment standard for a 2-bedroom in 63040?", STANDARDS)
+    assert got[:1] == [STANDARDS[3]], got
+    # a ZIP code the table does not list keys no row
+    assert _choose("What is the 2026 payment standard for a 2-bedroom in 63130?", STANDARDS) == []

@@ -32,7 +32,7 @@ from ..kinds import (FIGURE_KINDS, MONTH, asked as asked_kinds, counted_row, evi
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import dated_as_asked, dated_terms, held_in_other_forms, year_month
-from ..terms import IRREGULAR, content_terms, is_number, range_asked, required_terms, said_as, stem
+from ..terms import IRREGULAR, MAY_MONTH, content_terms, is_number, range_asked, required_terms, said_as, stem
 from ..types import QuotedLine
 from .columns import NUMERIC_KINDS, asked_cells, opening_header, question_periods
 
@@ -1293,16 +1293,8 @@ _MONTH_WORD = re.compile(r"\b(?:january|february|march|april|june|july|august|se
                          r"december)\b", re.I)
 
 
-# May, the month, as a text writes it: "may" is a stop word (the verb), so no text's terms
-# hold it; read from the words beside it: before or after a figure ("May 2022", "May 15",
-# "15 May", "May-23"), a table's cell alone ("| May |"), after a preposition ("in May").
-# Not "may 2" in lower case, nor "MAY APPROVE", nor "May I ..."
-_MAY = re.compile(r"\b(?:May|MAY)(?=\.?[\s-]*\d)|(?<=\d)(?:st|nd|rd|th)?[\s-](?:of\s+)?(?:May|MAY)\b"
-                  r"|(?:^|\|)\s*(?:May|MAY)\s*(?=\||$)"
-                  # after a preposition, capitalised ("circulation in May was 14,212", "main
-                  # breaks in May?"), or before "of" and a year ("May of 2023")
-                  r"|\b(?:in|In|of|for|during|since|until|through|from|by|and|to) May\b(?!-)"
-                  r"|\bMay(?= of (?:19|20)\d\d\b)")
+# May, the month, as a text writes it (terms.MAY_MONTH; "may", the verb, is a stop word)
+_MAY = MAY_MONTH
 
 
 def _months_as_written(terms: set[str], text: str) -> set[str]:
@@ -1762,9 +1754,19 @@ def _sayer(asked: frozenset[str], question: str, kinds: tuple[str, ...], plain: 
 
 def _keyed(text: str, keys: frozenset[str]) -> bool:
     """The line opens with one of the question's numbers `keys`, as written or in another
-    form ("SEVENTY-FIFTH PRECINCT | 577" for 75th)."""
+    form ("SEVENTY-FIFTH PRECINCT | 577" for 75th), or closes with one written as an
+    identifier (_ID_KEY: a PDF's table may print its key column last, "$940 $980 $1,200 63129"
+    for the ZIP code 63129)."""
     key = _key_of(text)
-    return key in keys or bool(key and held_in_other_forms(keys, [key]))
+    if key in keys or bool(key and held_in_other_forms(keys, [key])):
+        return True
+    last = text.replace("|", " ").split()
+    return bool(last) and _ID_KEY.fullmatch(last[-1]) is not None and last[-1] in keys
+
+
+# a number written as an identifier: five digits or more, no separator (a ZIP code, an
+# account's, a parcel's); a year has four
+_ID_KEY = re.compile(r"\d{5,}")
 
 
 def _key_of(text: str) -> str:
@@ -1866,20 +1868,22 @@ def _block_labels(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, 
     return label
 
 
-# what a person asked for did at a meeting ("who voted no", "who moved it", "who seconded",
-# "who abstained", "who was absent"), and the words a line names that act by: a line naming
+# what a person asked for did at a meeting ("who voted no", "which members voted no", "who
+# moved it", "who seconded", "who abstained", "who was absent"), and the words a line names that act by: a line naming
 # people without them names others (the mover and seconder for "who voted no?": a review's
 # made-up minutes; a public speaker "not in favor" for "who moved the resolution?")
 _ACTS = (
-    (re.compile(r"\bwho\b.*\b(?:vot(?:ed|es|ing)\s+(?:no|against|nay)|opposed|dissented)\b", re.I),
+    (re.compile(r"\b(?:who|which)\b.*\b(?:vot(?:ed|es|ing)\s+(?:no|against|nay)|opposed|dissented)\b", re.I),
      re.compile(r"\b(?:nays?|noes|against|opposed|dissent\w*)\b|\bno\s*[:–—-]|\bvot(?:ed|ing) no\b", re.I)),
-    (re.compile(r"\bwho\b.*\bvot(?:ed|es|ing)\s+(?:yes|for|in favou?r|aye)\b", re.I),
+    (re.compile(r"\b(?:who|which)\b.*\bvot(?:ed|es|ing)\s+(?:yes|for|in favou?r|aye)\b", re.I),
      re.compile(r"\b(?:ayes?|yeas?|in favou?r)\b|\byes\s*[:–—-]|\bvot(?:ed|ing) (?:yes|for)\b", re.I)),
-    (re.compile(r"\bwho\b.*\b(?:moved|made the motion|put forward the motion)\b", re.I),
+    (re.compile(r"\b(?:who|which)\b.*\b(?:moved|made the motion|put forward the motion)\b", re.I),
      re.compile(r"\b(?:moved|motion|mover|moves|m/s)\b", re.I)),
-    (re.compile(r"\bwho\b.*\bseconded\b", re.I), re.compile(r"\b(?:second(?:ed|er|s)?|2nd|m/s)\b", re.I)),
-    (re.compile(r"\bwho\b.*\babstain", re.I), re.compile(r"\babstain\w*|\babstention", re.I)),
-    (re.compile(r"\bwho\b.*\b(?:was|were)\s+(?:absent|not present|missing)\b", re.I),
+    (re.compile(r"\b(?:who|which)\b.*\bseconded\b", re.I), re.compile(r"\b(?:second(?:ed|er|s)?|2nd|m/s)\b", re.I)),
+    (re.compile(r"\b(?:who|which)\b.*\babstain", re.I), re.compile(r"\babstain\w*|\babstention", re.I)),
+    # ("which aldermen missed the meeting?", "who did not attend")
+    (re.compile(r"\b(?:who|which)\b.*\b(?:(?:was|were)\s+(?:absent|not present|missing)|missed|"
+                r"did(?: not|n['’]t) attend)\b", re.I),
      re.compile(r"\b(?:absent|excused|not present)\b", re.I)),
 )
 
