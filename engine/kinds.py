@@ -308,6 +308,15 @@ _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|con
              r"mp|senator|councillor|councilor|councilmember|trustee|legislator|minister|candidate|"
              # the -man offices with their plurals ("which aldermen ...")
              r"(?:alder|chair|council|select|assembly|congress)(?:man|men|woman|women))")
+_HUMAN_OFFICE = (r"(?:judge|justice|magistrate|mayor|alder(?:man|men|woman|women)|chair|chairman|chairperson|"
+                 r"chairwoman|senator|councillor|councilor|councilmember|council(?:man|men|woman|women)|"
+                 r"superintendent|treasurer|secretary|president|clerk|trustee|commissioner|legislator|"
+                 r"minister|candidate|mp|select(?:man|men|woman|women)|assembly(?:man|men|woman|women)|"
+                 r"congress(?:man|men|woman|women))")
+# events and people a search box counts ("deaths ... number")
+_COUNTED = (r"(?:deaths|births|arrests|cases|crashes|collisions|injuries|fatalities|incidents|calls|visits|"
+            r"admissions|hospitalizations|complaints|violations|votes|voters|ballots|residents|people|students|"
+            r"employees|patients|inmates|permits issued|overdoses|fires)")
 _SOME = r"(?:[\w'’&.,-]+ ){0,5}"  # up to five words ("Manchester, MN") between "what" and the noun it asks about
 
 # question form -> the kinds an answer line may hold; first match wins
@@ -448,7 +457,11 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      rf"\bwhat (?:are|were|was|is) .*\b{_MONEY}\b", ("amount", "rate")),
     # "which ... company" asks for one; "what is a holding company" asks for a definition
     (rf"\bwhich {_SOME}{_BODY}\b|\bwhat {_BODY}\b", ("organisation",)),
-    (rf"\bwhich {_SOME}{_OFFICIAL}s?\b|\bwhat {_OFFICIAL}s?\b", ("person", "organisation")),  # "which members"
+    # an office only a person holds asks a person ("which judge wrote the opinion": not the
+    # protester, a firm); one a firm may fill, a person or an organisation ("which members",
+    # "which contractor", "what auditor")
+    (rf"\bwhich {_SOME}{_HUMAN_OFFICE}s?\b|\bwhat {_HUMAN_OFFICE}s?\b", ("person",)),
+    (rf"\bwhich {_SOME}{_OFFICIAL}s?\b|\bwhat {_OFFICIAL}s?\b", ("person", "organisation")),
     (rf"\b(?:what|which) {_SOME}temperature\b|\bhow (?:hot|cold|warm)\b", ("temperature",)),
     (rf"\b(?:what|which) {_SOME}voltage\b", ("voltage",)),
     (rf"\b(?:what|which) {_SOME}pressure\b", ("pressure",)),
@@ -528,6 +541,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # kept at one location" asks the cost)
     (r"^(?!.*\b(?:cost|costs|fee|fees|price|prices|charge|charges|fine|fines)\b)"
      r".*\b(?:address|location)(?: now| today| currently)?\W*$", ("place",)),
+    # a search-box query counting events or people ("bronx premature deaths heart disease
+    # number"): how many, not an identifier
+    (_SEARCH_BOX + rf"(?=.*\b{_COUNTED}\b.*\bnumber\b)(?!.*\bnumber\s*\d)", ("count",)),
     # a search-box query naming a thing's number ("report number for the HHS audit of ...",
     # "permit number for 42 Main St"; not "number of votes", a count)
     (r"^(?!.*\b(?:what|which|who|whom|whose|how|when|where|why)\b)"
@@ -551,6 +567,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      ("percentage",)),
     (_SEARCH_BOX + rf".*\b(?:{_MONEY}|share|percent|percentage)\b",
      ("amount", "rate", "percentage")),
+    # a bid named by its standing asks its sum ("us50 box culvert low bid", "what was the
+    # winning bid on ..."); not the bidder ("low bidder": a firm) nor a bid's bond or papers
+    (r"\b(?:low|lowest|winning|successful|high|highest|apparent low)\s+bids?\b(?! (?:bond|bonds|documents?|packages?|"
+     r"forms?|security|opening|date)\b)", ("amount",)),
 ))
 
 
@@ -819,7 +839,8 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
         for m in _DETECT[k].finditer(seen):
             if k in ("figure", "vote") and (_LABEL.search(text, 0, m.start()) or _DAY.search(text, 0, m.start())):
                 continue  # "Section 4", "November 7": a number that names
-            if k in ("count", "figure") and _ENUMERATOR.match(seen, m.end()) and not seen[:m.start()].strip(" \t("):
+            if k in ("count", "figure") and (_ENUMERATOR.match(seen, m.end()) or _RANKED.match(text, m.end())) \
+                    and not seen[:m.start()].strip(" \t("):
                 continue  # "7. EMPLOYEE RETIREMENT SYSTEMS", "(3) Fees": a list's or a section's number
             if k in _NUMBERED and not text[:m.start()].strip() and _MARK.fullmatch(m.group(0)) \
                     and _FOOTNOTE.match(text, m.end()):
@@ -829,6 +850,8 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
             if k in ("count", "figure", "vote") and ((_BALLOT.search(text, 0, m.start()) and not asked_terms & _CHOOSE)
                                                      or (k != "vote" and _EDITION.match(text, m.end()))):
                 continue  # "Vote for not more than 1": a ballot's instruction; "(9 Edition)": which edition
+            if k in ("count", "figure") and _PIN_CITE.search(text, 0, m.start()) and _CITE_END.match(text, m.end()):
+                continue  # "(Protest, at 1).", "Id. at 4": the page a legal citation points to
             if k in ("count", "figure") and (_ADDRESS.match(text, m.start()) or _OPERATOR_BEFORE.search(text, 0, m.start())
                                              or _OPERATOR_AFTER.match(text, m.end())):
                 continue  # "120 West 6th Street": an address; "(*3)", "/2)*100": a note's mark or
@@ -871,6 +894,10 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
 
 
 _PER_BEFORE = re.compile(r"\bper\s*$", re.I)  # "... per $100": the sum a rate is of
+# a legal citation's pin to a page: "(Protest, at 1)", "Id. at 4", "Tr. at 45" (a court's
+# opinion cites the record so), the number closing the citation
+_PIN_CITE = re.compile(r"(?:,|\bid\.|\b(?:tr|ex|br|op|ar|app)\.?)\s+at\s+$", re.I)
+_CITE_END = re.compile(r"(?:[-–]\d+)?\s*(?:[)\].;,]|$)")
 
 
 # a question asking for a firm ("which consulting firm", "what company", "which contractor"),
@@ -930,12 +957,16 @@ _LABEL = re.compile(r"\b(?:item|items|section|sec|sections|page|pages|p|pp|no|no
                     r"chapter|part|rule|resolution|ordinance|exhibit|appendix|attachment|schedule|"
                     r"sch|table|figure|fig|step|phase|district|ward|unit|lot|route|line|level|"
                     r"grade|tier|zone|option|question|agenda|year|day|week|month|quarter|round|stage|"
-                    r"module|lesson|session)\.?\s*#?\s*[\"“‘']?$|[#§]\s*$", re.I)  # 'Exhibit “2”' too
+                    r"module|lesson|session|measure|amendment|proposition|prop|referendum|initiative|"
+                    r"issue)\.?\s*#?\s*[\"“‘']?$|[#§]\s*$", re.I)  # 'Exhibit “2”' too; a ballot's "Measure 22"
 
 
 # a unit of measure after a number makes it a measure, not a count of things (not the units
 # of _UNITS that are things counted: lanes, seats, beds, units, stories)
 _ENUMERATOR = re.compile(r"[.)]\s+\S")  # after a line's first number: "7. EMPLOYEE ...", "3) Fees"
+# after it, a code and a name in capitals, as a bid tabulation ranks its bidders ("3 1086A
+# STRUCTURES, INC. $2,170,921.38": the third bidder, no count; not "2 100 kW generators")
+_RANKED = re.compile(r"\s+\d{3,}[A-Z]?\s+[A-Z]{2,}")
 # after a line's first number of one or two digits, a sentence's opening word which no count
 # or sum is followed by, and three words more ("1 The town of Braintree was ...", "2 See
 # Table 4 for ...", "3 Source: State Board of ..."): the mark of a footnote at a page's foot

@@ -945,3 +945,24 @@ def test_an_ellipsis_still_ends_a_sentence():
     assert len(_sentences("Repairs to the pavilion roof... Gazebo painting cost $12,500.")) == 2
     assert len(_sentences("Hillary Clinton (DEM) . . . . . 4,512")) == 1
     assert len(_sentences("Total........ 4,512")) == 1
+
+
+def test_a_number_opening_a_line_after_a_route_s_code_is_no_count():
+    # a bid tabulation's description wraps a list of routes: "CO" / "116" is Colorado 116
+    # (before: the route's 116 was quoted as the number of structures)
+    lines = ["Project C25974: timber bridge retrofit on structures located in SE Colorado on US 50B, CO 101A, CO",
+             "116, US 160C, AND US 350A."]
+    assert _choose("How many structures does the timber bridge retrofit cover?", lines) == []
+    # a capitalised word closing the line before is no code: the count stands
+    lines = ["The council approved the hiring of new officers for the Police", "12 officers will start in June."]
+    assert _choose("How many officers will the police hire?", lines)[-1:] == ["12 officers will start in June."]
+
+
+def test_another_ballot_measure_is_a_sibling():
+    from engine.quote.lines import sibling
+    from engine.terms import content_terms
+    q = "lake county 2016 initiated measure 21 yes votes total"
+    assert sibling("Initiated Measure 22", q, content_terms(q)) is not None
+    assert sibling("Initiated Measure 21", q, content_terms(q)) is None
+    q = "How did Proposition 68 do in the county?"
+    assert sibling("Proposition 64 | Yes 1,204 | No 980", q, content_terms(q)) is not None

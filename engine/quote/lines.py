@@ -496,13 +496,28 @@ def _holds_line(seen: Sequence[str], i: int, texts: Sequence[str], kinds: tuple[
                 qterms: Sequence[str]) -> bool:
     """Line i holds the asked kind. A count that ends a line of running text is read with the
     next line's first word, which may be its unit ("... flushing your tap for 30" / "seconds
-    to 2 minutes": a span of time, not a count of anything)."""
-    if "count" not in kinds or i + 1 >= len(seen) or _TABLE_ROW.search(texts[i]) \
-            or _TABLE_ROW.search(texts[i + 1]) or not seen[i + 1].split():
+    to 2 minutes": a span of time, not a count of anything); one that opens a line is read
+    after the last words of the line before, which may be the name it numbers ("... on US
+    50B, CO 101A, CO" / "116, US 160C": a route, not a count)."""
+    if "count" not in kinds or _TABLE_ROW.search(texts[i]):
         return holds(seen[i], kinds, qterms)
-    line = seen[i].rstrip()
-    read = f"{line} {seen[i + 1].split()[0]}"
-    return any(b <= len(line) for _, b in evidence(read, kinds, qterms))
+    before = ""
+    if i and _NAME_ENDS.search(texts[i - 1]) and not _TABLE_ROW.search(texts[i - 1]) and _OPENS_NUMBER.match(seen[i]):
+        before = " ".join(seen[i - 1].split()[-2:]) + " "
+    line = before + seen[i].rstrip()
+    if i + 1 < len(seen) and not _TABLE_ROW.search(texts[i + 1]) and seen[i + 1].split():
+        read = f"{line} {seen[i + 1].split()[0]}"
+    else:
+        read = line
+    return any(a >= len(before) and b <= len(line) for a, b in evidence(read, kinds, qterms))
+
+
+# a line closing on a name that numbers what follows it: a short code in capitals ("..., CO",
+# "I", "SR") or a word numbering roads, wards, exits ("Route", "Ward"); not any capitalised
+# word ("... new officers for the Police" / "12 officers will start")
+_NAME_ENDS = re.compile(r"[^\s.!?:;|(]\s+(?:[A-Z]{1,4}|Route|Highway|Hwy|Interstate|Ward|Precinct|District|"
+                        r"Exit|Pier|Gate|Lot|Unit|Zone|Cell)\s*$")
+_OPENS_NUMBER = re.compile(r"\s*\d")
 
 
 def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
@@ -681,7 +696,9 @@ _MEMBER_OF.update(zip(content_terms("missed excused attending participating"),
 # "Week 38" (a weekly report's), "Cell 8" (a landfill's)
 _LABEL_VALUE = r"\s+(?:(?i:no)\.?\s*|#\s*)?([A-Z]{1,2}|\d+[A-Z]?|[IVX]+)\b(?![-/]\w)"  # "No. 4", "#B", "II"
 _LABELLED = re.compile(r"\b((?i:plan|option|tier|zone|schedule|class|type|level|phase|group|ward|precinct|"
-                       r"district|unit|region|block|step|grade|division|lot|route|week|cell))" + _LABEL_VALUE)
+                       r"district|unit|region|block|step|grade|division|lot|route|week|cell|"
+                       # a ballot's measures: "Initiated Measure 22" is no answer on Measure 21
+                       r"measure|amendment|proposition|question|referendum|initiative))" + _LABEL_VALUE)
 
 
 _AT_LEAST = re.compile(r"\b(?:at least|no less than|not less than|or more|or greater|minimum of)\b", re.I)
@@ -1858,7 +1875,7 @@ def _block_labels(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, 
 
     def label(j: int) -> bool:
         k = j - 1
-        while k >= 0 and _TABLE_ROW.search(texts[k]):
+        while k >= 0 and (_TABLE_ROW.search(texts[k]) or _ROW_FIGURES.match(texts[k])):
             k -= 1
         if k < 0 or kind[k] or _prose(texts[k]) or _ENDS_SENTENCE.search(texts[k]):
             return False
@@ -2048,13 +2065,15 @@ def _speaker(texts: Sequence[str], says_at: Callable[[int], bool], title: frozen
     the document's title block naming it by a word (not a year or a number alone: a page
     whose first lines are running text); or it is a table row named by a header line above
     it (`header`, its index; -1 when any row counts) or by the label its block of rows
-    stands under."""
+    stands under (a PDF's row of a label and figures, _ROW_FIGURES, by that label only)."""
     def speaks(j: int) -> bool:
         if says_at(j):
             return True
         if title and " ".join(texts[j].split()) in title and about(texts[j], title_words):
             return True
-        return _TABLE_ROW.search(texts[j]) is not None and (header < j or label(j))
+        if _TABLE_ROW.search(texts[j]):
+            return header < j or label(j)
+        return _ROW_FIGURES.match(texts[j]) is not None and label(j)  # "For 214 144 358" under its measure
 
     return speaks
 
