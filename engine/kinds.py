@@ -308,15 +308,12 @@ _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|con
              r"mp|senator|councillor|councilor|councilmember|trustee|legislator|minister|candidate|"
              # the -man offices with their plurals ("which aldermen ...")
              r"(?:alder|chair|council|select|assembly|congress)(?:man|men|woman|women))")
-_HUMAN_OFFICE = (r"(?:judge|justice|magistrate|mayor|alder(?:man|men|woman|women)|chair|chairman|chairperson|"
-                 r"chairwoman|senator|councillor|councilor|councilmember|council(?:man|men|woman|women)|"
-                 r"superintendent|treasurer|secretary|president|clerk|trustee|commissioner|legislator|"
-                 r"minister|candidate|mp|select(?:man|men|woman|women)|assembly(?:man|men|woman|women)|"
-                 r"congress(?:man|men|woman|women))")
-# events and people a search box counts ("deaths ... number")
-_COUNTED = (r"(?:deaths|births|arrests|cases|crashes|collisions|injuries|fatalities|incidents|calls|visits|"
-            r"admissions|hospitalizations|complaints|violations|votes|voters|ballots|residents|people|students|"
-            r"employees|patients|inmates|permits issued|overdoses|fires)")
+_HUMAN_OFFICE = (r"(?:judge|justice|magistrate|alder(?:man|men|woman|women)|chairman|chairperson|chairwoman|"
+                 r"senator|councillor|councilor|councilmember|council(?:man|men|woman|women)|trustee|"
+                 r"legislator|candidate|mp|select(?:man|men|woman|women)|assembly(?:man|men|woman|women)|"
+                 r"congress(?:man|men|woman|women))(?!['’]s\b| office)")
+# (not a clerk, a mayor, a treasurer: "the Office of the County Clerk" answers "which clerk
+# certified the results", a review's made-up canvass)
 _SOME = r"(?:[\w'’&.,-]+ ){0,5}"  # up to five words ("Manchester, MN") between "what" and the noun it asks about
 
 # question form -> the kinds an answer line may hold; first match wins
@@ -344,8 +341,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # "how early", "how late": a time of day, or a span before or after one ("how early do
     # buses get to school before the bell?" is "15 minutes before the first bell")
     (r"\bhow (?:much )?(?:late|early|earlier|later)\b", ("time", "duration")),
-    # "by when must ...": a deadline, a day (not "8:30am", a time the question names)
-    (r"\bby when\b", ("date",)),
+    # "by when must ... change the bell time": a deadline's day, where the question names a
+    # time of day as its subject ("8:30am" is the bell's, no deadline); otherwise a deadline
+    # may be a time as well ("by 9:00 a.m. each day": the "when" form below)
+    (r"\bby when\b(?=.*\btimes?\b)", ("date",)),
     (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b|"
      r"\bwhat (?:are|were|is|was) the (?:[\w-]+ ){0,3}hours\b|"
      # "what are Springboro, Ohio park hours", "what are the library's hours": the hours a
@@ -517,9 +516,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # date", "tree removal permit cost now"): the head of a noun phrase is its last noun,
     # though a month or a year may follow it ("regular meeting date may 2020", "filing
     # deadline for 2024")
-    # a search box closing on a season or a window ("lakefork spring site access season",
-    # "trout fishing season 2024") asks when it runs
-    (_SEARCH_BOX + r".*\b(?:seasons?|window)(?: (?:in |for )?(?:19|20)\d\d)?\W*$", ("date", "month")),
+    # a search box closing on a season ("lakefork spring site access season", "trout fishing
+    # season 2024") asks when it runs; not one naming a price ("price of a pool pass for the
+    # season")
+    (_SEARCH_BOX + rf"(?!.*\b{_MONEY}\b).*\bseasons?(?: (?:in |for )?(?:19|20)\d\d)?\W*$", ("date", "month")),
     (rf"\b(?:dates?|deadlines?)(?: now| today| currently| (?:(?:in|for|of) )?(?:{MONTH}\.? )?(?:19|20)\d\d"
      rf"| (?:in|for) {MONTH})?\W*$", ("date", "time")),
     (rf"\b{_MONEY}(?: now| today| currently)?\W*$", ("amount", "rate")),
@@ -541,9 +541,6 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # kept at one location" asks the cost)
     (r"^(?!.*\b(?:cost|costs|fee|fees|price|prices|charge|charges|fine|fines)\b)"
      r".*\b(?:address|location)(?: now| today| currently)?\W*$", ("place",)),
-    # a search-box query counting events or people ("bronx premature deaths heart disease
-    # number"): how many, not an identifier
-    (_SEARCH_BOX + rf"(?=.*\b{_COUNTED}\b.*\bnumber\b)(?!.*\bnumber\s*\d)", ("count",)),
     # a search-box query naming a thing's number ("report number for the HHS audit of ...",
     # "permit number for 42 Main St"; not "number of votes", a count)
     (r"^(?!.*\b(?:what|which|who|whom|whose|how|when|where|why)\b)"
@@ -966,7 +963,7 @@ _LABEL = re.compile(r"\b(?:item|items|section|sec|sections|page|pages|p|pp|no|no
 _ENUMERATOR = re.compile(r"[.)]\s+\S")  # after a line's first number: "7. EMPLOYEE ...", "3) Fees"
 # after it, a code and a name in capitals, as a bid tabulation ranks its bidders ("3 1086A
 # STRUCTURES, INC. $2,170,921.38": the third bidder, no count; not "2 100 kW generators")
-_RANKED = re.compile(r"\s+\d{3,}[A-Z]?\s+[A-Z]{2,}")
+_RANKED = re.compile(r"\s+\d{3,}[A-Z]?\s+[A-Z]{2,}.*[$]\s?\d")  # (with its bid's sum: "2 250 KVA GENERATORS" counts)
 # after a line's first number of one or two digits, a sentence's opening word which no count
 # or sum is followed by, and three words more ("1 The town of Braintree was ...", "2 See
 # Table 4 for ...", "3 Source: State Board of ..."): the mark of a footnote at a page's foot

@@ -202,13 +202,18 @@ def _inches(text: str) -> str:
 
 # May, the month, as a text writes it, read from the words beside it: before or after a
 # figure ("May 2022", "May 15", "15 May", "May-23"), a table's cell alone ("| May |"), after
-# a preposition ("in May"), before "of" and a year ("May of 2023"); in lower case only
-# before a year ("meeting date may 2020", as a search box is typed). Not "may 2" in lower
+# a preposition ("in May"), before "of" and a year ("May of 2023", "May, 2023"), after a part
+# of it ("late May", "mid-May", "the end of May"); in lower case only before a year
+# ("meeting date may 2020", as a search box is typed). Not "may 2" in lower
 # case, nor "MAY APPROVE", nor "May I ...": "may", the verb, is a stop word.
 MAY_MONTH = re.compile(r"\b(?:May|MAY)(?=\.?[\s-]*\d)|(?<=\d)(?:st|nd|rd|th)?[\s-](?:of\s+)?(?:May|MAY)\b"
                        r"|(?:^|\|)\s*(?:May|MAY)\s*(?=\||$)"
                        r"|\b(?:in|In|of|for|during|since|until|through|from|by|and|to) May\b(?!-)"
-                       r"|\bMay(?= of (?:19|20)\d\d\b)|\bmay(?=,?\s+(?:19|20)\d\d\b(?![\d,]))", re.M)
+                       r"|\bMay(?= of (?:19|20)\d\d\b)|\bmay(?=,?\s+(?:19|20)\d\d\b(?![\d,]))"
+                       # "May, 2023"; "late May", "mid-May", "the end of May"
+                       r"|\bMay(?=,\s*(?:19|20)\d\d\b)|(?<=late )May\b|(?<=early )May\b|(?<=Early )May\b|(?<=Late )May\b"
+                       r"|(?<=mid )May\b|(?<=[Mm]id-)May\b"
+                       r"|(?<=end of )May\b|(?<=middle of )May\b|(?<=beginning of )May\b", re.M)
 _MAY_WORD = re.compile(r"(?i:may)$")
 
 

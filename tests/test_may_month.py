@@ -68,6 +68,9 @@ def test_the_month_is_a_term_and_the_verb_is_not():
     assert "may" not in content_terms("Board May Approve Fees")
     assert "may" not in content_terms("the board may 2 times a year")  # lower case: a year only
     assert content_terms("May-23") == ["may-23", "may23"]  # joined to its figure: a term already
+    # a review's: the month as documents also write it
+    for text in ("May, 2023", "in late May", "mid-May", "by the end of May", "Early May"):
+        assert "may" in content_terms(text), text
 
 
 NOTICE = """# Elmwood Fire District
