@@ -865,6 +865,8 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 # "November 7", "7 November": a day of the month; "8-inch", "12 feet", "30
                 # seconds": a measure or a span of time, unless it is what is counted ("how
                 # many days"); "Revision 1": a name (_named)
+            if k == "time" and any(a <= m.start() < b for a, b in _stamps(text)):
+                continue  # "02/11/2019 12:00:00 AM": a date's export stamp, no time of day
             if k == "code" and m.group(0).isalpha() and text.upper() == text:
                 continue  # "TOTAL APPROPRIATIONS": a word in a line in capitals, no acronym
             if k == "person" and not (_a_person(m.group(0)) or _OFFICE_AFTER.match(text, m.end())):
@@ -891,6 +893,13 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
 
 
 _PER_BEFORE = re.compile(r"\bper\s*$", re.I)  # "... per $100": the sum a rate is of
+# a date with midnight stamped on it, as spreadsheets and data portals export a date column
+_MIDNIGHT = re.compile(r"\d{1,4}[/-]\d{1,2}[/-]\d{2,4}[ T]+(?:12:00(?::00)?\s*[AaPp]\.?[Mm]\.?|00:00(?::00)?)")
+
+
+def _stamps(text: str) -> list[tuple[int, int]]:
+    """The spans of midnight stamps on dates in `text` (_MIDNIGHT)."""
+    return [m.span() for m in _MIDNIGHT.finditer(text)] if ":00" in text else []
 # a legal citation's pin to a page: "(Protest, at 1)", "Id. at 4", "Tr. at 45" (a court's
 # opinion cites the record so), the number closing the citation
 _PIN_CITE = re.compile(r"(?:,|\bid\.|\b(?:tr|ex|br|op|ar|app)\.?)\s+at\s+$", re.I)

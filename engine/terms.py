@@ -22,7 +22,7 @@ from typing import Collection
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "13"
+TOKENIZER_VERSION = "14"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -105,6 +105,8 @@ def _expand(tok: str) -> list[str]:
     short = _CONTRACTED.match(tok)
     if short:  # "isn't" is "is" and "not", "they've" "they": stop words, no term of the topic
         return [_CONTRACTED_BASE.get(short[1], short[1]), "not"] if short[2] == "n't" else [short[1]]
+    if "," in tok and not _DIGIT.search(tok):  # "Harrison,Michael": a roster's two words, no number
+        return [w for p in tok.split(",") if p.strip(_PART_EDGES) for w in _expand(p.strip(_PART_EDGES))]
     out = [tok]
     if "-" in tok and not _DIGIT.search(tok):
         out.extend(p for p in tok.split("-") if p)
@@ -112,6 +114,9 @@ def _expand(tok: str) -> list[str]:
     if code:  # "B-20" and "B20" are one schedule's name: each is indexed as the other too
         out.append(code[1] + code[2] if "-" in tok else f"{code[1]}-{code[2]}")
     return out
+
+
+_PART_EDGES = ".-/:'’"  # joiners left at a comma-split part's ends ("U.S.,Canada")
 
 
 # an English contraction: a verb and "n't" ("can't" is "can" and "not", "won't" "will" and

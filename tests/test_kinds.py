@@ -1273,3 +1273,10 @@ def test_a_ballot_measure_s_number_is_a_label():
     assert not holds("Initiated Measure 22", ("count", "figure"))
     assert not holds("Constitutional Amendment 5", ("count", "figure"))
     assert holds("Yes 344 366 129 4,872", ("count",))
+
+
+def test_a_date_s_midnight_stamp_is_no_time_of_day():
+    # a data portal's date column: "02/11/2019 12:00:00 AM"
+    assert not holds("Harrison,Michael S | Police Commissioner | 02/11/2019 12:00:00 AM | 275000", ("time",))
+    assert holds("02/11/2019 12:00:00 AM", ("date",))
+    assert holds("The hearing starts at 12:00 PM on 02/11/2019", ("time",))

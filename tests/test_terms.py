@@ -130,3 +130,10 @@ def test_inch_marks_are_read_in_one_pass():
     from engine.terms import _inches
     line = 'a 3" pipe ' * 3000
     assert _inches(line).count(" inch ") == 3000
+
+
+def test_a_roster_s_surname_and_given_name_are_two_words():
+    # a salary file's "Harrison,Michael S": the surname is searchable (before: one term
+    # "harrison,michael", so "Michael Harrison" found no row)
+    assert content_terms("Harrison,Michael S") == ["harrison", "michael"]
+    assert content_terms("1,000") == ["1,000"]  # a number keeps its comma
