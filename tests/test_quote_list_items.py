@@ -35,3 +35,29 @@ def test_up_by_and_down_by_give_a_change():
     assert _choose("What is the parks department's revenue?", ["Parks department revenue is down by $300,000"]) == []
     assert _choose("What is the parks department's revenue?", ["Parks department revenue is $4.5 million"]) \
         == ["Parks department revenue is $4.5 million"]
+
+
+# a pre-bid meeting's minutes: the bid opening's day under its lettered item, as a roman
+# numeral sub-item
+PREBID = ["f. Bidding requirements",
+          "i. Bids must be sealed",
+          "g. Bid Opening",
+          "i. Monday June 8th, @12:01 PM, 2026",
+          "ii. Paonia Town Hall"]
+
+
+def test_a_sub_item_speaks_by_the_item_it_is_under():
+    got = _choose("When will bids be opened for the West Loop water main replacement?", PREBID)
+    assert got[:2] == ["g. Bid Opening", "i. Monday June 8th, @12:01 PM, 2026"], got
+
+
+# public comments in minutes: lettered items side by side, none under another
+COMMENTS = ["k. Wendy Chapman – April 11 – Manhattan Youth will hold the Downtown Community Awards",
+            "l. James Marton – Closing Rikers – here on his personal time to ask the board",
+            "m. Eric Dillenberger – Walker Street Block Association"]
+
+
+def test_a_sibling_item_is_no_item_it_is_under():
+    assert _choose("When and where is the community board's April 2019 full board meeting?", COMMENTS[1:2]) == []
+    got = _choose("When and where is the community board's April 2019 full board meeting?", COMMENTS)
+    assert not any(t.startswith("l.") for t in got[:1]), got

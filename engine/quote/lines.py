@@ -1844,6 +1844,39 @@ def _parent_item(texts: Sequence[str], i: int) -> int | None:
     return None
 
 
+def _mark_class(mark: str, above: str | None) -> str:
+    """A list mark's class: a bullet (by its glyph: "■" over "–" nests), a number, a letter or
+    a roman numeral ("i." after "h." is a letter; after "g." a roman numeral)."""
+    m = mark.strip("().")
+    if not m.isalnum():
+        return "bullet " + m
+    if m.isdigit():
+        return "number"
+    if re.fullmatch(r"[ivx]+", m) and not (len(m) == 1 and above and len(above) == 1
+                                           and ord(above) == ord(m) - 1):
+        return "roman"
+    return "letter"
+
+
+def _outer_item(texts: Sequence[str], i: int) -> int | None:
+    """The list item line i is a sub-item of, by the class of its mark: the nearest of the
+    three lines above whose mark is of another class ("g. Bid Opening" over "i. Monday June
+    8th, @12:01 PM, 2026"); a sibling item ("k." over "l.") is none. None when line i opens
+    no item or has no such parent."""
+    mark = _ITEM_MARK.match(texts[i])
+    if mark is None:
+        return None
+    marks = [(j, _ITEM_MARK.match(texts[j])) for j in range(i - 1, max(-1, i - 4), -1)]
+    marks = [(j, m.group(1)) for j, m in marks if m is not None]
+    above = marks[0][1].strip("().") if marks else None
+    mine = _mark_class(mark.group(1), above)
+    for n, (j, other) in enumerate(marks):
+        before = marks[n + 1][1].strip("().") if n + 1 < len(marks) else None
+        if _mark_class(other, before) != mine:
+            return j
+    return None
+
+
 _PERIOD = re.compile(r"(?:fy|cy)-?\d{2}|(?:fy|cy)?-?(?:19|20)\d{2}|q[1-4]")
 
 
@@ -1987,8 +2020,9 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
              kind_labels: bool = False) -> Callable[[int], bool]:
     """answers(i): line i's unit holds the asked kind and says something of the question:
     one of its words (`topic`, by default all of them) or its label for the value (_sayer),
-    or it stands under a heading that names it, or it names the document's subject (see
-    choose_lines); in running text, the sentence holding the value says it
+    or it stands under a heading that names it, or it is a sub-item of a list item that
+    speaks of the question and holds no value of the kind itself (_outer_item), or it names
+    the document's subject (see choose_lines); in running text, the sentence holding the value says it
     (_value_sentence_speaks). A table row holds the word itself, or a line above it
     holding no value of the kind does, as a header row names its columns
     (`row_topic`; off, any row answers). With `question` given, a unit naming a sibling of
@@ -2033,6 +2067,9 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return False
         if any(speaks(j) for j in unit) or _labelled(texts, i, unit, heading_words, every, event, says, kind):
             return True
+        parent = _outer_item(texts, unit[0])
+        if parent is not None and not kind[parent] and speaks(parent):
+            return True  # "g. Bid Opening" over "i. Monday June 8th, @12:01 PM, 2026": the item it is under
         # the notice's one value under its kind's label ("TIME: 4:30 P.M."); "Next Meeting 12
         # November 2025" for "when does the board meet again after ..."; a signature block
         if any(j in own for j in unit) or next_said or (signer and any(_signed(texts, j) for j in unit)):
