@@ -175,7 +175,7 @@ _DETECT = {
                        rf"|\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
                        rf"|[$£€]\s?\d*\.\d{{3,}}"),
     # (a day may be written as its ordinal: "May 18th", "8th of June")
-    "date": re.compile(rf"\b{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\b|\b{MONTH},?\s+(?:18|19|20)\d\d\b"
+    "date": re.compile(rf"\b{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\b|\b{MONTH},?\s+(?:18|19|20)\d\d\b"
                        r"|\b(?:18|19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:\d\d){1,2}\b"
                        r"|(?<![\d\-–—‐‑])\b(?:18|19|20)\d\d\b(?![\d\-–—‐‑])"
                        r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
@@ -308,12 +308,13 @@ _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|con
              r"mp|senator|councillor|councilor|councilmember|trustee|legislator|minister|candidate|"
              # the -man offices with their plurals ("which aldermen ...")
              r"(?:alder|chair|council|select|assembly|congress)(?:man|men|woman|women))")
+# the offices only a person holds (not a clerk, a mayor, a treasurer: "the Office of the
+# County Clerk" answers "which clerk certified the results", a review's made-up canvass; nor
+# a trustee: a bond's trustee is a bank)
 _HUMAN_OFFICE = (r"(?:judge|justice|magistrate|alder(?:man|men|woman|women)|chairman|chairperson|chairwoman|"
-                 r"senator|councillor|councilor|councilmember|council(?:man|men|woman|women)|trustee|"
+                 r"senator|councillor|councilor|councilmember|council(?:man|men|woman|women)|"
                  r"legislator|candidate|mp|select(?:man|men|woman|women)|assembly(?:man|men|woman|women)|"
                  r"congress(?:man|men|woman|women))(?!['’]s\b| office)")
-# (not a clerk, a mayor, a treasurer: "the Office of the County Clerk" answers "which clerk
-# certified the results", a review's made-up canvass)
 _SOME = r"(?:[\w'’&.,-]+ ){0,5}"  # up to five words ("Manchester, MN") between "what" and the noun it asks about
 
 # question form -> the kinds an answer line may hold; first match wins
@@ -520,7 +521,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # season 2024") asks when it runs; not one naming a price ("price of a pool pass for the
     # season")
     (_SEARCH_BOX + rf"(?!.*\b{_MONEY}\b).*\bseasons?(?: (?:in |for )?(?:19|20)\d\d)?\W*$", ("date", "month")),
-    (rf"\b(?:dates?|deadlines?)(?: now| today| currently| (?:(?:in|for|of) )?(?:{MONTH}\.? )?(?:19|20)\d\d"
+    (rf"\b(?:dates?|deadlines?)(?: now| today| currently| (?:(?:in|for|of) )?(?:{MONTH} )?(?:19|20)\d\d"
      rf"| (?:in|for) {MONTH})?\W*$", ("date", "time")),
     (rf"\b{_MONEY}(?: now| today| currently)?\W*$", ("amount", "rate")),
     # a search box closing on a process's time ("registration approval time", "permit
@@ -566,7 +567,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      ("amount", "rate", "percentage")),
     # a bid named by its standing asks its sum ("us50 box culvert low bid", "what was the
     # winning bid on ..."); not the bidder ("low bidder": a firm) nor a bid's bond or papers
-    (r"\b(?:low|lowest|winning|successful|high|highest|apparent low)\s+bids?\b(?! (?:bond|bonds|documents?|packages?|"
+    (r"\b(?:low|lowest|winning|successful|high|highest)\s+bids?\b(?! (?:bond|bonds|documents?|packages?|"
      r"forms?|security|opening|date)\b)", ("amount",)),
 ))
 
@@ -831,6 +832,7 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
     yield from _label_figures(text, kinds)
     yield from _unit_in_label(text, kinds)
     phones = None  # the line's telephone numbers, found once when a numbered kind needs them
+    stamps = _stamps(text) if "time" in kinds else []
     for k in kinds:
         seen = text if k in _CASED else text.lower()
         for m in _DETECT[k].finditer(seen):
@@ -847,12 +849,8 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
             if k in ("count", "figure", "vote") and ((_BALLOT.search(text, 0, m.start()) and not asked_terms & _CHOOSE)
                                                      or (k != "vote" and _EDITION.match(text, m.end()))):
                 continue  # "Vote for not more than 1": a ballot's instruction; "(9 Edition)": which edition
-            if k in ("count", "figure") and _PIN_CITE.search(text, 0, m.start()) and _CITE_END.match(text, m.end()):
-                continue  # "(Protest, at 1).", "Id. at 4": the page a legal citation points to
-            if k in ("count", "figure") and (_ADDRESS.match(text, m.start()) or _OPERATOR_BEFORE.search(text, 0, m.start())
-                                             or _OPERATOR_AFTER.match(text, m.end())):
-                continue  # "120 West 6th Street": an address; "(*3)", "/2)*100": a note's mark or
-                # a formula's operand
+            if _no_value(k, m, text, stamps):
+                continue  # an address, an operand, a pin cite, a ballot measure's number, a stamp
             if k in _NUMBERED:
                 if phones is None:
                     phones = [p.span() for p in _DETECT["phone"].finditer(text)]
@@ -865,8 +863,6 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 # "November 7", "7 November": a day of the month; "8-inch", "12 feet", "30
                 # seconds": a measure or a span of time, unless it is what is counted ("how
                 # many days"); "Revision 1": a name (_named)
-            if k == "time" and any(a <= m.start() < b for a, b in _stamps(text)):
-                continue  # "02/11/2019 12:00:00 AM": a date's export stamp, no time of day
             if k == "code" and m.group(0).isalpha() and text.upper() == text:
                 continue  # "TOTAL APPROPRIATIONS": a word in a line in capitals, no acronym
             if k == "person" and not (_a_person(m.group(0)) or _OFFICE_AFTER.match(text, m.end())):
@@ -893,17 +889,40 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
 
 
 _PER_BEFORE = re.compile(r"\bper\s*$", re.I)  # "... per $100": the sum a rate is of
+# a legal citation's pin to a page: "(Protest, at 1)", "Id. at 4", "Tr. at 45" (a court's
+# opinion cites the record so), the number closing the citation; not "Attendance peaked, at
+# 300." (a comma's pin only inside brackets)
+_PIN_CITE = re.compile(r"(?:\([^()]{1,40},|\bid\.|\b(?:tr|ex|br|op|ar|app)\.?)\s+at\s+$", re.I)
+_CITE_END = re.compile(r"(?:[-–]\d+)?\s*(?:[)\].;,]|$)")
+# a ballot measure's name before its number, with its capital ("Initiated Measure 22",
+# "AMENDMENT 5", "Prop 68"; not "will issue 40 licenses", "crews measure 12 sites")
+_BALLOT_LABEL = re.compile(r"\b(?:Measure|MEASURE|Amendment|AMENDMENT|Proposition|PROPOSITION|Prop|PROP|"
+                           r"Referendum|REFERENDUM|Initiative|INITIATIVE|Issue|ISSUE)\.?\s*#?\s*$")
 # a date with midnight stamped on it, as spreadsheets and data portals export a date column
-_MIDNIGHT = re.compile(r"\d{1,4}[/-]\d{1,2}[/-]\d{2,4}[ T]+(?:12:00(?::00)?\s*[AaPp]\.?[Mm]\.?|00:00(?::00)?)")
+# (not "12:00 PM", noon)
+_MIDNIGHT = re.compile(r"\d{1,4}[/-]\d{1,2}[/-]\d{2,4}[ T]+(?:12:00(?::00)?\s*[Aa]\.?[Mm]\.?|00:00(?::00)?)")
 
 
 def _stamps(text: str) -> list[tuple[int, int]]:
     """The spans of midnight stamps on dates in `text` (_MIDNIGHT)."""
     return [m.span() for m in _MIDNIGHT.finditer(text)] if ":00" in text else []
-# a legal citation's pin to a page: "(Protest, at 1)", "Id. at 4", "Tr. at 45" (a court's
-# opinion cites the record so), the number closing the citation
-_PIN_CITE = re.compile(r"(?:,|\bid\.|\b(?:tr|ex|br|op|ar|app)\.?)\s+at\s+$", re.I)
-_CITE_END = re.compile(r"(?:[-–]\d+)?\s*(?:[)\].;,]|$)")
+
+
+def _no_value(k: str, m: re.Match, text: str, stamps: list[tuple[int, int]]) -> bool:
+    """A count's or a figure's number that is no value of its own: an address ("120 West 6th
+    Street"), a note's mark or a formula's operand ("(*3)", "/2)*100"), the page a legal
+    citation points to ("(Protest, at 1).", "Id. at 4"), a ballot measure's number
+    ("Initiated Measure 22"); or a time that is a date's midnight stamp (`stamps`:
+    "02/11/2019 12:00:00 AM")."""
+    if k == "time":
+        return any(a <= m.start() < b for a, b in stamps)
+    if k not in ("count", "figure"):
+        return False
+    return bool(_ADDRESS.match(text, m.start()) or _OPERATOR_BEFORE.search(text, 0, m.start())
+                or _OPERATOR_AFTER.match(text, m.end())
+                or (_PIN_CITE.search(text, 0, m.start()) and _CITE_END.match(text, m.end()))
+                or _BALLOT_LABEL.search(text, 0, m.start()))
+
 
 
 # a question asking for a firm ("which consulting firm", "what company", "which contractor"),
@@ -963,8 +982,7 @@ _LABEL = re.compile(r"\b(?:item|items|section|sec|sections|page|pages|p|pp|no|no
                     r"chapter|part|rule|resolution|ordinance|exhibit|appendix|attachment|schedule|"
                     r"sch|table|figure|fig|step|phase|district|ward|unit|lot|route|line|level|"
                     r"grade|tier|zone|option|question|agenda|year|day|week|month|quarter|round|stage|"
-                    r"module|lesson|session|measure|amendment|proposition|prop|referendum|initiative|"
-                    r"issue)\.?\s*#?\s*[\"“‘']?$|[#§]\s*$", re.I)  # 'Exhibit “2”' too; a ballot's "Measure 22"
+                    r"module|lesson|session)\.?\s*#?\s*[\"“‘']?$|[#§]\s*$", re.I)  # 'Exhibit “2”' too
 
 
 # a unit of measure after a number makes it a measure, not a count of things (not the units

@@ -216,9 +216,7 @@ MAY_MONTH = re.compile(r"\b(?:May|MAY)(?=\.?[\s-]*\d)|(?<=\d)(?:st|nd|rd|th)?[\s
                        r"|\b(?:in|In|of|for|during|since|until|through|from|by|and|to) May\b(?!-)"
                        r"|\bMay(?= of (?:19|20)\d\d\b)|\bmay(?=,?\s+(?:19|20)\d\d\b(?![\d,]))"
                        # "May, 2023"; "late May", "mid-May", "the end of May"
-                       r"|\bMay(?=,\s*(?:19|20)\d\d\b)|(?<=late )May\b|(?<=early )May\b|(?<=Early )May\b|(?<=Late )May\b"
-                       r"|(?<=mid )May\b|(?<=[Mm]id-)May\b"
-                       r"|(?<=end of )May\b|(?<=middle of )May\b|(?<=beginning of )May\b", re.M)
+                       r"|\bMay(?=,\s*(?:19|20)\d\d\b)|(?<=[Ee]arly )May\b|(?<=[Ll]ate )May\b|(?<=[Mm]id[- ])May\b", re.M)
 _MAY_WORD = re.compile(r"(?i:may)$")
 
 

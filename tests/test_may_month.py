@@ -103,6 +103,9 @@ ROLL = ["Attendance:",
 
 
 def test_which_aldermen_missed_is_answered_by_the_absent_line():
+    # a deadline missed names no absence: the act is a meeting's (a review's)
+    assert choose("Which contractor missed the filing deadline?",
+                  ["Smith Paving Co. missed the March 1 filing deadline for its bid bond."])
     assert choose("which aldermen missed the council meeting?", ROLL)[:1] == [ROLL[2]]
     assert choose("which aldermen were absent from the council meeting?", ROLL)[:1] == [ROLL[2]]
     # the present line alone names no one who missed it
@@ -124,7 +127,23 @@ BIDS = "\n".join(f"Contract R-{n} | PAVEMENT PATCHING | Low bidder: Paving Co {n
 def test_a_tabulation_filed_by_its_letting_s_date_is_that_month_s(tmp_path):
     # the question's May 2026 is the file name's 2026-05-07 (score.named_by_document)
     files = {"bid_tabulation_letting_2026-05-07.txt": BIDS + "\nContract R-44001 | PAVEMENT REPLACEMENT | "
-             "Low bidder: Milestone Contractors | $13,242,000.00\n"}
+             "Low bidder: Milestone Contractors | $13,242,000.00\n",
+             "bid_tabulation_letting_2026-04-09.txt": BIDS + "\nContract R-44001 | PAVEMENT REPLACEMENT | "
+             "Low bidder: Rieth-Riley Construction | $14,808,992.78\n"}
     (a,) = ask_words(tmp_path, files, "What was the low bid on the pavement replacement contract R-44001 "
                                       "in the May 2026 letting?")
     assert quoted(a) and "$13,242,000.00" in quoted(a)[0], (quoted(a), a.refusal)
+    assert not any("$14,808,992.78" in t for t in quoted(a)), quoted(a)  # April's letting is not May's
+
+
+MOTION = ["Minutes of the regular meeting",
+          "Motion to award the sidewalk replacement contract to Paving Co. carried.",
+          "Present: Moreno, Fioretti, Dowell, Burns, Hairston",
+          "Voting no: Burns, Hairston"]
+
+
+def test_which_members_voted_no_is_read_as_who_voted_no():
+    # "which" now reads the act as "who" does: a line naming people must name the "no" vote
+    # (before: the motion's line was quoted, its firm taken for the members)
+    got = choose("Which members voted no on the sidewalk replacement contract?", MOTION)
+    assert not any("Motion" in t for t in got), got

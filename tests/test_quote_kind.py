@@ -956,6 +956,9 @@ def test_a_number_opening_a_line_after_a_route_s_code_is_no_count():
     # a capitalised word closing the line before is no code: the count stands
     lines = ["The council approved the hiring of new officers for the Police", "12 officers will start in June."]
     assert _choose("How many officers will the police hire?", lines)[-1:] == ["12 officers will start in June."]
+    # nor any acronym (a review's): the NYPD's, the state's OES
+    lines = ["The council approved the hiring of new officers for the NYPD", "12 officers will start in June."]
+    assert _choose("How many officers will the police hire?", lines)[-1:] == ["12 officers will start in June."]
 
 
 def test_another_ballot_measure_is_a_sibling():

@@ -512,12 +512,12 @@ def _holds_line(seen: Sequence[str], i: int, texts: Sequence[str], kinds: tuple[
     return any(a >= len(before) and b <= len(line) for a, b in evidence(read, kinds, qterms))
 
 
-# a line closing on a name that numbers what follows it: a short code in capitals ("..., CO",
-# "I", "SR") or a word numbering roads, wards, exits ("Route", "Ward"); not any capitalised
-# word ("... new officers for the Police" / "12 officers will start")
-_NAME_ENDS = re.compile(r"[^\s.!?:;|(]\s+(?:[A-Z]{1,4}|Route|Highway|Hwy|Interstate|Ward|Precinct|District|"
-                        r"Exit|Pier|Gate|Lot|Unit|Zone|Cell)\s*$")
-_OPENS_NUMBER = re.compile(r"\s*\d")
+# a line closing on a name that numbers what follows it: a road's code ("..., CO", "US", "SR",
+# "I") or a word numbering roads, wards, exits ("Route", "Ward"); not any capitalised word or
+# acronym ("... new officers for the Police" / "12 officers", "... the NYPD" / "12 officers")
+_NAME_ENDS = re.compile(r"[^\s.!?:;|(]\s+(?:US|CO|SR|SH|CR|FM|IH|I|RT|Route|Highway|Hwy|Interstate|Ward|"
+                        r"Precinct|District|Exit|Pier|Gate|Lot|Unit|Zone|Cell)\s*$")
+_OPENS_NUMBER = re.compile(r"\s*\d(?!\d{0,2},\d{3})")  # (not a sum in thousands: "4,000 homes")
 
 
 def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
@@ -650,7 +650,7 @@ _ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS = (frozenset(con
     "spring summer autumn winter",
     "north south east west northern southern eastern western northeast northwest southeast southwest",
     "q1 q2 q3 q4"))
-MAY = "may"  # the month's one name among the sibling members (a stop word: _MAY reads it)
+MAY = "may"  # the month's one name among the sibling members (terms.MAY_MONTH makes it a term)
 _MONTHS = _MONTHS | {MAY}
 # which of a datasheet's or a table's statistics: "Standby current typically is 3µA" gives no
 # maximum standby current
@@ -1548,7 +1548,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     said = question[:bound.start()] if bound else question
     asked = _months_as_written({_MEMBER_OF.get(t, t) for t in qterms}, said) | _periodic(said)
     if _MAY.search(said):
-        asked.add(MAY)  # "sales tax for May 2022": May is asked, though no term of it says so
+        asked.add(MAY)  # "sales tax for May 2022": _months_as_written dropped it (not in _MONTH_WORD)
     for members in classes:
         wanted = asked & members
         if wanted and not (terms & wanted) and (terms & members):
@@ -1777,8 +1777,8 @@ def _keyed(text: str, keys: frozenset[str]) -> bool:
     key = _key_of(text)
     if key in keys or bool(key and held_in_other_forms(keys, [key])):
         return True
-    last = text.replace("|", " ").split()
-    return bool(last) and _ID_KEY.fullmatch(last[-1]) is not None and last[-1] in keys
+    words = text.replace("|", " ").split()
+    return bool(words) and _ID_KEY.fullmatch(words[-1]) is not None and words[-1] in keys
 
 
 # a number written as an identifier: five digits or more, no separator (a ZIP code, an
@@ -1844,35 +1844,35 @@ def _parent_item(texts: Sequence[str], i: int) -> int | None:
     return None
 
 
-def _mark_class(mark: str, above: str | None) -> str:
-    """A list mark's class: a bullet (by its glyph: "■" over "–" nests), a number, a letter or
-    a roman numeral ("i." after "h." is a letter; after "g." a roman numeral)."""
+def _mark_depth(mark: str, above: str | None) -> tuple[int, str]:
+    """A list mark's depth, outermost first: a number, a letter, a roman numeral, a bullet
+    ("i." after "h." is a letter; after "g." a roman numeral); a bullet by its glyph too."""
     m = mark.strip("().")
     if not m.isalnum():
-        return "bullet " + m
+        return 3, m
     if m.isdigit():
-        return "number"
+        return 0, ""
     if re.fullmatch(r"[ivx]+", m) and not (len(m) == 1 and above and len(above) == 1
                                            and ord(above) == ord(m) - 1):
-        return "roman"
-    return "letter"
+        return 2, ""
+    return 1, ""
 
 
 def _outer_item(texts: Sequence[str], i: int) -> int | None:
-    """The list item line i is a sub-item of, by the class of its mark: the nearest of the
-    three lines above whose mark is of another class ("g. Bid Opening" over "i. Monday June
-    8th, @12:01 PM, 2026"); a sibling item ("k." over "l.") is none. None when line i opens
-    no item or has no such parent."""
+    """The list item line i is a sub-item of: the nearest of the three lines above whose mark
+    is of an outer depth (_mark_depth: "g. Bid Opening" over "i. Monday June 8th, @12:01 PM,
+    2026"), or a bullet of another glyph ("■" over "–"). A sibling ("k." over "l.") or a
+    sibling's sub-item ("i. Bids are sealed" over "g. Site Visit") is none. None when line i
+    opens no item or has no such parent."""
     mark = _ITEM_MARK.match(texts[i])
     if mark is None:
         return None
-    marks = [(j, _ITEM_MARK.match(texts[j])) for j in range(i - 1, max(-1, i - 4), -1)]
-    marks = [(j, m.group(1)) for j, m in marks if m is not None]
-    above = marks[0][1].strip("().") if marks else None
-    mine = _mark_class(mark.group(1), above)
+    found = [(j, _ITEM_MARK.match(texts[j])) for j in range(i - 1, max(-1, i - 4), -1)]
+    marks = [(j, f.group(1).strip("().")) for j, f in found if f is not None]
+    mine = _mark_depth(mark.group(1), marks[0][1] if marks else None)
     for n, (j, other) in enumerate(marks):
-        before = marks[n + 1][1].strip("().") if n + 1 < len(marks) else None
-        if _mark_class(other, before) != mine:
+        depth = _mark_depth(other, marks[n + 1][1] if n + 1 < len(marks) else None)
+        if depth[0] < mine[0] or (depth[0] == mine[0] == 3 and depth[1] != mine[1]):
             return j
     return None
 
@@ -1932,14 +1932,17 @@ _ACTS = (
     (re.compile(r"\b(?:who|which)\b.*\bseconded\b", re.I), re.compile(r"\b(?:second(?:ed|er|s)?|2nd|m/s)\b", re.I)),
     (re.compile(r"\b(?:who|which)\b.*\babstain", re.I), re.compile(r"\babstain\w*|\babstention", re.I)),
     # ("which aldermen missed the meeting?", "who did not attend")
-    (re.compile(r"\b(?:who|which)\b.*\b(?:(?:was|were)\s+(?:absent|not present|missing)|missed|"
-                r"did(?: not|n['’]t) attend)\b", re.I),
+    # (not a deadline or a payment missed: "which contractor missed the filing deadline"
+    # names no absence, a review's)
+    (re.compile(r"\b(?:who|which)\b.*\b(?:(?:was|were)\s+(?:absent|not present|missing)|"
+                r"missed(?! (?:the |a |an |its |their )?(?:[\w'’-]+ ){0,3}?(?:deadlines?|payments?|due dates?|"
+                r"filings?|cut-?offs?)\b)|did(?: not|n['’]t) attend)\b", re.I),
      re.compile(r"\b(?:absent|excused|not present)\b", re.I)),
 )
 
 
 def _acts_asked(question: str, kinds: tuple[str, ...]) -> tuple[re.Pattern, ...]:
-    """The words naming the act a "who ..." question asks the doer of (_ACTS), or ()."""
+    """The words naming the act a "who ..." or "which ..." question asks the doer of (_ACTS), or ()."""
     if "person" not in kinds or not question:
         return ()
     return tuple(words for asks, words in _ACTS if asks.search(question))
@@ -2018,15 +2021,13 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
              subject: Sequence[str], row_topic: bool = True, question: str = "",
              title: frozenset[str] = frozenset(), plain: bool = False,
              kind_labels: bool = False) -> Callable[[int], bool]:
-    """answers(i): line i's unit holds the asked kind and says something of the question:
-    one of its words (`topic`, by default all of them) or its label for the value (_sayer),
-    or it stands under a heading that names it, or it is a sub-item of a list item that
-    speaks of the question and holds no value of the kind itself (_outer_item), or it names
-    the document's subject (see choose_lines); in running text, the sentence holding the value says it
-    (_value_sentence_speaks). A table row holds the word itself, or a line above it
-    holding no value of the kind does, as a header row names its columns
-    (`row_topic`; off, any row answers). With `question` given, a unit naming a sibling of
-    what it names (the third quarter for the fourth) answers nothing."""
+    """answers(i): line i's unit holds the asked kind and says something of the question: one
+    of its words (`topic`, by default all) or its label for the value (_sayer), or it stands
+    under a heading or a list item that names it (_under_speaking_item), or it names the
+    document's subject (see choose_lines); in running text, the sentence holding the value
+    says it (_value_sentence_speaks). A table row holds the word itself, or a line above it
+    holding no value of the kind does, as a header row names its columns (`row_topic`; off,
+    any row answers). With `question`, a unit naming a sibling of what it names answers nothing."""
     asked = frozenset(qterms if topic is None else topic)
     named = frozenset(qterms) - asked - kind_words(kinds)  # the words the document names itself by
     words = frozenset(t for t in qterms if not is_number(t)) - kind_words(kinds)
@@ -2065,11 +2066,9 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return False
         if event and not _of_event(texts, unit, event, _SESSION_ASKED in qterms):
             return False
-        if any(speaks(j) for j in unit) or _labelled(texts, i, unit, heading_words, every, event, says, kind):
+        if any(speaks(j) for j in unit) or _labelled(texts, i, unit, heading_words, every, event, says, kind) \
+                or _under_speaking_item(texts, unit, kind, speaks):
             return True
-        parent = _outer_item(texts, unit[0])
-        if parent is not None and not kind[parent] and speaks(parent):
-            return True  # "g. Bid Opening" over "i. Monday June 8th, @12:01 PM, 2026": the item it is under
         # the notice's one value under its kind's label ("TIME: 4:30 P.M."); "Next Meeting 12
         # November 2025" for "when does the board meet again after ..."; a signature block
         if any(j in own for j in unit) or next_said or (signer and any(_signed(texts, j) for j in unit)):
@@ -2077,6 +2076,14 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
         return _names_subject(texts, unit, subject, asked, common)
 
     return answers
+
+
+def _under_speaking_item(texts: Sequence[str], unit: Sequence[int], kind: Sequence[bool],
+                         speaks: Callable[[int], bool]) -> bool:
+    """The unit opens a sub-item of a list item that speaks of the question and holds no
+    value of the kind itself ("g. Bid Opening" over "i. Monday June 8th, @12:01 PM, 2026")."""
+    parent = _outer_item(texts, unit[0])
+    return parent is not None and not kind[parent] and speaks(parent)
 
 
 def _acting(texts: Sequence[str], unit: Sequence[int], acts: Sequence[re.Pattern],
