@@ -175,7 +175,8 @@ _DETECT = {
                        rf"|\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
                        rf"|[$£€]\s?\d*\.\d{{3,}}"),
     # (a day may be written as its ordinal: "May 18th", "8th of June")
-    "date": re.compile(rf"\b{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\b|\b{MONTH},?\s+(?:18|19|20)\d\d\b"
+    "date": re.compile(rf"\b{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\b"
+                       rf"|\b{MONTH},?\s+(?:18|19|20)\d\d\b"
                        r"|\b(?:18|19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:\d\d){1,2}\b"
                        r"|(?<![\d\-–—‐‑])\b(?:18|19|20)\d\d\b(?![\d\-–—‐‑])"
                        r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
@@ -446,7 +447,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # not a distance ("how far out", "how far before turning" measure one: a review's)
     (r"\bhow far (?:ahead|in advance|beforehand)\b", ("duration",)),
     (r"\bhow (?:wide|tall|high|deep|far|heavy|thick)\b", ("measure",)),
-    (rf"\b(?:what|which) {_SOME}(?:{_MONEY}|payments?(?! (?:methods?|options?|plans?|portals?|address|dates?|due)\b))\b|\b(?:what|how much(?: more| less| extra)?) (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
+    (rf"\b(?:what|which) {_SOME}(?:{_MONEY}|payments?(?! (?:methods?|options?|plans?|portals?|address|dates?|due)\b))\b|"
+     rf"\b(?:what|how much(?: more| less| extra)?) (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
      # "what does the credit union charge for a domestic wire", "what does a resident pay for a
      # season pass" (not "what does the fee pay for?": what it buys)
      rf"\bwhat (?:does|do|did|will|would) .* (?:charge|pay) for (?:an?|each|every|one|the) \w|"
@@ -513,14 +515,14 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # when the property is designated under the Heritage Act": a fee's condition)
     (r"^\W*(?:[\w,'’]+ ){0,3}when\b|(?:[-–—:;,(]\s*|\b(?:and|or|but|since|until|till)\s+)when\b|"
      r"\b(?:know|tell me|tell us|say|says|find out|ask|asked|wondering|wonder|sure)\s+when\b", ("date", "time")),
-    # a search-box query names what it wants last ("yonkers plant air permit expiration
-    # date", "tree removal permit cost now"): the head of a noun phrase is its last noun,
-    # though a month or a year may follow it ("regular meeting date may 2020", "filing
-    # deadline for 2024")
     # a search box closing on a season ("lakefork spring site access season", "trout fishing
     # season 2024") asks when it runs; not one naming a price ("price of a pool pass for the
     # season")
     (_SEARCH_BOX + rf"(?!.*\b{_MONEY}\b).*\bseasons?(?: (?:in |for )?(?:19|20)\d\d)?\W*$", ("date", "month")),
+    # a search-box query names what it wants last ("yonkers plant air permit expiration
+    # date", "tree removal permit cost now"): the head of a noun phrase is its last noun,
+    # though a month or a year may follow it ("regular meeting date may 2020", "filing
+    # deadline for 2024")
     (rf"\b(?:dates?|deadlines?)(?: now| today| currently| (?:(?:in|for|of) )?(?:{MONTH} )?(?:19|20)\d\d"
      rf"| (?:in|for) {MONTH})?\W*$", ("date", "time")),
     (rf"\b{_MONEY}(?: now| today| currently)?\W*$", ("amount", "rate")),
@@ -922,7 +924,6 @@ def _no_value(k: str, m: re.Match, text: str, stamps: list[tuple[int, int]]) -> 
                 or _OPERATOR_AFTER.match(text, m.end())
                 or (_PIN_CITE.search(text, 0, m.start()) and _CITE_END.match(text, m.end()))
                 or _BALLOT_LABEL.search(text, 0, m.start()))
-
 
 
 # a question asking for a firm ("which consulting firm", "what company", "which contractor"),

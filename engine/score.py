@@ -571,9 +571,9 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
     (`opening_of`: terms.DOCUMENT_OPENING of them) say one holds it: a report names its
     authors and its subject on its first page, not in the passage that answers. A number the
     question writes after a word is the path's where the path joins the two ("Rate 58",
-    "rate58"); so are two words the path writes as one ("Metro Transit", "metrotransit"). Read for the required check only; coverage counts the passage's own words,
-    and the initials it or its path writes (initials_held).
-    """
+    "rate58"); so are two words the path writes as one ("Metro Transit", "metrotransit").
+    Read for the required check only; coverage counts the passage's own words, and the
+    initials it or its path writes (initials_held)."""
     need = [k for k, t in enumerate(qterms) if t in set(required)]
     if not need:
         return has

@@ -215,8 +215,9 @@ MAY_MONTH = re.compile(r"\b(?:May|MAY)(?=\.?[\s-]*\d)|(?<=\d)(?:st|nd|rd|th)?[\s
                        r"|(?:^|\|)\s*(?:May|MAY)\s*(?=\||$)"
                        r"|\b(?:in|In|of|for|during|since|until|through|from|by|and|to) May\b(?!-)"
                        r"|\bMay(?= of (?:19|20)\d\d\b)|\bmay(?=,?\s+(?:19|20)\d\d\b(?![\d,]))"
-                       # "May, 2023"; "late May", "mid-May", "the end of May"
-                       r"|\bMay(?=,\s*(?:19|20)\d\d\b)|(?<=[Ee]arly )May\b|(?<=[Ll]ate )May\b|(?<=[Mm]id[- ])May\b", re.M)
+                       # "May, 2023"; "late May", "mid-May" ("the end of May": "of May" above)
+                       r"|\bMay(?=,\s*(?:19|20)\d\d\b)|(?<=[Ee]arly )May\b|(?<=[Ll]ate )May\b"
+                       r"|(?<=[Mm]id[- ])May\b", re.M)
 _MAY_WORD = re.compile(r"(?i:may)$")
 
 

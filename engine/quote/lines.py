@@ -1919,8 +1919,8 @@ def _block_labels(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, 
 
 
 # what a person asked for did at a meeting ("who voted no", "which members voted no", "who
-# moved it", "who seconded", "who abstained", "who was absent"), and the words a line names that act by: a line naming
-# people without them names others (the mover and seconder for "who voted no?": a review's
+# moved it", "who seconded", "who abstained", "who was absent"), and the words a line names
+# that act by: a line naming people without them names others (the mover and seconder for "who voted no?": a review's
 # made-up minutes; a public speaker "not in favor" for "who moved the resolution?")
 _ACTS = (
     (re.compile(r"\b(?:who|which)\b.*\b(?:vot(?:ed|es|ing)\s+(?:no|against|nay)|opposed|dissented)\b", re.I),
@@ -1931,9 +1931,8 @@ _ACTS = (
      re.compile(r"\b(?:moved|motion|mover|moves|m/s)\b", re.I)),
     (re.compile(r"\b(?:who|which)\b.*\bseconded\b", re.I), re.compile(r"\b(?:second(?:ed|er|s)?|2nd|m/s)\b", re.I)),
     (re.compile(r"\b(?:who|which)\b.*\babstain", re.I), re.compile(r"\babstain\w*|\babstention", re.I)),
-    # ("which aldermen missed the meeting?", "who did not attend")
-    # (not a deadline or a payment missed: "which contractor missed the filing deadline"
-    # names no absence, a review's)
+    # ("which aldermen missed the meeting?", "who did not attend"; not a deadline or a payment
+    # missed: "which contractor missed the filing deadline" names no absence, a review's)
     (re.compile(r"\b(?:who|which)\b.*\b(?:(?:was|were)\s+(?:absent|not present|missing)|"
                 r"missed(?! (?:the |a |an |its |their )?(?:[\w'’-]+ ){0,3}?(?:deadlines?|payments?|due dates?|"
                 r"filings?|cut-?offs?)\b)|did(?: not|n['’]t) attend)\b", re.I),
