@@ -138,6 +138,8 @@ _CAPS_NAME = rf"(?=[A-Z])(?!(?i:{_trie(_NOT_NAMES.split('|'))})\b)[A-Z]{{3,}}"
 # Factor" is a title-case heading, not a name (one lookbehind per length of the word before)
 _ALONE = "".join(rf"(?<!\b[A-Z][a-z]{{{n}}} )" for n in range(1, 16))
 _TITLE = (r"(?:Mr|Mrs|Ms|Dr|Mayor|Councilor|Councillor|Commissioner|President|Chair|Chairman|"
+          # (not "Chief": "Chief Financial Officer" is an office, no name)
+          r"Chairperson|Chairwoman|Sheriff|Governor|Senator|Supervisor|Assessor|Comptroller|"
           r"Director|Superintendent|Manager|Secretary|Clerk|Trustee|Judge|Hon|Administrator|"
           r"Recorder|Treasurer|Attorney|Engineer|"
           # a roll call's titles, with their plurals ("Absent -- Aldermen Foulkes, Thomas")
@@ -370,7 +372,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b|"
      # "what is the date on Addendum No. 1", "what was the hearing date" (not a date range)
      r"\bwhat (?:is|was|are|were) the (?:[\w-]+ ){0,2}?dates?\b(?! range)", ("date", "time")),
-    (r"\bwhere\b|\b(?:what|which) (?:address|location|place|city|county|town|park|building|room)\b|"
+    # (with its kind of address: "what street address is printed on the cover", "which
+    # mailing address")
+    (r"\bwhere\b|\b(?:what|which) (?:(?:street|mailing|postal|physical|office|home|exact|return|billing) )?"
+     r"(?:address|location|place|city|county|town|park|building|room)\b|"
      # "what is the address of the Main Branch?" (a review's made-up library page: no kind
      # asked, so the branch manager's line answered)
      r"\bwhat (?:is|was|are|were) (?:the |its |their )?(?:street |mailing |physical |exact )?(?:address|location)\b",
@@ -421,6 +426,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # a share asked by its name is a share, never a sum nor a sum per period: "what share of
     # households ...", "what percent of graduates ..." ("$69,800 a year" answers neither)
     (r"\b(?:what|which) (?:percent|percentage|share|proportion|fraction)\b", ("percentage",)),
+    # a return on money is a share of it ("what return on equity did the DPU approve": "9.60%";
+    # "the allowed rate of return", "ROE", "the bond's yield"): finance's names for a rate
+    (r"\breturns? on (?:common )?(?:equity|investment|assets|capital|rate base)\b|\brates? of return\b|"
+     r"\b(?:roe|roi|irr)\b|\b(?:what|which) (?:[\w'’-]+ ){0,2}?yields?\b", ("percentage", "rate")),
     (r"\bhow many\b|\b(?:the|a|total) number of\b|\bnumber (?:registered|enrolled|employed|eligible)\b|"
      # a count named by its noun ("what was the actual headcount of the 75th Precinct")
      r"\bwhat (?:is|was|were|are) (?:the )?(?:[\w'’-]+ ){0,2}?(?:headcount|head count|enrollment|enrolment)\b",

@@ -22,7 +22,7 @@ from typing import Collection
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "14"
+TOKENIZER_VERSION = "15"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -231,12 +231,28 @@ def _month_may(m: re.Match) -> str:
     return _MAY_WORD.sub(lambda w: w.group(0) + "s", body) + text[len(body):]
 
 
+# A time of day as one term however it is written: an hour alone before its half of the day
+# or "o'clock" takes its minutes ("7 pm", "7pm", "7 p.m.", "7 o'clock" are "7:00", as "7:00
+# PM" is), and the half of the day parts from minutes glued to it ("7:00pm"). So a question's
+# "from 7 o'clock" meets a schedule's "7:00 - 9:30 PM". Not an hour inside a range or a
+# figure ("7-9 pm", "1.5 pm"): the range is read whole, as before.
+_HOUR_ALONE = re.compile(r"(?<![\d:.,/$\-–—])\b(1[0-2]|0?[1-9])\s?(?=(?:[AaPp]\.?\s?[Mm]\b|o['’]clock\b))")
+_GLUED_HALF = re.compile(r"\b(\d{1,2}:\d\d)(?=[AaPp]\.?[Mm]\b)")
+
+
+def _times(text: str) -> str:
+    """`text` with each time of day written as hours and minutes (_HOUR_ALONE, _GLUED_HALF)."""
+    return _GLUED_HALF.sub(r"\1 ", _HOUR_ALONE.sub(r"\1:00 ", text))
+
+
 def _read(text: str) -> str:
-    """Text as its terms are read: glued figures parted, inch marks said and May the month
-    made a term (MAY_MONTH) (all need the text's case and marks, so before NFKC and lower
-    case), then normalised."""
+    """Text as its terms are read: glued figures parted, inch marks said, times of day in
+    hours and minutes (_times) and May the month made a term (MAY_MONTH) (all need the
+    text's case and marks, so before NFKC and lower case), then normalised."""
     if "ay" in text or "AY" in text:
         text = MAY_MONTH.sub(_month_may, text)
+    if "m" in text or "M" in text or "clock" in text:
+        text = _times(text)
     return normalise(_inches(_GLUED.sub(r"\1 ", text)))
 
 

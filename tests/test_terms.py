@@ -30,7 +30,7 @@ from engine.terms import content_terms, is_number, question_terms, tokens
     ('5/8" or 3/4" main, a 2″ pipe', ["5/8", "inch", "3/4", "inch", "main", "2", "inch", "pipe"]),
     ("approved “Change Order 2” for storm", ["approv", "chang", "order", "2", "storm"]),  # a quotation's close
     ('enter "2" in box', ["enter", "2", "box"]),  # a quotation opening on a figure
-    ("10am 2nd B20 737MAX 3Ft 3Com 4Runner", ["10am", "2nd", "b20", "b-20", "737max", "3ft", "3com", "4runner"]),
+    ("10am 2nd B20 737MAX 3Ft 3Com 4Runner", ["10:00", "2nd", "b20", "b-20", "737max", "3ft", "3com", "4runner"]),
 ])
 def test_content_terms(text, expected):
     assert content_terms(text) == expected
