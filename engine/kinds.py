@@ -138,8 +138,9 @@ _CAPS_NAME = rf"(?=[A-Z])(?!(?i:{_trie(_NOT_NAMES.split('|'))})\b)[A-Z]{{3,}}"
 # Factor" is a title-case heading, not a name (one lookbehind per length of the word before)
 _ALONE = "".join(rf"(?<!\b[A-Z][a-z]{{{n}}} )" for n in range(1, 16))
 _TITLE = (r"(?:Mr|Mrs|Ms|Dr|Mayor|Councilor|Councillor|Commissioner|President|Chair|Chairman|"
-          # (not "Chief": "Chief Financial Officer" is an office, no name)
-          r"Chairperson|Chairwoman|Sheriff|Governor|Senator|Supervisor|Assessor|Comptroller|"
+          # (not "Chief", "Supervisor", "Sheriff", "Assessor": "Chief Financial Officer", "Supervisor
+          # Training", "Sheriff Sale", "Assessor Parcel Number" name no one)
+          r"Chairperson|Chairwoman|Governor|Senator|Comptroller|"
           r"Director|Superintendent|Manager|Secretary|Clerk|Trustee|Judge|Hon|Administrator|"
           r"Recorder|Treasurer|Attorney|Engineer|"
           # a roll call's titles, with their plurals ("Absent -- Aldermen Foulkes, Thomas")

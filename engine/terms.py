@@ -306,7 +306,7 @@ QUESTION_ONLY = frozenset(
     taking took taken put puts give gives gave given tell tells told know knows say says
     said want wants need needs needed someone somebody anyone anybody something anything
     everyone according actually exactly really please approximately roughly currently
-    kind sort happen happens happened""".split())
+    kind sort happen happens happened o'clock""".split())
 # The same scaffolding in Chinese, Japanese and Korean, which write it inside the words of the
 # question ("树木砍伐许可证多少钱", "犬の登録料はいくらですか", "수수료는 얼마입니까"): its
 # character pairs are never in the answer's line. Removed from a question before its pairs
