@@ -11,7 +11,9 @@ Structure is context in every format (docs/pipeline.md, "Structure as context"):
   line, a short numbered or lettered title such as "9. Docks." or "B. MONTHLY RATE.")
   opens the passage it heads, instead of ending the one before;
 - the last plain heading above a passage joins its context, across page breaks, so a list
-  that starts under "9. Docks." on one page keeps that heading on the next;
+  that starts under "9. Docks." on one page keeps that heading on the next; so does the last
+  section numbered by levels ("6.1.1.1.1 Residential Service"), which the plain headings
+  inside it ("MONTHLY RATE") do not end: a tariff's rate row is its section's;
 - a page header (a line that stands at the top of two or more pages, digits aside: a
   schedule's name) joins the context of every passage on those pages;
 - page furniture (readers/layout.py: running headers and footers, page numbers, print
@@ -31,7 +33,7 @@ from typing import Sequence
 from .config import Config
 from .types import Line, Passage
 
-CHUNK_VERSION = "5"  # bump when passages could come out differently for the same lines
+CHUNK_VERSION = "6"  # bump when passages could come out differently for the same lines
 MIN_PARAGRAPH_WORDS = 40  # a paragraph shorter than this joins the next one
 
 
@@ -54,13 +56,37 @@ _NUMBERED = re.compile(r"^(?:(?:Section|SECTION|Article|ARTICLE|Part|PART|Chapte
 _VALUE = re.compile(r"[$£€%]|\d[\d,]*\.\d|\d{3,}|\|")
 
 
+# a section's heading numbered by levels, its number's closing period left out as tariffs,
+# codes and specifications write it ("6.1.1.1.1 Residential Service", "3.2 Permit Fees")
+_SECTION = re.compile(r"^\d{1,2}(?:\.\d{1,3}){1,6}\.?\s+([A-Z][^.:;!?$%|]{1,80})$")
+_SECTION_WORDS = 10
+
+
+def section_heading(text: str) -> bool:
+    """A heading numbered by levels (_SECTION): at most ten words after its number, each of
+    four letters or more capitalised, one whole number at most ("6.1.1.1.2 Secondary Service
+    Less Than or Equal to 10 kW"; "1.2 Water 1,234 5.6" is a row); a number of
+    two levels only ("10.4") before two words at least, as a decimal before its row's label
+    ("10.4 Water") is no heading."""
+    t = " ".join(text.split())
+    m = _SECTION.match(t)
+    if m is None or len(re.findall(r"\d+", m.group(1))) > 1 or re.search(r"\d[,.]\d", m.group(1)):
+        return False  # one whole number at most ("Less Than or Equal to 10 kW"), as a row's figures are more
+    title_words = m.group(1).split()
+    levels = t.split(None, 1)[0].rstrip(".").count(".") + 1
+    return (len(title_words) <= _SECTION_WORDS and (levels > 2 or len(title_words) >= 2)
+            and all(w[0].isupper() for w in title_words if len(w) >= 4 and w[0].isalpha()))
+
+
 def looks_like_heading(text: str) -> bool:
     """A plain-text heading: at most eight words, no amount, figure or table cell, and either
     every letter in capitals (at least four letters) or a short numbered or lettered title
-    ("9. Docks.", "B. Monthly Rate.", "Section 3. Fees": every word of four letters or more
-    capitalised, so a list item "a. Docks shall be painted" is not one). Markdown headings
-    are found apart."""
+    ("9. Docks.", "B. Monthly Rate.", "Section 3. Fees", "6.1.1 Residential Service": every
+    word of four letters or more capitalised, so a list item "a. Docks shall be painted" is
+    not one). Markdown headings are found apart."""
     t = " ".join(text.split())
+    if section_heading(t):
+        return True
     if not t or len(t.split()) > 8 or _VALUE.search(t) or t.startswith("#"):
         return False
     letters = [c for c in t if c.isalpha()]
@@ -160,21 +186,25 @@ class _PlainContext:
                 got = self.headers.setdefault(ln.region, [])
                 if text not in got and len(got) < 2:
                     got.append(text)
-        self.heading: list[str | None] = []
-        last = None
+        # the last heading above each line, and the last numbered section's ("6.1.1.1.1
+        # Residential Service"), which the plain headings under it ("MONTHLY RATE") do not end
+        self.heading: list[tuple[str | None, str | None]] = []
+        last = section = None
         for ln in lines:
             if looks_like_heading(ln.text) and _shape(ln.text) not in self.page_header:
                 last = " ".join(ln.text.split())
-            self.heading.append(last)
+                if section_heading(last):
+                    section = last
+            self.heading.append((section, last))
 
     def at(self, a: int) -> str:
-        """Context for the passage that starts at line a: its page's headers, then the heading in
-        force above it (when the passage does not open with that heading itself)."""
+        """Context for the passage that starts at line a: its page's headers, then the section
+        and the heading in force above it (when the passage does not open with them itself)."""
         parts = list(self.headers.get(self.lines[a].region, ()))
         first = " ".join(self.lines[a].text.split())
-        above = self.heading[a]
-        if above is not None and above != first and above not in parts:
-            parts.append(above)
+        for above in self.heading[a]:
+            if above is not None and above != first and above not in parts:
+                parts.append(above)
         return "\n".join(parts)
 
 
