@@ -237,10 +237,12 @@ def chunk(lines: Sequence[Line], content_hash: str, cfg: Config, doc_title: str 
         pos += len(region)
         header = next((ln for ln in region if ln.header), None)
         spans = (_table_spans if header else _prose_spans)(region, start, cfg)
+        # a table's title rows over its header ("Table 215.30. Enrollment, poverty, ...")
+        titles = [ln for ln in region[:region.index(header)]] if header is not None else []
         for a, b in spans:
             body = lines[a : b + 1]
             if header is not None:
-                context = header.text if header not in body else ""
+                context = "\n".join(ln.text for ln in (*titles, header) if ln not in body)
             else:
                 context = prose_context.at(a) if has_headings else plain.at(a) if plain else ""
             # page furniture (readers/layout.py) is matched as context, not read as text

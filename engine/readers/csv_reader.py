@@ -3,7 +3,8 @@
 Text is the record's non-empty fields, each stripped with inner line breaks folded to one
 space, joined with " | ". Locator `row 253` counts CSV records, not physical lines (a quoted
 field spanning lines is still one row; the header record is row 1); ordinal = that number,
-region "". The first non-empty record is the header. Rows with fewer or more fields than the
+region "". The first non-empty record is the header, or the first of two fields or more under
+a title's rows of one field (mark_header). Rows with fewer or more fields than the
 header are read as they are. Decoding, binary refusal and NUL dropping are the text
 reader's (`text.load`).
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterator
 
@@ -46,6 +48,33 @@ def _physical(text: str, cut_at: list[int]) -> Iterator[str]:
         yield kept + text[end:stop]
 
 
+_TITLE_ROWS = 3  # the most rows of a title (a table's name, its source) a header may stand under
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _fields(line: Line) -> list[str]:
+    return line.text.split(SEPARATOR)
+
+
+def mark_header(lines: list[Line]) -> list[Line]:
+    """The rows of one table with its header row marked: the first row, or, where the table
+    opens on a title of one field a row ("Table 215.30. Enrollment, poverty, and federal
+    funds ..."), the first row of two fields or more under at most _TITLE_ROWS such rows, its
+    fields mostly words (a header names its columns; a row of figures is data). The title
+    rows stay rows; chunk.py makes them context too. Before, the title was the header, and
+    the real column names were never any row's context."""
+    if not lines:
+        return lines
+    at = 0
+    for j, line in enumerate(lines[:_TITLE_ROWS + 1]):
+        fields = _fields(line)
+        if len(fields) >= 2:
+            worded = sum(1 for f in fields if _LETTER.search(f))
+            at = j if j == 0 or 2 * worded >= len(fields) else 0
+            break
+    return [replace(ln, header=(j == at)) for j, ln in enumerate(lines)]
+
+
 def read(path: Path) -> ReadResult:
     text, notes = load(path)
     lines: list[Line] = []
@@ -72,8 +101,7 @@ def read(path: Path) -> ReadResult:
         if len(cut_at) > seen or len(row) > MAX_LINE_CHARS:
             long.append(number)
             row = cut(row, 0, len(row))
-        lines.append(Line(text=row, locator=f"row {number}", region="", ordinal=number,
-                          header=not lines))
+        lines.append(Line(text=row, locator=f"row {number}", region="", ordinal=number))
     if skipped and not lines:
         raise ReadError(f"malformed CSV: {next(iter(skipped))} (an unclosed quote?)",
                         "check the file's quoting, or save it again from a spreadsheet")
@@ -84,4 +112,4 @@ def read(path: Path) -> ReadResult:
         notes.append(too_long_note("row", long))
     if not lines and text:
         notes.append("no text: every row is empty")
-    return ReadResult(lines=tuple(lines), kind="csv", notes=tuple(notes))
+    return ReadResult(lines=tuple(mark_header(lines)), kind="csv", notes=tuple(notes))

@@ -4,7 +4,8 @@ A row with any non-empty cell becomes a Line: its cells' display text (numfmt: d
 dates), newlines folded to spaces, joined with " | ". Locator `Rates!A7:D7` spans the row's
 first to last non-empty cell (`Rates!B7` for one cell; names with spaces or punctuation quoted
 as Excel does: `'Rate Table'!A7`); region = sheet name; ordinal = row number; each sheet's
-first non-empty row is its header. A merged range's value is in its top-left cell only.
+first non-empty row is its header, or the first of two cells or more under a title's rows of one
+cell (csv_reader.mark_header). A merged range's value is in its top-left cell only.
 Hidden sheets are read like the others, with no note: their data is in the file the user
 handed over, and a workbook reads the same whichever sheets are hidden. Chartsheets are
 skipped.
@@ -34,6 +35,7 @@ from openpyxl.xml.functions import iterparse
 from ..errors import ReadError
 from ..types import Line, ReadResult
 from . import container
+from .csv_reader import mark_header
 from .numfmt import display
 
 SEPARATOR = " | "
@@ -162,14 +164,14 @@ def _sheet_lines(wb, ws, notes: list[str]) -> tuple[list[Line], int, bool]:
             first, last = column_letter(shown[0][0]), column_letter(shown[-1][0])
             span = f"{first}{number}" if first == last else f"{first}{number}:{last}{number}"
             lines.append(Line(text=SEPARATOR.join(t for _, t in shown), locator=f"{ref}!{span}",
-                              region=ws.title, ordinal=number, header=not lines))
+                              region=ws.title, ordinal=number))
     except Exception as e:  # a damaged sheet keeps the rows read before the damage
         after = f" after row {lines[-1].ordinal}" if lines else ""
         broken = True
         notes.append(f"sheet {ws.title!r}: unreadable{after} ({type(e).__name__}: {e})")
     finally:
         source.close()
-    return lines, rows.uncached, broken
+    return mark_header(lines), rows.uncached, broken
 
 
 def read(path: Path) -> ReadResult:
