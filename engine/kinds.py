@@ -304,7 +304,7 @@ _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! fo
           r"premium|rate|rates|allowance|reimbursement|expenditure|expenditures|appropriation|"
           r"surcharge|income|earnings|profit|profits|rent|rents|wage|wages|stipend|per diem|spending|value|"
           r"dollar|dollars|millage|levy|levies|precept|precepts|dues|deductible|deductibles|copay|copays|co-pay|co-pays|"
-          r"coinsurance|out-of-pocket|fare|fares|toll|tolls|tuition)")
+          r"coinsurance|out-of-pocket|fare|fares|toll|tolls|tuition|expense|expenses)")
 _BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
              r"administrator|judge|commissioner|director|manager|clerk|chair|chairperson|"
@@ -850,9 +850,11 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
         for m in _DETECT[k].finditer(seen):
             if k in ("figure", "vote") and (_LABEL.search(text, 0, m.start()) or _DAY.search(text, 0, m.start())):
                 continue  # "Section 4", "November 7": a number that names
-            if k in ("count", "figure") and (_ENUMERATOR.match(seen, m.end()) or _RANKED.match(text, m.end())) \
+            if k in ("count", "figure") and (_ENUMERATOR.match(seen, m.end()) or _RANKED.match(text, m.end())
+                                             or ("." in m.group(0) and _PARAGRAPH.match(text, m.end()))) \
                     and not seen[:m.start()].strip(" \t("):
-                continue  # "7. EMPLOYEE RETIREMENT SYSTEMS", "(3) Fees": a list's or a section's number
+                continue  # "7. EMPLOYEE RETIREMENT SYSTEMS", "(3) Fees", "3.2 Regulations were ...": a
+                # list's, a section's or a paragraph's number
             if k in _NUMBERED and not text[:m.start()].strip() and _MARK.fullmatch(m.group(0)) \
                     and _FOOTNOTE.match(text, m.end()):
                 continue  # "1 The town of Braintree was part of ...": a footnote's mark
@@ -999,6 +1001,11 @@ _LABEL = re.compile(r"\b(?:item|items|section|sec|sections|page|pages|p|pp|no|no
 # a unit of measure after a number makes it a measure, not a count of things (not the units
 # of _UNITS that are things counted: lanes, seats, beds, units, stories)
 _ENUMERATOR = re.compile(r"[.)]\s+\S")  # after a line's first number: "7. EMPLOYEE ...", "3) Fees"
+# after a line's first decimal, a sentence's capitalised word and a lower-case one: a numbered
+# paragraph, as a council's report numbers them ("3.2  Regulations were brought in ...", "10.3
+# Pensioners (those over ..."), no count of 3.2; not a scale or a unit ("3.2 Million people")
+_PARAGRAPH = re.compile(r"\s+(?!(?:Million|Billion|Thousand|Percent|Per|Times|Acres?|Miles?|Feet|Tons?|"
+                        r"Hours?|Days?|Years?)\b)[A-Z][a-z]+[\s,]+[a-z(]")
 # after it, a code and a name in capitals, as a bid tabulation ranks its bidders ("3 1086A
 # STRUCTURES, INC. $2,170,921.38": the third bidder, no count; not "2 100 kW generators")
 _RANKED = re.compile(r"\s+\d{3,}[A-Z]?\s+[A-Z]{2,}.*[$]\s?\d")  # (with its bid's sum: "2 250 KVA GENERATORS" counts)

@@ -677,8 +677,11 @@ _ATTENDANCE = frozenset(content_terms("absent present"))
 # months", a span, nor "31-Day Pass", "bi-weekly", "semi-annual" or "24 hours a day"): "Day
 # Passes $4.90" gives no monthly pass's price
 _PERIODIC = frozenset({"~day", "~week", "~month", "~quarter", "~year"})
+# the animals a licence, a fee or a rule is for ("For each spayed female dog $5.00" is no cat's
+# licence fee)
+_ANIMALS = frozenset(content_terms("dog cat ferret horse rabbit goat pig chicken"))
 _SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES,
-             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC)
+             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC, _ANIMALS)
 # an ordinal's word and its figure are one member ("third" and "3rd"); so are a statistic's
 # word and its short form ("max" and "maximum", "typically" and "typical")
 _MEMBER_OF = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth "
@@ -1341,7 +1344,30 @@ def _members(text: str, days: Collection[str] | None = None) -> set[str]:
     the day or the month ("Wed", "31st Mar 2022"; with `days`, _dated_months')."""
     terms = _months_as_written({_MEMBER_OF.get(t, t) for t in content_terms(text)}, text)
     return (terms | {_DAY_OF[m[:3].lower()] for m in _DAY_SHORT.findall(text)}
-            | _dated_months(text, days) | ({MAY} if _MAY.search(text) else set()))
+            | _dated_months(text, days) | _figured_months(text) | ({MAY} if _MAY.search(text) else set()))
+
+
+# a whole date in figures: "5/15/2013", "05-15-13", "2013-05-15"
+_FIGURED_DATE = re.compile(r"(?<![\d/.-])(?:(\d{1,2})[/-](\d{1,2})[/-]((?:19|20)?\d\d)|((?:19|20)\d\d)-(\d\d)-(\d\d))(?![\d/.-])")
+_MONTH_STEMS = content_terms("january february march april") + [MAY] + content_terms(
+    "june july august september october november december")
+
+
+def _figured_months(text: str) -> set[str]:
+    """The months a text's dates in figures are of, where the date reads one way only: a
+    year first ("2013-05-15"), or a day past 12 beside the month ("5/15/2013" is May, as
+    "15/5/2013" is); "5/6/2013" may be May or June, and names neither. So "Approval of Town
+    Board Minutes – 5/15/2013" is May's minutes, no answer on June 2013's."""
+    out = set()
+    for m in _FIGURED_DATE.finditer(text):
+        if m[4]:
+            month = int(m[5])
+        else:
+            a, b = int(m[1]), int(m[2])
+            month = a if b > 12 >= a else b if a > 12 >= b else 0
+        if 1 <= month <= 12:
+            out.add(_MONTH_STEMS[month - 1])
+    return out
 
 
 # a month's short form beside a day or a year ("31st Mar 2022", "Sept. 5", "15-Jan-24"): the
@@ -1563,7 +1589,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
                 or (line and _other_month_year(unit, question))
                 or (line and _other_dated_row(unit, question))
                 or (line and _left_blank(unit, question))
-                or (line and _other_side(unit, question)))
+                or (line and _other_side(unit, question))
+                or _lesser_office(unit, question))
     if opposite:
         return opposite
     theirs = _labels(unit)
@@ -1572,6 +1599,36 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
             return (", ".join(f"{label} {v}" for v in sorted(theirs[label])),
                     ", ".join(f"{label} {v}" for v in sorted(values)))
     return _other_numbered(unit, question) or _other_jurisdiction(unit, question)
+
+
+# an office's word, and the ranks under or beside an office a payroll or a roster writes
+# before its name ("DPTY CITY SOLICITOR", "Asst. Fire Chief", "Secretary to City Solicitor")
+_OFFICE_NOUNS = ("solicitor|chief|director|manager|superintendent|president|chair|chairman|chairperson|"
+                 "chairwoman|secretary|treasurer|clerk|attorney|engineer|officer|administrator|commissioner|"
+                 "coordinator|planner|inspector|supervisor|principal|controller|comptroller|auditor|counsel|"
+                 "assessor|librarian|marshal|sheriff|mayor|collector|recorder|registrar|fire chief")
+_RANK = r"(?:deputy|dpty|dep\.|assistant|asst\.?|associate|assoc\.|acting|interim|vice|under|secretary to|aide to)"
+_OFFICE_ASKED = re.compile(rf"\b(?:[a-z]+ ){{0,2}}?(?:{_OFFICE_NOUNS})\b", re.I)
+
+
+def _lesser_office(unit: str, question: str) -> tuple[str, str] | None:
+    """An office the question names ("city solicitor", "chief of police" by its noun), which
+    the unit names only under a rank the question does not give ("DPTY CITY SOLICITOR",
+    "Assistant City Solicitor", "Secretary to City Solicitor"): the deputy's row, no answer
+    on the solicitor's pay. Not where the question gives a rank itself ("what does the
+    deputy clerk earn")."""
+    if re.search(rf"\b{_RANK}", question, re.I):
+        return None
+    for m in re.finditer(rf"\b(?:{_OFFICE_NOUNS})\b", question, re.I):
+        office = m.group(0).lower()
+        said = [o for o in re.finditer(rf"\b{re.escape(office)}\b", unit, re.I)]
+        if not said:
+            continue
+        ranked = [o for o in said if re.search(rf"\b{_RANK}\s+(?:[A-Za-z&]+\s+){{0,2}}$", unit[:o.start()], re.I)]
+        if len(ranked) == len(said):
+            rank = re.search(rf"\b{_RANK}\s+(?:[A-Za-z&]+\s+){{0,2}}$", unit[:ranked[0].start()], re.I)
+            return " ".join((rank.group(0) + ranked[0].group(0)).lower().split()), office
+    return None
 
 
 # a name and its number ("Moab 12", "Form 990", "Pier 39"): a capitalised word, not a

@@ -1,0 +1,86 @@
+"""Lines that name another thing than the question's, made from a blind cabinet's false
+answers (bench/tunepp, read after its first run):
+- a paragraph's number ("3.2  Regulations were brought in ...", a council report's) counts
+  nothing (kinds._PARAGRAPH): "how many pensioners receive council tax support" took it;
+- a date in figures names its month where it reads one way only (quote/lines._figured_months):
+  "Approval of Town Board Minutes – 5/15/2013" is May's, no answer on June 2013's minutes;
+- an office under a rank the question does not give (quote/lines._lesser_office): "DPTY CITY
+  SOLICITOR" is no answer on the city solicitor's pay;
+- another animal (quote/lines._ANIMALS): "For each spayed female dog $5.00" is no cat's fee;
+- "expenses" name a sum, as "expenditures" do (kinds._MONEY)."""
+import pytest
+from conftest import ask_words, quoted
+
+from engine.kinds import asked, evidence
+from engine.quote.lines import sibling
+from engine.terms import content_terms
+
+
+def _sib(unit: str, question: str):
+    return sibling(unit, question, set(content_terms(question)))
+
+
+@pytest.mark.parametrize("line, counted", [
+    ("3.2  Regulations were brought in by the Government to ensure that pensioners continue", False),
+    ("10.3  Pensioners (those over state pension age) are protected from any changes", False),
+    ("8.2 Officers have begun the process of populating the proposed new structure", False),
+    ("3.2 Million people live in the county", True),  # a scale, no paragraph
+    ("12 Officers were hired in 2025", True),  # a whole number opens a count
+])
+def test_a_paragraph_s_number_counts_nothing(line, counted):
+    assert bool(list(evidence(line, ("count", "figure")))) is counted
+
+
+def test_a_date_in_figures_names_its_month():
+    q = "Which June 2013 Town Board minutes are up for approval?"
+    assert _sib("I.  Approval of Town Board Minutes – 5/15/2013", q) == ("may", "june")
+    assert _sib("Approval of Town Board Minutes – 2013-05-15", q) == ("may", "june")
+    assert _sib("Approval of Town Board Minutes – 6/19/2013", q) is None
+    assert _sib("Approval of Town Board Minutes – 5/6/2013", q) is None  # May 6 or 5 June
+
+
+def test_an_office_under_a_rank_is_another_office():
+    q = "How much did Newton's city solicitor earn in 2019?"
+    assert _sib("LAW HONIG, JEFFREY DPTY CITY SOLICITOR LABOR 133,899.99", q) == ("dpty city solicitor", "solicitor")
+    assert _sib("Secretary to City Solicitor | 50,000", q) == ("secretary to city solicitor", "solicitor")
+    assert _sib("LAW SMITH, JOHN CITY SOLICITOR 150,000.00", q) is None
+    assert _sib("DPTY CITY SOLICITOR 133,899.99", "What does the deputy city solicitor earn?") is None
+    assert _sib("Fire Chief Ann Lee and Assistant Fire Chief Tom Jones", "Who is the fire chief?") is None
+
+
+def test_another_animal_is_another_thing():
+    q = "How much is the annual license fee for a spayed cat?"
+    assert _sib("For each spayed female dog $5.00", q) == ("dog", "cat")
+    assert _sib("For each spayed cat $5.00", q) is None
+
+
+def test_expenses_ask_a_sum():
+    assert "amount" in asked("Lexington library expenses FY2022 actual")
+
+
+PAYROLL = """# City of Elm employee earnings 2019
+
+LAW HONIG, JEFFREY DPTY CITY SOLICITOR LABOR 133,899.99 0.00 0.00 750.00 134,649.99
+LAW LAWLOR, MARIE DEPUTY CITY SOLICITOR SCH 127,130.91 0.00 0.00 900.00 128,030.91
+LAW LEE, ANDREW ASST CITY SOLICITOR 90,025.00 0.00 0.00 0.00 90,025.00
+"""
+
+
+def test_a_deputy_s_row_is_no_answer_on_the_office(tmp_path):
+    (a,) = ask_words(tmp_path / "p", {"elm_employee_earnings_2019.md": PAYROLL},
+                     "How much did Elm's city solicitor earn in 2019?")
+    assert not a.citations, quoted(a)
+
+
+DOGS = """# Animal licenses
+
+Annual license fees are due each January.
+For each spayed female dog $5.00
+For each unspayed female dog $10.00
+"""
+
+
+def test_a_dog_s_fee_is_no_answer_on_a_cat_s(tmp_path):
+    (a,) = ask_words(tmp_path / "d", {"animal_licenses.md": DOGS},
+                     "How much is the annual license fee for a spayed cat?")
+    assert not a.citations, quoted(a)
