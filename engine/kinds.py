@@ -172,8 +172,10 @@ _DETECT = {
                         rf"|\b(?!one (?:of|or)\b){_WORD_NUM}\b(?![-–\s](?:thirds?|halfs?|halves|quarters?|fourths?|fifths?|tenths?)\b)"),
     # "fifteen (15) percent": a drafter's number in words with its digits in brackets (not a
     # list's "(3) Percent of applicants" nor a footnote's "Change (1) %")
+    # (a share in words alone too: "at least twenty-five percent of the total number of votes")
     "percentage": re.compile(rf"(?:{_NUM}|\b{_WORD_NUM}(?:[- ]{_WORD_NUM})*\s\({_NUM}\))\s?"
-                             rf"(?:%|percent\b|per cent\b|pct\b)|{_CELL}"),
+                             rf"(?:%|percent\b|per cent\b|pct\b)|{_CELL}"
+                             rf"|\b{_WORD_NUM}(?:[- ]{_WORD_NUM})*\s(?:percent|per cent)\b"),
     "rate": re.compile(_CELL + rf"|(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
                        rf"|\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
                        rf"|[$£€]\s?\d*\.\d{{3,}}"),

@@ -84,3 +84,23 @@ def test_a_dog_s_fee_is_no_answer_on_a_cat_s(tmp_path):
     (a,) = ask_words(tmp_path / "d", {"animal_licenses.md": DOGS},
                      "How much is the annual license fee for a spayed cat?")
     assert not a.citations, quoted(a)
+
+
+def test_a_share_in_words_is_a_percentage():
+    line = "equal in number to at least twenty-five percent of the total number of votes cast"
+    assert list(evidence(line, ("percentage",)))
+
+
+AGENDA = """# Town Board agenda
+
+RESOLUTION #176 RE: Reappointment of Jennie Miller as Assessor
+WHEREAS, the six year term of Jennie Miller as Assessor expires on September 30, 2013.
+RESOLVED that the Town Board reappoints Jennie
+Miller as Assessor for a six year term from October 1, 2013 through September 30, 2019, and,
+"""
+
+
+def test_a_period_s_last_day_answers_when_it_ends(tmp_path):
+    (a,) = ask_words(tmp_path / "t", {"town_board_agenda_2013-07-17.md": AGENDA},
+                     "When does Jennie Miller's new term as assessor end?")
+    assert quoted(a) and any("September 30, 2019" in t for t in quoted(a)), (quoted(a), a.refusal)

@@ -276,6 +276,12 @@ _TIME_SPAN = re.compile(r"\b\d{1,2}:\d\d\s?(?:[ap]\.?\s?m\b\.?)?\s*(?:-|–|—|
                         re.I)
 
 
+# a period's last day after "through", "until", "to" ("a six year term from October 1, 2013
+# through September 30, 2019", "valid until 6/30/2025"): its end
+_DATE_SPAN_END = re.compile(rf"\b(?:through|thru|until|till|to)\s+(?:{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+"
+                            r"(?:19|20)\d\d|\d{1,2}/\d{1,2}/(?:19|20)?\d\d)\b", re.I)
+
+
 def _asked_event(question: str, qterms: Sequence[str]) -> str | None:
     """_event of the question's words, "complete" before a thing no end's word ("when was
     the complete burn ban lifted?" asks an end by "lifted"; _COMPLETE_THING)."""
@@ -287,8 +293,9 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str, sessions: b
     a span or a limit, or says open or closed ("Mon - Fri, 7:30 a.m. - 4:00 p.m."; not a
     meeting's "at 5 pm in the utility office"); for an end, the unit says an end's word ("the
     meeting adjourned at 9:12 p.m."; a time alone is read as a start, "continued to August
-    27 at 7 PM"), gives the time as a limit (_LIMIT) or ends a span of two times
-    (_TIME_SPAN: "14:08PM - 15:07PM"); for a start, it does not say only an end's word
+    27 at 7 PM"), gives the time as a limit (_LIMIT), ends a span of two times
+    (_TIME_SPAN: "14:08PM - 15:07PM") or a period's days (_DATE_SPAN_END: "... through
+    September 30, 2019"); for a start, it does not say only an end's word
     ("adjourned at 9:12 p.m."), nor opens a session of it (_SESSION_OPENED: "opened the closed
     session meeting at 7:10 p.m." is no start of the meeting, unless the question names a
     session)."""
@@ -299,7 +306,8 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str, sessions: b
                                           or _HOURS_SPAN.search(texts[j])
                                           or len(list(evidence(texts[j], ("time",)))) > 1 for j in unit)
     if event == "end":
-        return bool(words & _ENDS) or any(_LIMIT.search(texts[j]) or _TIME_SPAN.search(texts[j]) for j in unit)
+        return bool(words & _ENDS) or any(_LIMIT.search(texts[j]) or _TIME_SPAN.search(texts[j])
+                                          or _DATE_SPAN_END.search(texts[j]) for j in unit)
     if not sessions and any(_SESSION_OPENED.search(texts[j]) for j in unit):
         return False  # "opened the closed session meeting at 7:10 p.m.": a part's start, not the meeting's
     return not (words & _ENDS) or bool(words & _STARTS)
