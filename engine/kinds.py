@@ -852,11 +852,8 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
         for m in _DETECT[k].finditer(seen):
             if k in ("figure", "vote") and (_LABEL.search(text, 0, m.start()) or _DAY.search(text, 0, m.start())):
                 continue  # "Section 4", "November 7": a number that names
-            if k in ("count", "figure") and (_ENUMERATOR.match(seen, m.end()) or _RANKED.match(text, m.end())
-                                             or ("." in m.group(0) and _PARAGRAPH.match(text, m.end()))) \
-                    and not seen[:m.start()].strip(" \t("):
-                continue  # "7. EMPLOYEE RETIREMENT SYSTEMS", "(3) Fees", "3.2 Regulations were ...": a
-                # list's, a section's or a paragraph's number
+            if k in ("count", "figure") and _list_mark(m, seen, text):
+                continue  # "7. EMPLOYEE RETIREMENT SYSTEMS", "(3) Fees", "3.2 Regulations were ..."
             if k in _NUMBERED and not text[:m.start()].strip() and _MARK.fullmatch(m.group(0)) \
                     and _FOOTNOTE.match(text, m.end()):
                 continue  # "1 The town of Braintree was part of ...": a footnote's mark
@@ -902,6 +899,14 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                     or (k == "amount" and _NONE.match(m.group(0))) or k == "rating":  # "no ... charge" is the
                 # value; so is "has not rated" for a rating asked
                 yield m.span()
+
+
+def _list_mark(m: re.Match, seen: str, text: str) -> bool:
+    """The number opening the line marks a list's item, a section, a ranked bidder or a
+    numbered paragraph (_ENUMERATOR, _RANKED, _PARAGRAPH): no count, no figure."""
+    return (not seen[:m.start()].strip(" \t(")
+            and bool(_ENUMERATOR.match(seen, m.end()) or _RANKED.match(text, m.end())
+                     or ("." in m.group(0) and _PARAGRAPH.match(text, m.end()))))
 
 
 _PER_BEFORE = re.compile(r"\bper\s*$", re.I)  # "... per $100": the sum a rate is of
