@@ -12,6 +12,7 @@ its transactions raise the project's IndexError_ (index_failure's message), neve
 from __future__ import annotations
 
 import functools
+import hashlib
 import inspect
 import json
 import os
@@ -89,6 +90,16 @@ CREATE TABLE IF NOT EXISTS vectors(
 );
 CREATE INDEX IF NOT EXISTS vectors_model ON vectors(model, passage);
 """
+
+
+# vectors kept across a reset, by their model and the hash of the text they embed
+_KEPT_SCHEMA = ("CREATE TABLE IF NOT EXISTS kept_vectors(model TEXT NOT NULL, key BLOB NOT NULL,"
+                " vec BLOB NOT NULL, PRIMARY KEY(model, key))")
+
+
+def kept_key(text: str) -> bytes:
+    """The key a vector of `text` is kept by: its SHA-256."""
+    return hashlib.sha256(text.encode("utf-8")).digest()
 
 
 class DocRow(NamedTuple):
@@ -290,6 +301,7 @@ class Store:
         # the id and generation outlive the content, so a vector file of the old content
         # can never pass for one of the new (vecfile.Tag)
         keep = {k: self.meta(k) for k in ("index_id", "generation")}
+        self._keep_vectors()
         for t in ("vectors", "fts", "passages", "lines", "documents", "meta"):
             self.db.execute(f"DROP TABLE IF EXISTS {t}")
         self._create_schema()
@@ -297,6 +309,48 @@ class Store:
         self._set_meta("tokenizer", TOKENIZER_VERSION)
         self._set_meta("index_id", keep["index_id"] or uuid.uuid4().hex)
         self._set_meta("generation", keep["generation"] or "0")
+
+    def _keep_vectors(self) -> None:
+        """Before the content starts over: every vector, by the model that made it and the
+        hash of the very text it embeds (kept_key), in kept_vectors, which a reset leaves. A
+        passage the new rules make with the same text and context takes its vector from there
+        (vectors.embed_missing) instead of embedding it again: a change of chunking or of a
+        reader re-embeds only the passages it changed. In the reset's transaction; an index
+        whose old tables cannot be read so keeps nothing."""
+        from ..types import passage_text
+
+        self.db.execute(_KEPT_SCHEMA)
+        try:
+            cur = self.db.execute("SELECT v.model, p.text, p.context, v.vec FROM vectors v"
+                                  " JOIN passages p ON p.id = v.passage ORDER BY v.passage")
+            while rows := cur.fetchmany(2048):
+                self.db.executemany("INSERT OR IGNORE INTO kept_vectors(model, key, vec) VALUES(?,?,?)",
+                                    [(m, kept_key(passage_text(t, c)), v) for m, t, c, v in rows])
+        except sqlite3.OperationalError:
+            pass  # no vectors table, or one of another format's shape: nothing to keep
+
+    def kept_vectors(self, model: str, keys: Sequence[bytes]) -> dict[bytes, np.ndarray]:
+        """key -> the kept vector `model` made of that text, for the keys there are (kept_key)."""
+        if not self._has_kept():
+            return {}
+        out: dict[bytes, np.ndarray] = {}
+        for part in range(0, len(keys), 500):
+            chunk = keys[part:part + 500]
+            marks = ",".join("?" * len(chunk))
+            for key, vec in self.db.execute(f"SELECT key, vec FROM kept_vectors WHERE model = ? AND key IN ({marks})",
+                                            (model, *chunk)):
+                out[key] = np.frombuffer(vec, dtype=np.float32)
+        return out
+
+    def drop_kept_vectors(self) -> None:
+        """Forget the kept vectors (every passage has its own now)."""
+        if self._has_kept():
+            with self.transaction():
+                self.db.execute("DROP TABLE IF EXISTS kept_vectors")
+
+    def _has_kept(self) -> bool:
+        return self.db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='kept_vectors'"
+                               ).fetchone() is not None
 
     def ensure_rules(self, rules: str) -> bool:
         """Record the chunking rules the content was built with; reset if they changed

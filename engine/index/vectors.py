@@ -2,7 +2,9 @@
 
 Vectors made by another model are dropped first (never mixed). Work is committed in
 groups of GROUP passages, one transaction each, so a run killed mid-way keeps every finished
-group and the next run embeds only what is still missing.
+group and the next run embeds only what is still missing. After the content started over (a
+change of readers or chunking), a passage whose text and context are as before takes the
+vector kept from then (Store.kept_vectors) instead of being embedded again.
 """
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from typing import Callable, Collection
 
 from ..embed import Embedder
 from ..types import passage_text
-from .store import Store
+from .store import Store, kept_key
 
 GROUP = 256  # passages per commit
 # Fewer passages than this are embedded by the question session: loading the many-core one
@@ -38,6 +40,7 @@ def embed_missing(store: Store, embedder: Embedder,
     # all there? Counted on the index of (model, passage) in 0.03 s at 300k passages, where
     # listing the missing ones reads every passage (0.45 s)
     if store.vector_count(embedder.identity) >= store.passage_count():
+        store.drop_kept_vectors()
         return 0
     todo = store.missing_vector_sizes(embedder.identity)
     if backlog is not None and len(todo) > all_up_to:
@@ -56,13 +59,24 @@ def embed_missing(store: Store, embedder: Embedder,
         group = [pid for pid, _ in todo[start : start + step]]
         found = store.passage_texts(group)
         texts = [passage_text(text, ctx) for text, ctx in (found[pid] for pid in group)]
-        vecs = embedder.embed(texts)
         with store.transaction():
-            store.put_vectors(embedder.identity, list(zip(group, vecs)))
+            store.put_vectors(embedder.identity, _vectors(store, embedder, group, texts))
         done += len(group)
         if progress:
             progress("embedding", done, len(todo))
+    if store.vector_count(embedder.identity) >= store.passage_count():
+        store.drop_kept_vectors()
     return done
+
+
+def _vectors(store: Store, embedder: Embedder, group: list[int], texts: list[str]) -> list[tuple[int, object]]:
+    """(passage id, vector) for a group: the vector kept for its very text from before a
+    reset where there is one (Store.kept_vectors), the embedder's otherwise."""
+    keys = [kept_key(t) for t in texts]
+    kept = store.kept_vectors(embedder.identity, keys)
+    fresh = [k for k, key in enumerate(keys) if key not in kept]
+    made = dict(zip(fresh, embedder.embed([texts[k] for k in fresh]))) if fresh else {}
+    return [(pid, kept[keys[k]] if keys[k] in kept else made[k]) for k, pid in enumerate(group)]
 
 
 def session_for(n: int, embedder: Embedder, bulk: Callable[[], Embedder | None] | None) -> Embedder:

@@ -1,0 +1,61 @@
+"""A change of readers or chunking starts an index's content over (Store.ensure_rules), and
+every passage was embedded again: hours at 300k passages for a rule that changed a few of
+them. Now the reset keeps each vector by its model and the hash of the very text it embeds
+(Store._keep_vectors), and a passage made again with the same text and context takes it
+(vectors.embed_missing); only changed passages are embedded. The kept table goes once every
+passage has its vector. Real model, real index."""
+from pathlib import Path
+
+import numpy as np
+from conftest import write
+
+from engine.config import Config
+from engine.index import Store
+from engine.index.refresh import refresh
+
+
+class _Counting:
+    """The real embedder, counting the texts it is given."""
+
+    def __init__(self, emb):
+        self.identity, self.inner, self.texts = emb.identity, emb, []
+
+    def embed(self, texts, *a, **k):
+        self.texts.extend(texts)
+        return self.inner.embed(texts, *a, **k)
+
+
+def _vectors(store: Store, model: str) -> dict[str, bytes]:
+    return {text: vec for text, vec in store.db.execute(
+        "SELECT p.text, v.vec FROM vectors v JOIN passages p ON p.id = v.passage WHERE v.model = ?", (model,))}
+
+
+def test_a_rules_change_embeds_only_the_passages_it_changed(tmp_path, model, monkeypatch):
+    from engine import readers
+    from engine.embed import ModelChoice, load_embedder
+    from engine.index.vectors import embed_missing
+
+    docs = tmp_path / "docs"
+    write(docs, "a.md", "# Fees\n\nDog licence $10 a year.\n")
+    write(docs, "b.md", "# Hours\n\nThe library opens at 9:00 a.m.\n")
+    emb, why = load_embedder(ModelChoice(model["embed_model"], Path(model["embed_model_dir"])))
+    assert emb is not None, why
+    store = Store(tmp_path / "i.sqlite")
+    refresh(store, docs, Config())
+    first = _Counting(emb)
+    n = embed_missing(store, first)
+    assert n == store.counts(None)[1] and len(first.texts) == n
+    before = _vectors(store, emb.identity)
+
+    monkeypatch.setattr(readers, "READERS_VERSION", readers.READERS_VERSION + "-next")
+    write(docs, "b.md", "# Hours\n\nThe library opens at 10:00 a.m.\n")  # one passage changed
+    refresh(store, docs, Config())
+    again = _Counting(emb)
+    assert embed_missing(store, again) == n  # every passage has its vector again
+    assert [t for t in again.texts if "10:00" in t] and not [t for t in again.texts if "Dog licence" in t]
+    after = _vectors(store, emb.identity)
+    same = [t for t in before if t in after]
+    assert same and all(before[t] == after[t] for t in same)  # the very vectors, byte for byte
+    fresh = next(t for t in after if "10:00" in t)
+    assert np.isclose(np.linalg.norm(np.frombuffer(after[fresh], dtype=np.float32)), 1.0, atol=1e-3)
+    assert not store._has_kept()  # gone once every passage has its own
