@@ -60,6 +60,8 @@ _VALUE = re.compile(r"[$£€%]|\d[\d,]*\.\d|\d{3,}|\|")
 # codes and specifications write it ("6.1.1.1.1 Residential Service", "3.2 Permit Fees")
 _SECTION = re.compile(r"^\d{1,2}(?:\.\d{1,3}){1,6}\.?\s+([A-Z][^.:;!?$%|]{1,80})$")
 _SECTION_WORDS = 10
+_SIZE_WORDS = frozenset("inch inches in foot feet ft yard yards mile miles acre acres ton tons gallon gallons "
+                        "pound pounds kw kva mw million billion percent".split())
 
 
 def section_heading(text: str) -> bool:
@@ -73,6 +75,9 @@ def section_heading(text: str) -> bool:
     if m is None or len(re.findall(r"\d+", m.group(1))) > 1 or re.search(r"\d[,.]\d", m.group(1)):
         return False  # one whole number at most ("Less Than or Equal to 10 kW"), as a row's figures are more
     title_words = m.group(1).split()
+    if (title_words[-1].isdigit() and not re.fullmatch(r"(?:19|20)\d\d", title_words[-1])) \
+            or title_words[0].lower() in _SIZE_WORDS:
+        return False  # "7.1 Connection Fees 9": a contents page's entry; "1.5 Inch Meter": a size
     levels = t.split(None, 1)[0].rstrip(".").count(".") + 1
     return (len(title_words) <= _SECTION_WORDS and (levels > 2 or len(title_words) >= 2)
             and all(w[0].isupper() for w in title_words if len(w) >= 4 and w[0].isalpha()))

@@ -138,9 +138,10 @@ _CAPS_NAME = rf"(?=[A-Z])(?!(?i:{_trie(_NOT_NAMES.split('|'))})\b)[A-Z]{{3,}}"
 # Factor" is a title-case heading, not a name (one lookbehind per length of the word before)
 _ALONE = "".join(rf"(?<!\b[A-Z][a-z]{{{n}}} )" for n in range(1, 16))
 _TITLE = (r"(?:Mr|Mrs|Ms|Dr|Mayor|Councilor|Councillor|Commissioner|President|Chair|Chairman|"
-          # (not "Chief", "Supervisor", "Sheriff", "Assessor": "Chief Financial Officer", "Supervisor
-          # Training", "Sheriff Sale", "Assessor Parcel Number" name no one)
-          r"Chairperson|Chairwoman|Governor|Senator|Comptroller|"
+          # (not "Chief", "Supervisor", "Sheriff", "Assessor", "Governor", "Senator": "Chief Financial
+          # Officer", "Supervisor Training", "Sheriff Sale", "Governor Baxter School", "Senator
+          # Inn" name no one)
+          r"Chairperson|Chairwoman|Comptroller|"
           r"Director|Superintendent|Manager|Secretary|Clerk|Trustee|Judge|Hon|Administrator|"
           r"Recorder|Treasurer|Attorney|Engineer|"
           # a roll call's titles, with their plurals ("Absent -- Aldermen Foulkes, Thomas")
@@ -306,7 +307,7 @@ _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! fo
           r"premium|rate|rates|allowance|reimbursement|expenditure|expenditures|appropriation|"
           r"surcharge|income|earnings|profit|profits|rent|rents|wage|wages|stipend|per diem|spending|value|"
           r"dollar|dollars|millage|levy|levies|precept|precepts|dues|deductible|deductibles|copay|copays|co-pay|co-pays|"
-          r"coinsurance|out-of-pocket|fare|fares|toll|tolls|tuition|expense|expenses)")
+          r"coinsurance|out-of-pocket|fare|fares|toll|tolls|tuition)")
 _BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
              r"administrator|judge|commissioner|director|manager|clerk|chair|chairperson|"
@@ -377,7 +378,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"\bwhat (?:is|was|are|were) the (?:[\w-]+ ){0,2}?dates?\b(?! range)", ("date", "time")),
     # (with its kind of address: "what street address is printed on the cover", "which
     # mailing address")
-    (r"\bwhere\b|\b(?:what|which) (?:(?:street|mailing|postal|physical|office|home|exact|return|billing) )?"
+    (r"\bwhere\b|\b(?:what|which) (?:(?:street|mailing|postal|physical|office|home|exact|billing) )?"
      r"(?:address|location|place|city|county|town|park|building|room)\b|"
      # "what is the address of the Main Branch?" (a review's made-up library page: no kind
      # asked, so the branch manager's line answered)
@@ -430,9 +431,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # households ...", "what percent of graduates ..." ("$69,800 a year" answers neither)
     (r"\b(?:what|which) (?:percent|percentage|share|proportion|fraction)\b", ("percentage",)),
     # a return on money is a share of it ("what return on equity did the DPU approve": "9.60%";
-    # "the allowed rate of return", "ROE", "the bond's yield"): finance's names for a rate
+    # "the allowed rate of return", "ROE"): finance's names for a rate (not "yield": a well's
+    # is a flow, a field's a weight)
     (r"\breturns? on (?:common )?(?:equity|investment|assets|capital|rate base)\b|\brates? of return\b|"
-     r"\b(?:roe|roi|irr)\b|\b(?:what|which) (?:[\w'’-]+ ){0,2}?yields?\b", ("percentage", "rate")),
+     r"\b(?:roe|roi|irr)\b", ("percentage", "rate")),
     (r"\bhow many\b|\b(?:the|a|total) number of\b|\bnumber (?:registered|enrolled|employed|eligible)\b|"
      # a count named by its noun ("what was the actual headcount of the 75th Precinct")
      r"\bwhat (?:is|was|were|are) (?:the )?(?:[\w'’-]+ ){0,2}?(?:headcount|head count|enrollment|enrolment)\b",
@@ -577,7 +579,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # below poverty line")
     (_SEARCH_BOX + rf"(?!.*\b(?:{_MONEY})\b).*\b(?:share|percent|percentage|proportion)\b",
      ("percentage",)),
-    (_SEARCH_BOX + rf".*\b(?:{_MONEY}|share|percent|percentage)\b",
+    # ("library expenses FY2022 actual": a search box's expenses are a sum; "what expenses
+    # are reimbursable" asks which)
+    (_SEARCH_BOX + rf".*\b(?:{_MONEY}|share|percent|percentage|expenses?)\b",
      ("amount", "rate", "percentage")),
     # a bid named by its standing asks its sum ("us50 box culvert low bid", "what was the
     # winning bid on ..."); not the bidder ("low bidder": a firm) nor a bid's bond or papers
@@ -1011,8 +1015,8 @@ _ENUMERATOR = re.compile(r"[.)]\s+\S")  # after a line's first number: "7. EMPLO
 # after a line's first decimal, a sentence's capitalised word and a lower-case one: a numbered
 # paragraph, as a council's report numbers them ("3.2  Regulations were brought in ...", "10.3
 # Pensioners (those over ..."), no count of 3.2; not a scale or a unit ("3.2 Million people")
-_PARAGRAPH = re.compile(r"\s+(?!(?:Million|Billion|Thousand|Percent|Per|Times|Acres?|Miles?|Feet|Tons?|"
-                        r"Hours?|Days?|Years?)\b)[A-Z][a-z]+[\s,]+[a-z(]")
+_PARAGRAPH = re.compile(rf"\s+(?!(?:Million|Billion|Thousand|Percent|Per|Times|Acres?|Miles?|Feet|Tons?|"
+                        rf"Hours?|Days?|Years?)\b)[A-Z][a-z]+[\s,]+(?!{_UNITS}\b)[a-z(]")  # ("12.5 Lane miles")
 # after it, a code and a name in capitals, as a bid tabulation ranks its bidders ("3 1086A
 # STRUCTURES, INC. $2,170,921.38": the third bidder, no count; not "2 100 kW generators")
 _RANKED = re.compile(r"\s+\d{3,}[A-Z]?\s+[A-Z]{2,}.*[$]\s?\d")  # (with its bid's sum: "2 250 KVA GENERATORS" counts)

@@ -288,7 +288,10 @@ def range_asked(term: str, qterms: Collection[str]) -> tuple[str, str] | None:
     apart ("for 11 to 18 units"); None otherwise. Both ends, never one: "11-18" says nothing
     of 11 units alone."""
     m = _RANGE.match(term)
-    return (m[1], m[2]) if m and m[1] != m[2] and m[1] in qterms and m[2] in qterms else None
+    if not m or m[1] == m[2]:
+        return None
+    ends = set(qterms) | {q[:-3] for q in qterms if q.endswith(":00")}  # "to 9 pm" is "9:00" (_times)
+    return (m[1], m[2]) if m[1] in ends and m[2] in ends else None
 
 
 @lru_cache(maxsize=4096)

@@ -104,3 +104,29 @@ def test_a_period_s_last_day_answers_when_it_ends(tmp_path):
     (a,) = ask_words(tmp_path / "t", {"town_board_agenda_2013-07-17.md": AGENDA},
                      "When does Jennie Miller's new term as assessor end?")
     assert quoted(a) and any("September 30, 2019" in t for t in quoted(a)), (quoted(a), a.refusal)
+
+
+# what a review on made-up folders found the first forms of these rules did (/tmp/rv31)
+def test_what_the_review_found_stands():
+    assert list(evidence("12.5 Lane miles of streets were resurfaced.", ("count", "figure", "measure")))
+    assert _sib("Acting City Manager: Dale Price, ext. 201", "Who is the city manager?") is None
+    assert _sib("Interim Superintendent: Ana Ruiz", "Who is the superintendent?") is None
+    assert _sib("Invoice 123 dated 5/28/2024 $500", "What did the April 2024 invoices total?") is None
+    assert _sib("Off-leash area: Rabbit Run Park, 400 Goat Hill Road", "Where is the dog park?") is None
+    assert asked("What expenses are reimbursable?") == ()  # which, not how much
+
+
+def test_a_date_in_figures_is_no_member_of_the_months():
+    from engine.quote.lines import _members
+    assert "august" not in _members("July 2024 pumpage 41.2 MG (report 8/14/2024)")  # sibling reads it, alone
+
+
+NOTICE = """# Pre-bid conference
+
+The pre-bid conference was postponed to February 20, 2024.
+"""
+
+
+def test_a_day_moved_to_is_no_end(tmp_path):
+    (a,) = ask_words(tmp_path / "n", {"prebid_notice.md": NOTICE}, "When does the pre-bid conference end?")
+    assert not a.citations, quoted(a)

@@ -23,6 +23,8 @@ from engine.types import Line
     ("1.2 Water Rates 12 13", False),
     ("2.1 The city shall pay the fee on demand.", False),  # a sentence
     ("6.1.1 Delivery System Charges Sheet: 1.1", False),  # a label and its value
+    ("7.1 Connection Fees 9", False),  # a contents page's entry (a review)
+    ("1.5 Inch Meter", False),  # a meter's size
 ])
 def test_a_section_heading_is_numbered_by_levels(text, heading):
     assert section_heading(text) is heading

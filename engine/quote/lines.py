@@ -276,9 +276,9 @@ _TIME_SPAN = re.compile(r"\b\d{1,2}:\d\d\s?(?:[ap]\.?\s?m\b\.?)?\s*(?:-|–|—|
                         re.I)
 
 
-# a period's last day after "through", "until", "to" ("a six year term from October 1, 2013
-# through September 30, 2019", "valid until 6/30/2025"): its end
-_DATE_SPAN_END = re.compile(rf"\b(?:through|thru|until|till|to)\s+(?:{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+"
+# a period's last day after "through", "until" ("a six year term from October 1, 2013 through
+# September 30, 2019", "valid until 6/30/2025"): its end (not "to": "postponed to February 20")
+_DATE_SPAN_END = re.compile(rf"\b(?:through|thru|until|till)\s+(?:{MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+"
                             r"(?:19|20)\d\d|\d{1,2}/\d{1,2}/(?:19|20)?\d\d)\b", re.I)
 
 
@@ -688,6 +688,7 @@ _PERIODIC = frozenset({"~day", "~week", "~month", "~quarter", "~year"})
 # the animals a licence, a fee or a rule is for ("For each spayed female dog $5.00" is no cat's
 # licence fee)
 _ANIMALS = frozenset(content_terms("dog cat ferret horse rabbit goat pig chicken"))
+_PROPER_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+")  # a place's or a body's name
 _SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES,
              _REACH, _CLASSES, _ATTENDANCE, _PERIODIC, _ANIMALS)
 # an ordinal's word and its figure are one member ("third" and "3rd"); so are a statistic's
@@ -1352,11 +1353,16 @@ def _members(text: str, days: Collection[str] | None = None) -> set[str]:
     the day or the month ("Wed", "31st Mar 2022"; with `days`, _dated_months')."""
     terms = _months_as_written({_MEMBER_OF.get(t, t) for t in content_terms(text)}, text)
     return (terms | {_DAY_OF[m[:3].lower()] for m in _DAY_SHORT.findall(text)}
-            | _dated_months(text, days) | _figured_months(text) | ({MAY} if _MAY.search(text) else set()))
+            | _dated_months(text, days) | ({MAY} if _MAY.search(text) else set()))
 
 
-# a whole date in figures: "5/15/2013", "05-15-13", "2013-05-15"
-_FIGURED_DATE = re.compile(r"(?<![\d/.-])(?:(\d{1,2})[/-](\d{1,2})[/-]((?:19|20)?\d\d)|((?:19|20)\d\d)-(\d\d)-(\d\d))(?![\d/.-])")
+# a whole date in figures: "5/15/2013", "05-15-13", "2013-05-15"; not a record's own day,
+# after the word it is kept by ("invoice ... dated 5/28/2024" may be April's; "report filed
+# 8/14/2024" is July's: a review's made-up ledgers)
+_FIGURED_DATE = re.compile(r"(?<![\d/.-])(?<!dated )(?<!filed )(?<!posted )(?<!paid )(?<!received )(?<!submitted )"
+                           r"(?<!issued )(?<!due )(?<!signed )(?<!revised )(?<!updated )(?<!printed )(?<!on )"
+                           r"(?:(\d{1,2})[/-](\d{1,2})[/-]((?:19|20)?\d\d)|((?:19|20)\d\d)-(\d\d)-(\d\d))(?![\d/.-])",
+                           re.I)
 _MONTH_STEMS = content_terms("january february march april") + [MAY] + content_terms(
     "june july august september october november december")
 
@@ -1365,7 +1371,8 @@ def _figured_months(text: str) -> set[str]:
     """The months a text's dates in figures are of, where the date reads one way only: a
     year first ("2013-05-15"), or a day past 12 beside the month ("5/15/2013" is May, as
     "15/5/2013" is); "5/6/2013" may be May or June, and names neither. So "Approval of Town
-    Board Minutes – 5/15/2013" is May's minutes, no answer on June 2013's."""
+    Board Minutes – 5/15/2013" is May's minutes, no answer on June 2013's. Read by sibling
+    only: a date in figures never makes a line speak of a month (about)."""
     out = set()
     for m in _FIGURED_DATE.finditer(text):
         if m[4]:
@@ -1577,7 +1584,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     (_other_kind_of; `named`: the words the document names itself by) or a row keyed by
     another year (_other_year); or another value of a label the question gives ("Plan B"
     for "Plan D", "Tier 3" for "Tier 2")."""
-    terms = _members(unit) | _bound_words(unit) | _periodic(unit)
+    terms = _members(unit) | _bound_words(unit) | _periodic(unit) | _figured_months(unit)
     bound = _AFTER_DATE.search(question)  # "... after its November 9, 2023 session": a bound, no month asked
     said = question[:bound.start()] if bound else question
     asked = _months_as_written({_MEMBER_OF.get(t, t) for t in qterms}, said) | _periodic(said)
@@ -1585,6 +1592,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
         asked.add(MAY)  # "sales tax for May 2022": _months_as_written dropped it (not in _MONTH_WORD)
     for members in classes:
         wanted = asked & members
+        if members is _ANIMALS:  # ("Rabbit Run Park, 400 Goat Hill Road" names no animal)
+            terms = terms - (members - set(content_terms(_PROPER_RUN.sub(" ", unit))))
         if wanted and not (terms & wanted) and (terms & members):
             return (", ".join(sorted(_SHOWN.get(t, t) for t in terms & members)),
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
@@ -1615,7 +1624,8 @@ _OFFICE_NOUNS = ("solicitor|chief|director|manager|superintendent|president|chai
                  "chairwoman|secretary|treasurer|clerk|attorney|engineer|officer|administrator|commissioner|"
                  "coordinator|planner|inspector|supervisor|principal|controller|comptroller|auditor|counsel|"
                  "assessor|librarian|marshal|sheriff|mayor|collector|recorder|registrar|fire chief")
-_RANK = r"(?:deputy|dpty|dep\.|assistant|asst\.?|associate|assoc\.|acting|interim|vice|under|secretary to|aide to)"
+# (not "acting", "interim": the one in the post now, "Acting City Manager: Dale Price", a review)
+_RANK = r"(?:deputy|dpty|dep\.|assistant|asst\.?|vice|under|secretary to|aide to)"
 _OFFICE_ASKED = re.compile(rf"\b(?:[a-z]+ ){{0,2}}?(?:{_OFFICE_NOUNS})\b", re.I)
 
 

@@ -61,8 +61,10 @@ def mark_header(lines: list[Line]) -> list[Line]:
     opens on a title of one field a row ("Table 215.30. Enrollment, poverty, and federal
     funds ..."), the first row of two fields or more under at most _TITLE_ROWS such rows, its
     fields mostly words (a header names its columns; a row of figures is data). The title
-    rows stay rows; chunk.py makes them context too. Before, the title was the header, and
-    the real column names were never any row's context."""
+    rows stay lines; chunk.py makes them context. Before, the title was the header, and
+    the real column names were never any row's context. The title rows are furniture:
+    matched as every passage's context, never quoted (a review: a title row quoted first,
+    ahead of the row that answers)."""
     if not lines:
         return lines
     at = 0
@@ -72,7 +74,7 @@ def mark_header(lines: list[Line]) -> list[Line]:
             worded = sum(1 for f in fields if _LETTER.search(f))
             at = j if j == 0 or 2 * worded >= len(fields) else 0
             break
-    return [replace(ln, header=(j == at)) for j, ln in enumerate(lines)]
+    return [replace(ln, header=(j == at), furniture=j < at) for j, ln in enumerate(lines)]
 
 
 def read(path: Path) -> ReadResult:
