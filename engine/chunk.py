@@ -33,7 +33,7 @@ from typing import Sequence
 from .config import Config
 from .types import Line, Passage
 
-CHUNK_VERSION = "6"  # bump when passages could come out differently for the same lines
+CHUNK_VERSION = "7"  # bump when passages could come out differently for the same lines
 MIN_PARAGRAPH_WORDS = 40  # a paragraph shorter than this joins the next one
 
 
