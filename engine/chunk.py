@@ -33,7 +33,7 @@ from typing import Sequence
 from .config import Config
 from .types import Line, Passage
 
-CHUNK_VERSION = "7"  # bump when passages could come out differently for the same lines
+CHUNK_VERSION = "8"  # bump when passages could come out differently for the same lines
 MIN_PARAGRAPH_WORDS = 40  # a paragraph shorter than this joins the next one
 
 
@@ -60,6 +60,11 @@ _VALUE = re.compile(r"[$£€%]|\d[\d,]*\.\d|\d{3,}|\|")
 # codes and specifications write it ("6.1.1.1.1 Residential Service", "3.2 Permit Fees")
 _SECTION = re.compile(r"^\d{1,2}(?:\.\d{1,3}){1,6}\.?\s+([A-Z][^.:;!?$%|]{1,80})$")
 _SECTION_WORDS = 10
+# a line opening on a section's number however it goes on: "Section 9.030. Fees and System
+# Development Charges. All fees ..." (a contents page's last entry, "9.030 Fees and System
+# Development Charges", is no context for the whole ordinance after it: a tuning file's false
+# answer)
+_SECTION_START = re.compile(r"^\s*(?:Section|SECTION|Sec\.|§)?\s*\d{1,2}(?:\.\d{1,3})+[.,]?(?:\s|$)")
 _SIZE_WORDS = frozenset("inch inches in foot feet ft yard yards mile miles acre acres ton tons gallon gallons "
                         "pound pounds kw kva mw million billion percent".split())
 
@@ -200,6 +205,8 @@ class _PlainContext:
                 last = " ".join(ln.text.split())
                 if section_heading(last):
                     section = last
+            elif _SECTION_START.match(ln.text):
+                section = None  # a section run into its text ("Section 1.010. Title. This ...") ends the one before
             self.heading.append((section, last))
 
     def at(self, a: int) -> str:

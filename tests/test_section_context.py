@@ -58,3 +58,14 @@ def test_a_rate_row_answers_by_its_section(tmp_path):
     (a,) = ask_words(tmp_path / "t", {"delivery_tariff.txt": TARIFF},
                      "residential delivery customer charge per month")
     assert quoted(a) and "$0.90" in quoted(a)[0], (quoted(a), a.refusal)
+
+
+def test_a_section_run_into_its_text_ends_the_one_before():
+    rows = ["CONTENTS", "9.010 Bonds or Cash Deposits", "9.020 Penalties and Abatement",
+            "9.030 Fees and System Development Charges",
+            "Section 1.010. Title. This ordinance shall be known as the Development Ordinance.",
+            "Section 8.170. Notice of Appeal. Notice of appeal shall contain the following, and any "
+            "violation of a permit is an offense punishable by fine not to exceed $1,500.00."]
+    ps = chunk([Line(t, f"p1:L{i}", "p1", i) for i, t in enumerate(rows, 1)], "h", Config())
+    appeal = next(p for p in ps if "$1,500.00" in p.text)
+    assert "9.030" not in appeal.context  # the contents page's last entry
