@@ -61,11 +61,15 @@ def test_a_rate_row_answers_by_its_section(tmp_path):
 
 
 def test_a_section_run_into_its_text_ends_the_one_before():
-    rows = ["CONTENTS", "9.010 Bonds or Cash Deposits", "9.020 Penalties and Abatement",
-            "9.030 Fees and System Development Charges",
-            "Section 1.010. Title. This ordinance shall be known as the Development Ordinance.",
+    toc = ["CONTENTS", "9.010 Bonds or Cash Deposits", "9.020 Penalties and Abatement",
+           "9.030 Fees and System Development Charges"]
+    body = ["Section 1.010. Title. This ordinance shall be known as the Development Ordinance of the "
+            "city, and it governs every use of land within the city limits, every division of land, "
+            "and every structure built, moved or altered after the date it takes effect.",
             "Section 8.170. Notice of Appeal. Notice of appeal shall contain the following, and any "
             "violation of a permit is an offense punishable by fine not to exceed $1,500.00."]
-    ps = chunk([Line(t, f"p1:L{i}", "p1", i) for i, t in enumerate(rows, 1)], "h", Config())
+    lines = [Line(t, f"p1:L{i}", "p1", i) for i, t in enumerate(toc, 1)]
+    lines += [Line(t, f"p2:L{i}", "p2", 3 * i) for i, t in enumerate(body, 1)]  # a blank line between
+    ps = chunk(lines, "h", Config())
     appeal = next(p for p in ps if "$1,500.00" in p.text)
-    assert "9.030" not in appeal.context  # the contents page's last entry
+    assert appeal.text.startswith("Section 8.170") and "9.030" not in appeal.context  # the contents' last entry
