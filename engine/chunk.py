@@ -202,9 +202,10 @@ class _PlainContext:
         last = section = None
         for ln in lines:
             if looks_like_heading(ln.text) and _shape(ln.text) not in self.page_header:
-                last = " ".join(ln.text.split())
-                if section_heading(last):
-                    section = last
+                if section_heading(ln.text):
+                    section = " ".join(ln.text.split())
+                else:
+                    last = " ".join(ln.text.split())
             elif _SECTION_START.match(ln.text):
                 section = None  # a section run into its text ("Section 1.010. Title. This ...") ends the one before
             self.heading.append((section, last))
