@@ -203,7 +203,7 @@ class _PlainContext:
         for ln in lines:
             if looks_like_heading(ln.text) and _shape(ln.text) not in self.page_header:
                 if section_heading(ln.text):
-                    section = " ".join(ln.text.split())
+                    section, last = " ".join(ln.text.split()), None  # its plain headings are inside it
                 else:
                     last = " ".join(ln.text.split())
             elif _SECTION_START.match(ln.text):
