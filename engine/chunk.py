@@ -33,7 +33,7 @@ from typing import Sequence
 from .config import Config
 from .types import Line, Passage
 
-CHUNK_VERSION = "8"  # bump when passages could come out differently for the same lines
+CHUNK_VERSION = "9"  # bump when passages could come out differently for the same lines
 MIN_PARAGRAPH_WORDS = 40  # a paragraph shorter than this joins the next one
 
 
@@ -203,7 +203,8 @@ class _PlainContext:
         for ln in lines:
             if looks_like_heading(ln.text) and _shape(ln.text) not in self.page_header:
                 if section_heading(ln.text):
-                    section, last = " ".join(ln.text.split()), None  # its plain headings are inside it
+                    section = " ".join(ln.text.split())  # (a plain heading in force stays: "PERMIT
+                    # REQUIREMENTS" may stand over "3.2 Penalties ...", as "MONTHLY RATE" under "6.1.1.1.1")
                 else:
                     last = " ".join(ln.text.split())
             elif _SECTION_START.match(ln.text):
