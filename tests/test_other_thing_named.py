@@ -130,3 +130,26 @@ The pre-bid conference was postponed to February 20, 2024.
 def test_a_day_moved_to_is_no_end(tmp_path):
     (a,) = ask_words(tmp_path / "n", {"prebid_notice.md": NOTICE}, "When does the pre-bid conference end?")
     assert not a.citations, quoted(a)
+
+
+def test_a_word_under_a_prefix_is_another_thing():
+    q = "When will bids be opened for the West Loop water main?"
+    assert _sib("Please see attached minutes from the pre-bid meeting held on May 14, 2026 at 1pm.", q) \\
+        == ("pre-bid", "bid")
+    assert _sib("Bids will be opened on June 8, 2026; a pre-bid meeting was held May 14.", q) is None
+    assert _sib("Non-resident fee $50", "What is the resident fee for the pool?") == ("non-resident", "resident")
+    assert _sib("Non-resident fee $50", "What is the nonresident fee?") is None
+    assert _sib("present at the meeting on May 4", "When was the letter sent?") is None  # a word of its own
+
+
+ADDENDUM = """# Addendum No. 1
+
+Please see attached meeting minutes and attendance sheet from the pre-bid meeting held on May 14, 2026
+at 1pm.
+"""
+
+
+def test_the_pre_bid_meeting_s_day_is_no_bid_opening(tmp_path):
+    (a,) = ask_words(tmp_path / "b", {"west_loop_addendum_1.md": ADDENDUM},
+                     "When will bids be opened for the West Loop water main?")
+    assert not a.citations, quoted(a)

@@ -1607,7 +1607,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
                 or (line and _other_dated_row(unit, question))
                 or (line and _left_blank(unit, question))
                 or (line and _other_side(unit, question))
-                or _lesser_office(unit, question))
+                or _lesser_office(unit, question) or _prefixed_only(unit, question))
     if opposite:
         return opposite
     theirs = _labels(unit)
@@ -1616,6 +1616,29 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
             return (", ".join(f"{label} {v}" for v in sorted(theirs[label])),
                     ", ".join(f"{label} {v}" for v in sorted(values)))
     return _other_numbered(unit, question) or _other_jurisdiction(unit, question)
+
+
+# a word under a prefix that makes it another thing: "pre-bid", "post-construction",
+# "sub-total", "non-resident" / "nonresident" (a hyphen needed but after "non": "present",
+# "subtotal" are words of their own)
+_PREFIXED = re.compile(r"\b(?:(pre|post|sub)-|(non)-?)([a-z]{3,})\b", re.I)
+
+
+def _prefixed_only(unit: str, question: str) -> tuple[str, str] | None:
+    """A word of the question that the unit says only under a prefix the question does not
+    give: "the pre-bid meeting held on May 14" is no answer on when bids are opened, nor a
+    "Non-resident" fee on the resident's."""
+    asked = set(content_terms(question))
+    for m in _PREFIXED.finditer(unit):
+        word = m[3]
+        if stem(word.lower()) not in asked or re.search(rf"\b{re.escape(m[1] or m[2])}-?{re.escape(word)}",
+                                                         question, re.I):
+            continue
+        bare = [b for b in re.finditer(rf"\b{re.escape(word)}\w*", unit, re.I)
+                if not re.search(r"(?:pre|post|sub)-$|non-?$", unit[:b.start()], re.I)]
+        if not bare:
+            return m.group(0).lower(), word.lower()
+    return None
 
 
 # an office's word, and the ranks under or beside an office a payroll or a roster writes
