@@ -134,7 +134,7 @@ def test_a_day_moved_to_is_no_end(tmp_path):
 
 def test_a_word_under_a_prefix_is_another_thing():
     q = "When will bids be opened for the West Loop water main?"
-    assert _sib("Please see attached minutes from the pre-bid meeting held on May 14, 2026 at 1pm.", q) \\
+    assert _sib("Please see attached minutes from the pre-bid meeting held on May 14, 2026 at 1pm.", q) \
         == ("pre-bid", "bid")
     assert _sib("Bids will be opened on June 8, 2026; a pre-bid meeting was held May 14.", q) is None
     assert _sib("Non-resident fee $50", "What is the resident fee for the pool?") == ("non-resident", "resident")
