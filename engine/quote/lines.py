@@ -1634,6 +1634,9 @@ def _prefixed_only(unit: str, question: str) -> tuple[str, str] | None:
         if stem(word.lower()) not in asked or re.search(rf"\b{re.escape(m[1] or m[2])}-?{re.escape(word)}",
                                                          question, re.I):
             continue
+        if (m[2] or "").lower() == "non" and re.search(rf"\b(?:not|no|without|excluding)\b(?:\W+\w+){{0,3}}\W+"
+                                                      rf"{re.escape(word)}", question, re.I):
+            continue  # "documents not related to credit union business" asks the "Non-Credit Union" fee
         bare = [b for b in re.finditer(rf"\b{re.escape(word)}\w*", unit, re.I)
                 if not re.search(r"(?:pre|post|sub)-$|non-?$", unit[:b.start()], re.I)]
         if not bare:
