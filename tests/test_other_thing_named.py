@@ -9,7 +9,7 @@ answers (bench/tunepp, read after its first run):
 - another animal (quote/lines._ANIMALS): "For each spayed female dog $5.00" is no cat's fee;
 - "expenses" name a sum, as "expenditures" do (kinds._MONEY)."""
 import pytest
-from conftest import ask_words, quoted
+from conftest import ask_words, choose, quoted
 
 from engine.kinds import asked, evidence
 from engine.quote.lines import sibling
@@ -153,3 +153,14 @@ def test_the_pre_bid_meeting_s_day_is_no_bid_opening(tmp_path):
     (a,) = ask_words(tmp_path / "b", {"west_loop_addendum_1.md": ADDENDUM},
                      "When will bids be opened for the West Loop water main?")
     assert not a.citations, quoted(a)
+
+
+def test_a_year_s_row_under_another_block_is_that_block_s():
+    q = "What is Newton's 2021 fire department budget?"
+    lines = ["Police | 22,951,779 | 147,024", "Library | 5,772,412 | -158,408", "Police Patroling",
+             "2020 | 10,736,557", "2021 | 11,156,427"]
+    assert choose(q, lines) == []
+    lines = ["Fire Department budget by year", "2020 | 10,736,557", "2021 | 11,156,427"]
+    assert any("11,156,427" in t for t in choose(q, lines))
+    lines = ["Table 3", "Year | Fire Department Budget", "2020 | 10,736,557", "2021 | 11,156,427"]
+    assert any("11,156,427" in t for t in choose(q, lines))

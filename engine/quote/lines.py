@@ -2260,17 +2260,44 @@ def _row_sayer(texts: Sequence[str], asked: frozenset[str], says: Callable[[str]
     busing, is none)."""
     rows = _rows_of(texts)
     shared = _shared(texts, rows, asked)
+    keyed = _keyed_under_another(texts, rows, asked, question, kinds, plain, says)
     if not shared:
-        return lambda j: says(texts[j])
+        return lambda j: says(texts[j]) and j not in keyed
     row_says = _sayer(asked - shared, question, kinds, plain)
     said = {j: frozenset(t for t in asked if about(texts[j], frozenset({t}))) for j in rows}
 
     def says_at(j: int) -> bool:
         if j not in rows:
             return says(texts[j])
+        if j in keyed:
+            return False
         return row_says(texts[j]) or (len(said[j]) >= 2 and all(said[k] <= said[j] for k in rows))
 
     return says_at
+
+
+def _keyed_under_another(texts: Sequence[str], rows: frozenset[int], asked: frozenset[str], question: str,
+                         kinds: tuple[str, ...], plain: bool, says: Callable[[str], bool]) -> set[int]:
+    """The table rows speaking only by the question's year as their key ("2021 | 11,156,427")
+    under a block's label that says none of the question ("Police Patroling" over its years):
+    that block's row, no answer on the fire department's 2021 budget."""
+    years = frozenset(t for t in asked if _YEAR.fullmatch(t))
+    if not years:
+        return set()
+    by_words = _sayer(asked - years, question, kinds, plain)
+    out = set()
+    for j in rows:
+        if _key_of(texts[j]) not in years or by_words(texts[j]):
+            continue
+        k = j - 1
+        while k >= 0 and k in rows:
+            k -= 1
+        if any(by_words(texts[r]) for r in range(k + 1, j)):
+            continue  # a header row naming the column asked ("Year | Fire Department Budget")
+        if k >= 0 and not _YEAR.search(texts[k]) and not says(texts[k]) \
+                and any(not is_number(t) for t in content_terms(texts[k])):
+            out.add(j)
+    return out
 
 
 def _take(ranked: Sequence[int], limit: int, must: bool, kind: Sequence[bool], scores: Sequence[float],
