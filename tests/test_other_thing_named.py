@@ -164,3 +164,12 @@ def test_a_year_s_row_under_another_block_is_that_block_s():
     assert any("11,156,427" in t for t in choose(q, lines))
     lines = ["Table 3", "Year | Fire Department Budget", "2020 | 10,736,557", "2021 | 11,156,427"]
     assert any("11,156,427" in t for t in choose(q, lines))
+
+
+def test_a_roster_s_row_of_another_office_is_another_office():
+    q = "How much overtime did Newton's chief of police earn in 2019?"
+    assert _sib("POLICE DEPARTMENT MURPHY, DONALD POLICE OFFICER 40,151.55 453.59 1,045.00 0.00", q) \
+        == ("officer", "chief")
+    assert _sib("POLICE DEPARTMENT SMITH, JOHN CHIEF OF POLICE 180,151.55 0.00", q) is None
+    assert _sib("Chair | 5,000", "How much does the chairperson get paid?") is None  # one office
+    assert _sib("Mayor Smith presided as chair", "Who is the chair?") is None  # running text, no row

@@ -1607,7 +1607,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
                 or (line and _other_dated_row(unit, question))
                 or (line and _left_blank(unit, question))
                 or (line and _other_side(unit, question))
-                or _lesser_office(unit, question) or _prefixed_only(unit, question))
+                or _lesser_office(unit, question) or (line and _other_office(unit, question))
+                or _prefixed_only(unit, question))
     if opposite:
         return opposite
     theirs = _labels(unit)
@@ -1616,6 +1617,27 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
             return (", ".join(f"{label} {v}" for v in sorted(theirs[label])),
                     ", ".join(f"{label} {v}" for v in sorted(values)))
     return _other_numbered(unit, question) or _other_jurisdiction(unit, question)
+
+
+# an office's one name: "chair", "chairman", "chairperson", "chairwoman" are one office
+_OFFICE_OF = {"chairman": "chair", "chairperson": "chair", "chairwoman": "chair"}
+
+
+def _offices(text: str) -> set[str]:
+    return {_OFFICE_OF.get(m.lower(), m.lower()) for m in re.findall(rf"\b(?:{_OFFICE_NOUNS})\b", text, re.I)}
+
+
+def _other_office(unit: str, question: str) -> tuple[str, str] | None:
+    """A roster's or a payroll's row (a table row, a label and its figures) naming another
+    office than the one the question names, and not the question's ("POLICE DEPARTMENT
+    MURPHY, DONALD POLICE OFFICER 40,151.55 ..." for the chief of police's overtime)."""
+    asked = _offices(question)
+    if not asked or not (_TABLE_ROW.search(unit) or _ROW_FIGURES.match(unit)):
+        return None
+    theirs = _offices(unit)
+    if theirs and not theirs & asked:
+        return ", ".join(sorted(theirs)), ", ".join(sorted(asked))
+    return None
 
 
 # a word under a prefix that makes it another thing: "pre-bid", "post-construction",
