@@ -173,3 +173,15 @@ def test_a_roster_s_row_of_another_office_is_another_office():
     assert _sib("POLICE DEPARTMENT SMITH, JOHN CHIEF OF POLICE 180,151.55 0.00", q) is None
     assert _sib("Chair | 5,000", "How much does the chairperson get paid?") is None  # one office
     assert _sib("Mayor Smith presided as chair", "Who is the chair?") is None  # running text, no row
+
+
+def test_a_flyer_s_place_under_its_dated_title():
+    """A flyer's title, dated by its year, over its days and its place: the title labels the
+    place (quote/lines._heading_of: a year says nothing more where the question names none; an
+    entry's lines between may give days, _ENTRY_KINDS; a line of eight words is an entry's)."""
+    lines = ["Taunton Bay Adventure Camp 2026", "July 21-23 or Aug 4-6, 9 AM- noon",
+             "Gordon's Wharf, 11 Wharf Rd, Sullivan, ME",
+             "Loads of active fun and learning for 6 to 11 year-olds on the coast of Maine"]
+    assert "Gordon's Wharf, 11 Wharf Rd, Sullivan, ME" in choose(
+        "Where do kids go for the Taunton Bay Adventure Camp sessions?", lines)
+    assert choose("Where is the Taunton Bay Adventure Camp in 2025?", lines) == []  # another year

@@ -369,7 +369,10 @@ def _heading_of(texts: Sequence[str], i: int, asked: frozenset[str], every: froz
             continue
         if entry and sum(1 for t in terms if not is_number(t)) < 2:
             return None  # an entry's name is a name, not a table's stray cell ("90th %")
-        return j if terms & asked and terms <= every and not _TABLE_ROW.search(texts[j]) else None
+        # (a year the heading dates itself by says nothing more, where the question names
+        # none: "Taunton Bay Adventure Camp 2026" over its dates and its wharf)
+        more = {t for t in terms - every if not (_YEAR.fullmatch(t) and not any(_YEAR.fullmatch(e) for e in every))}
+        return j if terms & asked and not more and not _TABLE_ROW.search(texts[j]) else None
     return None
 
 
@@ -438,8 +441,8 @@ def _stacked_with(texts: Sequence[str], i: int, says: Callable[[str], bool], kin
 
 
 _STACK_REACH = 2
-_ENTRY_WORDS = 6  # the most words a line of a directory's entry holds (an address, a town)
-_ENTRY_KINDS = ("place", "phone")  # what an entry's lines between its name and its value give
+_ENTRY_WORDS = 8  # the most words a line of a directory's entry holds ("Gordon's Wharf, 11 Wharf Rd, Sullivan, ME")
+_ENTRY_KINDS = ("place", "phone", "date", "time")  # what an entry's lines between its name and its value give (a flyer's days)
 
 
 def _entry_line(text: str) -> bool:
