@@ -58,3 +58,11 @@ def test_an_hour_in_words_meets_the_schedule_s_time(tmp_path):
 def test_a_range_of_hours_meets_the_question_s_hours():
     from engine.terms import range_asked
     assert range_asked("7-9", question_terms("What activity runs from 7 to 9 pm on Thursdays?")) == ("7", "9")
+
+
+def test_which_band_asks_a_name(tmp_path):
+    from engine.kinds import asked
+    assert asked("Harbor Days: which band plays Friday night from 7 o'clock?") == ("organisation", "person")
+    (a,) = ask_words(tmp_path / "b", {"harbor_days_flyer_2026.md": FLYER},
+                     "Harbor Days: which band plays Friday night from 7 o'clock?")
+    assert quoted(a) and "Cryin' Out Loud" in quoted(a)[0], (quoted(a), a.refusal)
