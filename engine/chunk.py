@@ -33,7 +33,7 @@ from typing import Sequence
 from .config import Config
 from .types import Line, Passage
 
-CHUNK_VERSION = "9"  # bump when passages could come out differently for the same lines
+CHUNK_VERSION = "10"  # bump when passages could come out differently for the same lines
 MIN_PARAGRAPH_WORDS = 40  # a paragraph shorter than this joins the next one
 
 
@@ -64,7 +64,8 @@ _SECTION_WORDS = 10
 # Development Charges. All fees ..." (a contents page's last entry, "9.030 Fees and System
 # Development Charges", is no context for the whole ordinance after it: a tuning file's false
 # answer)
-_SECTION_START = re.compile(r"^\s*(?:Section|SECTION|Sec\.|§)?\s*\d{1,2}(?:\.\d{1,3})+[.,]?(?:\s|$)")
+_SECTION_START = re.compile(r"^\s*(?:(?:Section|SECTION|Sec\.|§)\s*\d{1,2}(?:\.\d{1,3})+[.,]?(?:\s|$)"
+                            r"|\d{1,2}(?:\.\d{1,3})+\.?\s+[A-Z])")  # (not "12.50 per month", a wrapped value)
 _SIZE_WORDS = frozenset("inch inches in foot feet ft yard yards mile miles acre acres ton tons gallon gallons "
                         "pound pounds kw kva mw million billion percent".split())
 
@@ -252,7 +253,7 @@ def chunk(lines: Sequence[Line], content_hash: str, cfg: Config, doc_title: str 
         header = next((ln for ln in region if ln.header), None)
         spans = (_table_spans if header else _prose_spans)(region, start, cfg)
         # a table's title rows over its header ("Table 215.30. Enrollment, poverty, ...")
-        titles = [ln for ln in region[:region.index(header)]] if header is not None else []
+        titles = region[:region.index(header)] if header is not None else []
         for a, b in spans:
             body = lines[a : b + 1]
             if header is not None:

@@ -102,9 +102,9 @@ def _dump(obj) -> str:
               help="With --calibrate: write the chosen score_floor and coverage_floor into FILE.toml "
                    "(other settings in it are kept).")
 @click.option("--rebuild", is_flag=True,
-              help="Throw away this folder's index and build it again from the documents (a damaged "
-                   "index is deleted, a sound one emptied; nothing in --docs is touched). Alone, or "
-                   "before any other mode.")
+              help="Read every file again and build this folder's index anew (a damaged index is "
+                   "deleted, a sound one emptied, keeping the vectors of passages whose text is "
+                   "unchanged; nothing in --docs is touched). Alone, or before any other mode.")
 @click.option("--embed", "embed_all", is_flag=True,
               help="Embed every passage that has no vector yet, with a progress bar (rate and ETA), "
                    "before anything else. Until every passage has one, answers use the words alone "

@@ -434,7 +434,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # "the allowed rate of return", "ROE"): finance's names for a rate (not "yield": a well's
     # is a flow, a field's a weight)
     (r"\breturns? on (?:common )?(?:equity|investment|assets|capital|rate base)\b|\brates? of return\b|"
-     r"\b(?:roe|roi|irr)\b", ("percentage", "rate")),
+     r"(?-i:\b(?:ROE|ROI|IRR)\b)", ("percentage", "rate")),  # (in capitals: "what did John Roe bid")
     (r"\bhow many\b|\b(?:the|a|total) number of\b|\bnumber (?:registered|enrolled|employed|eligible)\b|"
      # a count named by its noun ("what was the actual headcount of the 75th Precinct")
      r"\bwhat (?:is|was|were|are) (?:the )?(?:[\w'’-]+ ){0,2}?(?:headcount|head count|enrollment|enrolment)\b",
@@ -1019,8 +1019,9 @@ _ENUMERATOR = re.compile(r"[.)]\s+\S")  # after a line's first number: "7. EMPLO
 # after a line's first decimal, a sentence's capitalised word and a lower-case one: a numbered
 # paragraph, as a council's report numbers them ("3.2  Regulations were brought in ...", "10.3
 # Pensioners (those over ..."), no count of 3.2; not a scale or a unit ("3.2 Million people")
-_PARAGRAPH = re.compile(rf"\s+(?!(?:Million|Billion|Thousand|Percent|Per|Times|Acres?|Miles?|Feet|Tons?|"
-                        rf"Hours?|Days?|Years?)\b)[A-Z][a-z]+[\s,]+(?!{_UNITS}\b)[a-z(]")  # ("12.5 Lane miles")
+_PARAGRAPH = re.compile(rf"\s+(?!(?:Million|Billion|Thousand|Percent|Per|Times|Hours?|Days?|Years?)\b)"
+                        rf"(?!(?i:{_UNITS}|gallons?|tons?|pounds?|square|cubic)\b)"  # ("1.5 Gallons per minute")
+                        rf"[A-Z][a-z]+[\s,]+(?!{_UNITS}\b)[a-z(]")  # ("12.5 Lane miles")
 # after it, a code and a name in capitals, as a bid tabulation ranks its bidders ("3 1086A
 # STRUCTURES, INC. $2,170,921.38": the third bidder, no count; not "2 100 kW generators")
 _RANKED = re.compile(r"\s+\d{3,}[A-Z]?\s+[A-Z]{2,}.*[$]\s?\d")  # (with its bid's sum: "2 250 KVA GENERATORS" counts)

@@ -22,7 +22,7 @@ from typing import Collection
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "15"
+TOKENIZER_VERSION = "16"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -234,15 +234,16 @@ def _month_may(m: re.Match) -> str:
 # A time of day as one term however it is written: an hour alone before its half of the day
 # or "o'clock" takes its minutes ("7 pm", "7pm", "7 p.m.", "7 o'clock" are "7:00", as "7:00
 # PM" is), and the half of the day parts from minutes glued to it ("7:00pm"). So a question's
-# "from 7 o'clock" meets a schedule's "7:00 - 9:30 PM". Not an hour inside a range or a
-# figure ("7-9 pm", "1.5 pm"): the range is read whole, as before.
+# "from 7 o'clock" meets a schedule's "7:00 - 9:30 PM". Not an hour inside a range written as
+# one term or a figure ("7-9 pm", "1.5 pm"): that range is read whole, as before ("7 - 9 pm",
+# spaced, is two terms, "7" and "9:00").
 _HOUR_ALONE = re.compile(r"(?<![\d:.,/$\-–—])\b(1[0-2]|0?[1-9])\s?(?=(?:[AaPp]\.?\s?[Mm]\b|o['’]clock\b))")
 _GLUED_HALF = re.compile(r"\b(\d{1,2}:\d\d)(?=[AaPp]\.?[Mm]\b)")
 
 
 def _times(text: str) -> str:
     """`text` with each time of day written as hours and minutes (_HOUR_ALONE, _GLUED_HALF)."""
-    return _GLUED_HALF.sub(r"\1 ", _HOUR_ALONE.sub(r"\1:00 ", text))
+    return _GLUED_HALF.sub(r"\1 ", _HOUR_ALONE.sub(lambda m: f"{int(m[1])}:00 ", text))  # "05 pm" is "5:00"
 
 
 def _read(text: str) -> str:

@@ -49,7 +49,9 @@ class ReadResult:
 
 def passage_text(text: str, context: str) -> str:
     """A passage as matched and embedded: its context (headings, a sheet's header row), then
-    its text. One rule for the index's terms and the refresh's vectors."""
+    its text. One rule for the index's terms and the refresh's vectors. Changing it changes
+    what every vector embeds: bump index/store.FORMAT_VERSION, so no vector is kept for a
+    text it never embedded (Store._keep_vectors)."""
     return f"{context}\n{text}" if context else text
 
 

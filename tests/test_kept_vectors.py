@@ -59,3 +59,37 @@ def test_a_rules_change_embeds_only_the_passages_it_changed(tmp_path, model, mon
     fresh = next(t for t in after if "10:00" in t)
     assert np.isclose(np.linalg.norm(np.frombuffer(after[fresh], dtype=np.float32)), 1.0, atol=1e-3)
     assert not store._has_kept()  # gone once every passage has its own
+
+
+def test_kept_vectors_are_the_model_s_own_and_survive_a_second_reset(tmp_path, model, monkeypatch):
+    from engine import readers
+    from engine.embed import ModelChoice, load_embedder
+    from engine.index.vectors import embed_missing
+
+    docs = tmp_path / "docs"
+    write(docs, "a.md", "# Fees\n\nDog licence $10 a year.\n")
+    emb, why = load_embedder(ModelChoice(model["embed_model"], Path(model["embed_model_dir"])))
+    assert emb is not None, why
+    store = Store(tmp_path / "i.sqlite")
+    refresh(store, docs, Config())
+    embed_missing(store, emb)
+    for n in (1, 2):  # two resets before any embedding: nothing kept is lost
+        monkeypatch.setattr(readers, "READERS_VERSION", readers.READERS_VERSION + f"-{n}")
+        refresh(store, docs, Config())
+    other = _Counting(emb)
+    other.identity = "other-model#0000000000"  # another model's vectors are never taken
+    assert embed_missing(store, other) == store.counts(None)[1] and other.texts
+    again = _Counting(emb)
+    monkeypatch.setattr(readers, "READERS_VERSION", readers.READERS_VERSION + "-3")
+    refresh(store, docs, Config())
+    assert embed_missing(store, again) == store.counts(None)[1]
+    assert again.texts  # the first model's kept vectors went when the other model's were complete
+
+
+def test_a_new_format_keeps_nothing(tmp_path):
+    docs = tmp_path / "docs"
+    write(docs, "a.md", "# Fees\n\nDog licence $10 a year.\n")
+    store = Store(tmp_path / "i.sqlite")
+    refresh(store, docs, Config())
+    store.reset_content(keep_vectors=False)
+    assert store._has_kept() is False or not store.db.execute("SELECT COUNT(*) FROM kept_vectors").fetchone()[0]

@@ -144,6 +144,7 @@ def test_a_word_under_a_prefix_is_another_thing():
 
 ADDENDUM = """# Addendum No. 1
 
+Town of Paonia West Loop 8-Inch Water Main Replacement: bids opened publicly.
 Please see attached meeting minutes and attendance sheet from the pre-bid meeting held on May 14, 2026
 at 1pm.
 """
@@ -185,3 +186,12 @@ def test_a_flyer_s_place_under_its_dated_title():
     assert "Gordon's Wharf, 11 Wharf Rd, Sullivan, ME" in choose(
         "Where do kids go for the Taunton Bay Adventure Camp sessions?", lines)
     assert choose("Where is the Taunton Bay Adventure Camp in 2025?", lines) == []  # another year
+
+
+def test_what_the_read_through_found_stands():
+    from engine.quote.lines import _figured_months
+    assert asked("What did John Roe bid for the paving?") != ("percentage", "rate")  # a name, no ROE
+    assert _figured_months("Ordinance 10-13-25 amending the code") == set()  # a number, no October
+    assert _figured_months("Minutes approved 5/15/2013.") == {"may"}  # a sentence's end
+    assert list(evidence("1.5 Gallons per minute were pumped.", ("measure", "figure")))
+    assert _sib("The department operates under the City Manager, Jane Doe", "Who is the city manager?") is None

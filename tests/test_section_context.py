@@ -73,3 +73,12 @@ def test_a_section_run_into_its_text_ends_the_one_before():
     ps = chunk(lines, "h", Config())
     appeal = next(p for p in ps if "$1,500.00" in p.text)
     assert appeal.text.startswith("Section 8.170") and "9.030" not in appeal.context  # the contents' last entry
+
+
+def test_a_wrapped_value_opening_on_a_decimal_ends_no_section():
+    rows = ["6.1.1.1.1 Residential Service", "MONTHLY RATE", "The customer charge is",
+            "12.50 per month for each meter, and the energy charge applies",
+            "BILLING", "Bills are due monthly and carry a customer charge as above."]
+    lines = [Line(t, f"p1:L{i}", "p1", 3 * i) for i, t in enumerate(rows, 1)]
+    last = chunk(lines, "h", Config())[-1]
+    assert "6.1.1.1.1 Residential Service" in last.context + last.text

@@ -62,3 +62,11 @@ def test_a_row_far_down_answers_by_its_column_name(tmp_path: Path):
     (a,) = ask_words(tmp_path / "c", {"tabn215_30.csv": TITLED},
                      "What were Boston's federal funds?")
     assert quoted(a) and quoted(a)[0].startswith("Boston"), (quoted(a), a.refusal)
+
+
+def test_a_title_row_still_dates_the_table(tmp_path: Path):
+    from engine.readers.dating import date_of
+    f = tmp_path / "rates.csv"
+    f.write_text("Water rates,,\n\"Rates effective July 1, 2024\",,\nClass,Size,Charge\nResidential,5/8 inch,$12.00\n")
+    got = date_of(read_file(f).lines, "rates.csv")
+    assert got is not None and got.start == "2024-07-01", got

@@ -66,3 +66,7 @@ def test_which_band_asks_a_name(tmp_path):
     (a,) = ask_words(tmp_path / "b", {"harbor_days_flyer_2026.md": FLYER},
                      "Harbor Days: which band plays Friday night from 7 o'clock?")
     assert quoted(a) and "Cryin' Out Loud" in quoted(a)[0], (quoted(a), a.refusal)
+
+
+def test_an_hour_s_leading_zero_is_dropped():
+    assert content_terms("05 pm") == ["5:00", "pm"]

@@ -250,7 +250,7 @@ class Store:
         if app_id != APP_ID:
             raise errors.index_foreign(self.path)
         if self.meta("format") != FORMAT_VERSION:
-            self.reset_content()
+            self.reset_content(keep_vectors=False)  # another format's rows may embed another text
         elif self.meta("tokenizer") != TOKENIZER_VERSION:
             self.retokenize()
         if self.meta("index_id") is None:  # an index made before vector files: once
@@ -292,16 +292,19 @@ class Store:
             self._set_meta("tokenizer", TOKENIZER_VERSION)
         return changed
 
-    def reset_content(self) -> None:
-        """Start the content over (every document is re-read on the next refresh)."""
+    def reset_content(self, keep_vectors: bool = True) -> None:
+        """Start the content over (every document is re-read on the next refresh); the
+        vectors are kept for passages made again with the same text (_keep_vectors), but
+        for an index of another format."""
         with self.transaction():
-            self._reset()
+            self._reset(keep_vectors)
 
-    def _reset(self) -> None:
+    def _reset(self, keep_vectors: bool = True) -> None:
         # the id and generation outlive the content, so a vector file of the old content
         # can never pass for one of the new (vecfile.Tag)
         keep = {k: self.meta(k) for k in ("index_id", "generation")}
-        self._keep_vectors()
+        if keep_vectors:
+            self._keep_vectors()
         for t in ("vectors", "fts", "passages", "lines", "documents", "meta"):
             self.db.execute(f"DROP TABLE IF EXISTS {t}")
         self._create_schema()
@@ -315,19 +318,21 @@ class Store:
         hash of the very text it embeds (kept_key), in kept_vectors, which a reset leaves. A
         passage the new rules make with the same text and context takes its vector from there
         (vectors.embed_missing) instead of embedding it again: a change of chunking or of a
-        reader re-embeds only the passages it changed. In the reset's transaction; an index
-        whose old tables cannot be read so keeps nothing."""
+        reader re-embeds only the passages it changed. In the reset's transaction (an error
+        there, a full disk, rolls the whole reset back). The key is of what passage_text makes
+        of the stored text and context now: a change to passage_text bumps FORMAT_VERSION, and
+        a reset for another format keeps nothing.""" 
         from ..types import passage_text
 
         self.db.execute(_KEPT_SCHEMA)
-        try:
-            cur = self.db.execute("SELECT v.model, p.text, p.context, v.vec FROM vectors v"
-                                  " JOIN passages p ON p.id = v.passage ORDER BY v.passage")
-            while rows := cur.fetchmany(2048):
-                self.db.executemany("INSERT OR IGNORE INTO kept_vectors(model, key, vec) VALUES(?,?,?)",
-                                    [(m, kept_key(passage_text(t, c)), v) for m, t, c, v in rows])
-        except sqlite3.OperationalError:
-            pass  # no vectors table, or one of another format's shape: nothing to keep
+        if not {"vectors", "passages"} <= {n for (n,) in self.db.execute(
+                "SELECT name FROM sqlite_master WHERE type='table'")}:
+            return  # nothing embedded yet
+        cur = self.db.execute("SELECT v.model, p.text, p.context, v.vec FROM vectors v"
+                              " JOIN passages p ON p.id = v.passage ORDER BY v.passage")
+        while rows := cur.fetchmany(2048):
+            self.db.executemany("INSERT OR IGNORE INTO kept_vectors(model, key, vec) VALUES(?,?,?)",
+                                [(m, kept_key(passage_text(t, c)), v) for m, t, c, v in rows])
 
     def kept_vectors(self, model: str, keys: Sequence[bytes]) -> dict[bytes, np.ndarray]:
         """key -> the kept vector `model` made of that text, for the keys there are (kept_key)."""

@@ -59,8 +59,9 @@ def embed_missing(store: Store, embedder: Embedder,
         group = [pid for pid, _ in todo[start : start + step]]
         found = store.passage_texts(group)
         texts = [passage_text(text, ctx) for text, ctx in (found[pid] for pid in group)]
+        rows = _vectors(store, embedder, group, texts)  # embedded before the write lock is taken
         with store.transaction():
-            store.put_vectors(embedder.identity, _vectors(store, embedder, group, texts))
+            store.put_vectors(embedder.identity, rows)
         done += len(group)
         if progress:
             progress("embedding", done, len(todo))

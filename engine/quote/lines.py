@@ -1364,8 +1364,9 @@ def _members(text: str, days: Collection[str] | None = None) -> set[str]:
 # 8/14/2024" is July's: a review's made-up ledgers)
 _FIGURED_DATE = re.compile(r"(?<![\d/.-])(?<!dated )(?<!filed )(?<!posted )(?<!paid )(?<!received )(?<!submitted )"
                            r"(?<!issued )(?<!due )(?<!signed )(?<!revised )(?<!updated )(?<!printed )(?<!on )"
-                           r"(?:(\d{1,2})[/-](\d{1,2})[/-]((?:19|20)?\d\d)|((?:19|20)\d\d)-(\d\d)-(\d\d))(?![\d/.-])",
-                           re.I)
+                           # (dashes with a year of four digits only: "Ordinance 10-13-25" is a number)
+                           r"(?:(\d{1,2})/(\d{1,2})/((?:19|20)?\d\d)|(\d{1,2})-(\d{1,2})-((?:19|20)\d\d)"
+                           r"|((?:19|20)\d\d)-(\d\d)-(\d\d))(?![\d/-])(?!\.\d)", re.I)
 _MONTH_STEMS = content_terms("january february march april") + [MAY] + content_terms(
     "june july august september october november december")
 
@@ -1378,10 +1379,10 @@ def _figured_months(text: str) -> set[str]:
     only: a date in figures never makes a line speak of a month (about)."""
     out = set()
     for m in _FIGURED_DATE.finditer(text):
-        if m[4]:
-            month = int(m[5])
+        if m[7]:
+            month = int(m[8])
         else:
-            a, b = int(m[1]), int(m[2])
+            a, b = (int(m[1]), int(m[2])) if m[1] else (int(m[4]), int(m[5]))
             month = a if b > 12 >= a else b if a > 12 >= b else 0
         if 1 <= month <= 12:
             out.add(_MONTH_STEMS[month - 1])
@@ -1595,10 +1596,11 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
         asked.add(MAY)  # "sales tax for May 2022": _months_as_written dropped it (not in _MONTH_WORD)
     for members in classes:
         wanted = asked & members
+        said = terms
         if members is _ANIMALS:  # ("Rabbit Run Park, 400 Goat Hill Road" names no animal)
-            terms = terms - (members - set(content_terms(_PROPER_RUN.sub(" ", unit))))
-        if wanted and not (terms & wanted) and (terms & members):
-            return (", ".join(sorted(_SHOWN.get(t, t) for t in terms & members)),
+            said = terms - (members - set(content_terms(_PROPER_RUN.sub(" ", unit))))
+        if wanted and not (said & wanted) and (said & members):
+            return (", ".join(sorted(_SHOWN.get(t, t) for t in said & members)),
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
     opposite = (_negated(unit, question) or _change_only(unit, question, qterms)
                 or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
@@ -1676,8 +1678,8 @@ _OFFICE_NOUNS = ("solicitor|chief|director|manager|superintendent|president|chai
                  "coordinator|planner|inspector|supervisor|principal|controller|comptroller|auditor|counsel|"
                  "assessor|librarian|marshal|sheriff|mayor|collector|recorder|registrar|fire chief")
 # (not "acting", "interim": the one in the post now, "Acting City Manager: Dale Price", a review)
-_RANK = r"(?:deputy|dpty|dep\.|assistant|asst\.?|vice|under|secretary to|aide to)"
-_OFFICE_ASKED = re.compile(rf"\b(?:[a-z]+ ){{0,2}}?(?:{_OFFICE_NOUNS})\b", re.I)
+_RANK = r"(?:deputy|dpty|dep\.|assistant|asst\.?|vice|secretary to|aide to)"  # (not "under": "operates under the City Manager")
+_RANKED_BEFORE = re.compile(rf"\b{_RANK}\s+(?:[A-Za-z&]+\s+){{0,2}}$", re.I)
 
 
 def _lesser_office(unit: str, question: str) -> tuple[str, str] | None:
@@ -1693,10 +1695,9 @@ def _lesser_office(unit: str, question: str) -> tuple[str, str] | None:
         said = [o for o in re.finditer(rf"\b{re.escape(office)}\b", unit, re.I)]
         if not said:
             continue
-        ranked = [o for o in said if re.search(rf"\b{_RANK}\s+(?:[A-Za-z&]+\s+){{0,2}}$", unit[:o.start()], re.I)]
-        if len(ranked) == len(said):
-            rank = re.search(rf"\b{_RANK}\s+(?:[A-Za-z&]+\s+){{0,2}}$", unit[:ranked[0].start()], re.I)
-            return " ".join((rank.group(0) + ranked[0].group(0)).lower().split()), office
+        ranks = [_RANKED_BEFORE.search(unit[:o.start()]) for o in said]
+        if all(ranks):
+            return " ".join((ranks[0].group(0) + said[0].group(0)).lower().split()), office
     return None
 
 

@@ -194,10 +194,15 @@ def _sheet_range(lines: Sequence[Line]) -> Dated | None:
     return None
 
 
+_TABLE_LOCATOR = re.compile(r"^row \d|.+![A-Z]+\d")  # a CSV's row, a sheet's cell
+
+
 def date_of(lines: Sequence[Line], path: str) -> Dated | None:
     """The document's date of effect (see the module's docstring), or None."""
-    # page furniture (a print stamp's date) and a table's rows (its data) do not date it
-    body = [ln for ln in lines if not ln.header and not ln.furniture and " | " not in ln.text]
+    # page furniture (a print stamp's date) and a table's rows (its data) do not date it; a
+    # table's title rows do ("Rates effective July 1, 2024" over the header: csv_reader.mark_header)
+    body = [ln for ln in lines if not ln.header and (not ln.furniture or _TABLE_LOCATOR.match(ln.locator))
+            and " | " not in ln.text]
     sheet = _sheet_range(lines)
     if sheet:
         return sheet
