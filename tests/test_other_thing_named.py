@@ -195,3 +195,8 @@ def test_what_the_read_through_found_stands():
     assert _figured_months("Minutes approved 5/15/2013.") == {"may"}  # a sentence's end
     assert list(evidence("1.5 Gallons per minute were pumped.", ("measure", "figure")))
     assert _sib("The department operates under the City Manager, Jane Doe", "Who is the city manager?") is None
+
+
+def test_the_question_s_own_word_under_a_prefix_not_its_stem():
+    q = "What does a residential hang tag cost per year for the Allegany County transfer stations in 2025?"
+    assert _sib("Hang tags are non-transferable. Residential hang tag $250/year", q) is None  # "transfer"

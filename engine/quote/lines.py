@@ -1651,19 +1651,22 @@ def _other_office(unit: str, question: str) -> tuple[str, str] | None:
 _PREFIXED = re.compile(r"\b(?:(pre|post|sub)-|(non)-?)([a-z]{3,})\b", re.I)
 
 
+_YES_NO = re.compile(r"^\W*(?:is|are|was|were|can|could|do|does|did|will|would|may|must|should|has|have)\b", re.I)
+
+
 def _prefixed_only(unit: str, question: str) -> tuple[str, str] | None:
     """A word of the question that the unit says only under a prefix the question does not
     give: "the pre-bid meeting held on May 14" is no answer on when bids are opened, nor a
     "Non-resident" fee on the resident's."""
-    asked = set(content_terms(question))
     for m in _PREFIXED.finditer(unit):
-        word = m[3]
-        if stem(word.lower()) not in asked or re.search(rf"\b{re.escape(m[1] or m[2])}-?{re.escape(word)}",
+        word = m[3]  # the question's own word, or its plural ("transfer" is no "transferable")
+        if not re.search(rf"(?<![\w-]){re.escape(word)}(?:s|es)?\b", question, re.I) or re.search(rf"\b{re.escape(m[1] or m[2])}-?{re.escape(word)}",
                                                          question, re.I):
             continue
-        if (m[2] or "").lower() == "non" and re.search(rf"\b(?:not|no|without|excluding)\b(?:\W+\w+){{0,3}}\W+"
-                                                      rf"{re.escape(word)}", question, re.I):
-            continue  # "documents not related to credit union business" asks the "Non-Credit Union" fee
+        if (m[2] or "").lower() == "non" and (_YES_NO.match(question) or re.search(
+                rf"\b(?:not|no|without|excluding)\b(?:\W+\w+){{0,3}}\W+{re.escape(word)}", question, re.I)):
+            continue  # "documents not related to credit union business" asks the "Non-Credit Union" fee;
+            # "are hangtags transferable?" is answered "non-transferable"
         bare = [b for b in re.finditer(rf"\b{re.escape(word)}\w*", unit, re.I)
                 if not re.search(r"(?:pre|post|sub)-$|non-?$", unit[:b.start()], re.I)]
         if not bare:
