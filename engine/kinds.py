@@ -471,10 +471,6 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      rf"\bwhat (?:does|do|did|will|would) (?:[\w&'’.-]+ ){{1,8}}(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\btheir )(?<!\bits )"
      rf"(?:bid|bids|spend|spending|owe|owes)\b(?! (?:bond|bonds|documents?|packages?|forms?|security)\b)|"
      rf"\bwhat (?:are|were|was|is) .*\b{_MONEY}\b", ("amount", "rate")),
-    # who performs: "which band plays Friday night from 7 o'clock" (a schedule's "7:00 - 9:30 PM
-    # Cryin' Out Loud": a name, a band's or a person's)
-    (r"\b(?:which|what) (?:[\w'’-]+ )?(?:band|bands|performers?|musicians?|singers?|ensembles?)\b",
-     ("organisation", "person")),
     # "which ... company" asks for one; "what is a holding company" asks for a definition
     (rf"\bwhich {_SOME}{_BODY}\b|\bwhat {_BODY}\b", ("organisation",)),
     # an office only a person holds asks a person ("which judge wrote the opinion": not the
@@ -1218,7 +1214,7 @@ _KIND_WORDS = {
     "duration": "long time period term days months years weeks",
     "measure": "size big large much",
     "person": "who whom whose person name named",
-    "organisation": "company firm agency organization organisation band performer musician singer ensemble",
+    "organisation": "company firm agency organization organisation",
     "place": "where place location address located",
     "obligation": "have has had need needs required require mandatory must obligated obliged",
     "vote": "vote votes voted tally",
@@ -1251,7 +1247,7 @@ _ANSWERED = {
     "percentage": "percent percentage share portion",
     "time": "time clock",
     "person": "person name named",
-    "organisation": "company firm agency organization organisation band performer musician singer ensemble",
+    "organisation": "company firm agency organization organisation",
     "place": "place location address",
 }
 

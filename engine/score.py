@@ -801,7 +801,9 @@ def ranges_held(pool: Pool, qterms: Sequence[str], has: np.ndarray, kinds: tuple
     beside "Junior Tennis | 8-14 | ... $110" for the tennis fee for ages 6 to 12: a
     review's made-up fee table). A header's range ("Grade | Title | Steps 1-5 | ...") names
     its column for every row."""
-    numbers = {t: k for k, t in enumerate(qterms) if t.isdigit()}
+    # (an hour the question gives as a time, "to 9 pm" made "9:00" by terms._times, is 9)
+    numbers = {t[:-3] if t.endswith(":00") else t: k for k, t in enumerate(qterms)
+               if t.isdigit() or (t.endswith(":00") and t[:-3].isdigit())}
     if len(numbers) < 2:
         return
     words = {t for t in qterms if not is_number(t)} - kind_words(kinds)

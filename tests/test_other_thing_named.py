@@ -200,3 +200,7 @@ def test_what_the_read_through_found_stands():
 def test_the_question_s_own_word_under_a_prefix_not_its_stem():
     q = "What does a residential hang tag cost per year for the Allegany County transfer stations in 2025?"
     assert _sib("Hang tags are non-transferable. Residential hang tag $250/year", q) is None  # "transfer"
+
+
+def test_a_sub_committee_is_a_committee():
+    assert _sib("Technology Sub-committee: Raj Patel", "Who chairs the Technology committee?") is None

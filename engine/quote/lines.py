@@ -1646,9 +1646,9 @@ def _other_office(unit: str, question: str) -> tuple[str, str] | None:
 
 
 # a word under a prefix that makes it another thing: "pre-bid", "post-construction",
-# "sub-total", "non-resident" / "nonresident" (a hyphen needed but after "non": "present",
-# "subtotal" are words of their own)
-_PREFIXED = re.compile(r"\b(?:(pre|post|sub)-|(non)-?)([a-z]{3,})\b", re.I)
+# "non-resident" / "nonresident" (a hyphen needed but after "non": "present" is a word of
+# its own)
+_PREFIXED = re.compile(r"\b(?:(pre|post)-|(non)-?)([a-z]{3,})\b", re.I)  # (not "sub-": a sub-committee is a committee)
 
 
 _YES_NO = re.compile(r"^\W*(?:is|are|was|were|can|could|do|does|did|will|would|may|must|should|has|have)\b", re.I)
@@ -1668,7 +1668,7 @@ def _prefixed_only(unit: str, question: str) -> tuple[str, str] | None:
             continue  # "documents not related to credit union business" asks the "Non-Credit Union" fee;
             # "are hangtags transferable?" is answered "non-transferable"
         bare = [b for b in re.finditer(rf"\b{re.escape(word)}\w*", unit, re.I)
-                if not re.search(r"(?:pre|post|sub)-$|non-?$", unit[:b.start()], re.I)]
+                if not re.search(r"(?:pre|post)-$|non-?$", unit[:b.start()], re.I)]
         if not bare:
             return m.group(0).lower(), word.lower()
     return None
