@@ -1588,7 +1588,11 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     (_other_kind_of; `named`: the words the document names itself by) or a row keyed by
     another year (_other_year); or another value of a label the question gives ("Plan B"
     for "Plan D", "Tier 3" for "Tier 2")."""
-    terms = _members(unit) | _bound_words(unit) | _periodic(unit) | _figured_months(unit)
+    terms = _members(unit) | _bound_words(unit) | _periodic(unit)
+    if "|" not in unit and not set(asked_kinds(question)) & {"date", "time"}:
+        # (a table's row is keyed by its first cell, _other_dated_row; a date asked may fall
+        # in another month: "registration closes 2025-04-30" for the May 17 race)
+        terms |= _figured_months(unit)
     bound = _AFTER_DATE.search(question)  # "... after its November 9, 2023 session": a bound, no month asked
     said = question[:bound.start()] if bound else question
     asked = _months_as_written({_MEMBER_OF.get(t, t) for t in qterms}, said) | _periodic(said)
