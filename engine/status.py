@@ -83,6 +83,8 @@ def status(eng: Engine) -> dict[str, Any]:
         "index_bytes": eng.store.size_bytes(),
         "vector_file": _vector_file(eng.index_path),
         "ocr_cache": _ocr_cache(eng.index_path),
+        # vectors kept from before a rebuild for passages made again with the same text (docs/index.md)
+        "kept_vectors": eng.store.kept_count(),
         "last_change": _utc(_last_write(eng.index_path)),
         "documents": {k: v["documents"] for k, v in by_kind.items()},
         "types": by_kind,
@@ -132,6 +134,10 @@ def status_text(s: dict[str, Any], style: Style = PLAIN) -> str:
         out.insert(1 + bool(s.get("vector_file")),
                    f"OCR page cache: {s['ocr_cache']['path']} ({size(s['ocr_cache']['bytes'])}, "
                    "pages OCR read, kept by content so they are never read again)")
+    if s.get("kept_vectors"):
+        out.insert(1 + bool(s.get("vector_file")) + bool(s.get("ocr_cache")),
+                   f"kept vectors: {s['kept_vectors']} from before the last rebuild, for passages read again "
+                   "with the same text (dropped once every passage has its own vector)")
     docs = ", ".join(f"{n} {k}" for k, n in s["documents"].items()) or "none"
     out.append(f"documents: {sum(s['documents'].values())} ({docs})")
     if s.get("types"):

@@ -93,3 +93,19 @@ def test_a_new_format_keeps_nothing(tmp_path):
     refresh(store, docs, Config())
     store.reset_content(keep_vectors=False)
     assert store._has_kept() is False or not store.db.execute("SELECT COUNT(*) FROM kept_vectors").fetchone()[0]
+
+
+def test_status_shows_the_kept_vectors(tmp_path, model, monkeypatch):
+    from engine import Engine, readers
+    from engine.status import status, status_text
+
+    docs = tmp_path / "docs"
+    write(docs, "a.md", "# Fees\n\nDog licence $10 a year.\n")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model=model["embed_model"],
+                embed_model_dir=model["embed_model_dir"]) as eng:
+        eng.ask("dog licence fee")  # every passage embedded
+        assert status(eng)["kept_vectors"] == 0 and "kept vectors" not in status_text(status(eng))
+    monkeypatch.setattr(readers, "READERS_VERSION", readers.READERS_VERSION + "-next")
+    with Engine(docs, index=tmp_path / "i.sqlite", embed_model="none") as eng:  # no model: nothing embedded
+        s = status(eng)
+        assert s["kept_vectors"] >= 1 and f"kept vectors: {s['kept_vectors']}" in status_text(s)

@@ -347,6 +347,10 @@ class Store:
                 out[key] = np.frombuffer(vec, dtype=np.float32)
         return out
 
+    def kept_count(self) -> int:
+        """How many vectors are kept from before a reset (0 when none are)."""
+        return self.db.execute("SELECT COUNT(*) FROM kept_vectors").fetchone()[0] if self._has_kept() else 0
+
     def drop_kept_vectors(self) -> None:
         """Forget the kept vectors (every passage has its own now)."""
         if self._has_kept():
