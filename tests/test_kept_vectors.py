@@ -86,13 +86,22 @@ def test_kept_vectors_are_the_model_s_own_and_survive_a_second_reset(tmp_path, m
     assert again.texts  # the first model's kept vectors went when the other model's were complete
 
 
-def test_a_new_format_keeps_nothing(tmp_path):
+def test_a_new_format_keeps_nothing(tmp_path, model):
+    from engine.embed import ModelChoice, load_embedder
+    from engine.index.vectors import embed_missing
+
     docs = tmp_path / "docs"
     write(docs, "a.md", "# Fees\n\nDog licence $10 a year.\n")
-    store = Store(tmp_path / "i.sqlite")
-    refresh(store, docs, Config())
-    store.reset_content(keep_vectors=False)
-    assert store._has_kept() is False or not store.db.execute("SELECT COUNT(*) FROM kept_vectors").fetchone()[0]
+    emb, why = load_embedder(ModelChoice(model["embed_model"], Path(model["embed_model_dir"])))
+    assert emb is not None, why
+    kept = {}
+    for keep in (True, False):  # a rules change keeps the vectors; another format's reset does not
+        store = Store(tmp_path / f"{keep}.sqlite")
+        refresh(store, docs, Config())
+        assert embed_missing(store, emb) >= 1
+        store.reset_content(keep_vectors=keep)
+        kept[keep] = store.kept_count()
+    assert kept[True] >= 1 and kept[False] == 0, kept
 
 
 def test_status_shows_the_kept_vectors(tmp_path, model, monkeypatch):

@@ -1633,7 +1633,7 @@ _OFFICE_OF = {"chairman": "chair", "chairperson": "chair", "chairwoman": "chair"
 
 
 def _offices(text: str) -> set[str]:
-    return {_OFFICE_OF.get(m.lower(), m.lower()) for m in re.findall(rf"\b(?:{_OFFICE_NOUNS})\b", text, re.I)}
+    return {_OFFICE_OF.get(m.lower(), m.lower()) for m in _OFFICE_WORD.findall(text)}
 
 
 def _other_office(unit: str, question: str) -> tuple[str, str] | None:
@@ -1687,6 +1687,8 @@ _OFFICE_NOUNS = ("solicitor|chief|director|manager|superintendent|president|chai
 # (not "acting", "interim": the one in the post now, "Acting City Manager: Dale Price", a review)
 _RANK = r"(?:deputy|dpty|dep\.|assistant|asst\.?|vice|secretary to|aide to)"  # (not "under": "operates under the City Manager")
 _RANKED_BEFORE = re.compile(rf"\b{_RANK}\s+(?:[A-Za-z&]+\s+){{0,2}}$", re.I)
+_A_RANK = re.compile(rf"\b{_RANK}", re.I)
+_OFFICE_WORD = re.compile(rf"\b(?:{_OFFICE_NOUNS})\b", re.I)
 
 
 def _lesser_office(unit: str, question: str) -> tuple[str, str] | None:
@@ -1695,9 +1697,9 @@ def _lesser_office(unit: str, question: str) -> tuple[str, str] | None:
     "Assistant City Solicitor", "Secretary to City Solicitor"): the deputy's row, no answer
     on the solicitor's pay. Not where the question gives a rank itself ("what does the
     deputy clerk earn")."""
-    if re.search(rf"\b{_RANK}", question, re.I):
+    if _A_RANK.search(question):
         return None
-    for m in re.finditer(rf"\b(?:{_OFFICE_NOUNS})\b", question, re.I):
+    for m in _OFFICE_WORD.finditer(question):
         office = m.group(0).lower()
         said = [o for o in re.finditer(rf"\b{re.escape(office)}\b", unit, re.I)]
         if not said:
