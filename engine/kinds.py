@@ -307,7 +307,9 @@ _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! fo
           r"premium|rate|rates|allowance|reimbursement|expenditure|expenditures|appropriation|"
           r"surcharge|income|earnings|profit|profits|rent|rents|wage|wages|stipend|per diem|spending|value|"
           r"dollar|dollars|millage|levy|levies|precept|precepts|dues|deductible|deductibles|copay|copays|co-pay|co-pays|"
-          r"coinsurance|out-of-pocket|fare|fares|toll|tolls|tuition)")
+          r"coinsurance|out-of-pocket|fare|fares|toll|tolls|tuition|"
+          # what an account holds, or lacks ("the treasurer's account balance", "PAYE arrears")
+          r"balance|balances|surplus|deficit|arrears|overdraft)")
 _BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
              r"administrator|judge|commissioner|director|manager|clerk|chair|chairperson|"
@@ -880,6 +882,8 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 # "November 7", "7 November": a day of the month; "8-inch", "12 feet", "30
                 # seconds": a measure or a span of time, unless it is what is counted ("how
                 # many days"); "Revision 1": a name (_named)
+            if k == "count" and "figure" not in kinds and _counts_another(seen, m.end(), asked_terms):
+                continue  # "approximately 9,400 residents" counts no structure fires
             if k == "code" and m.group(0).isalpha() and text.upper() == text:
                 continue  # "TOTAL APPROPRIATIONS": a word in a line in capitals, no acronym
             if k == "person" and not (_a_person(m.group(0)) or _OFFICE_AFTER.match(text, m.end())):
@@ -1060,6 +1064,33 @@ def _measured(text: str, end: int, asked_terms: Collection[str], counted: bool) 
         end = digits.end()
     m = _MEASURED.match(text, end) or (_TIME_AFTER.match(text, end) if counted else None)
     return m is not None and not set(content_terms(m.group(0))) & set(asked_terms)
+
+
+# the plural noun right after a count, one word of its kind before it at most ("9,400
+# residents", "12 structure fires"): the thing the number counts
+_COUNTED_AFTER = re.compile(r"\s+(?:[a-z][a-z-]+\s+)?([a-z]{3,}s)\b")
+# the words that count people, one as good as another for a count of people (a table of this
+# module's own, from plain English usage)
+_PEOPLE = frozenset(content_terms("people persons individuals residents inhabitants citizens population"))
+
+
+def _counts_another(seen: str, end: int, asked_terms: Collection[str]) -> bool:
+    """The count ending at `end` counts a thing the question does not name: the plural noun
+    after it is none of the question's words ("provides ... services to approximately 9,400
+    residents" for "how many structure fires ..."), and no word for people where the question
+    counts people by another."""
+    m = _COUNTED_AFTER.match(seen, end)
+    if m is None or not asked_terms:
+        return False
+    noun = content_terms(m.group(1))
+    if not noun or noun[0] in asked_terms or m.group(1) in _NOT_COUNTED:
+        return False
+    return not (noun[0] in _PEOPLE and _PEOPLE & set(asked_terms))
+
+
+# plural words after a number that are no thing counted ("3 times as", "12 years", the
+# scaffolding of a sentence): left to the rules before (_measured, _DAY_AFTER)
+_NOT_COUNTED = frozenset("times was is has does goes comes makes takes less plus minus".split())
 
 
 def _named(text: str, start: int) -> bool:

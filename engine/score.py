@@ -23,7 +23,7 @@ from .errors import UsageError
 from .fuse import FUSIONS, fuse, minmax, ranks, rrf, rrf_scale
 from .pool import Pool
 from .rerank import Order, Scored, rarity_weights
-from .readers.dating import numeric_day
+from .readers.dating import day_first, numeric_day
 from .kinds import MONTH, header_like, holds, kind_words
 from .terms import IRREGULAR, content_terms, is_number, range_asked, stem
 from .types import ArmScore, Candidate
@@ -718,7 +718,15 @@ def _dated(terms: Sequence[str], months, years, days) -> list[int]:
     dated |= written
     out += [k for k, year in years if any(y == year for y, _, _ in dated)]
     out += [j for j, month, day in days if any(m == month and d == day for _, m, d in dated)]
-    return out
+    # a date in figures read day first, as most of the world writes one ("PAYE paid on
+    # 1/7/2015" for "on 1 July 2015"): only a whole day the question gives, its day, month and
+    # year, since a month alone would meet every US date whose day is under 13
+    swapped = {(int(d[:4]), int(d[5:7]), int(d[8:10])) for d in map(day_first, terms) if d}
+    for j, month, day in days:
+        on = [y for y, m, d in swapped if m == month and d == day]
+        if on and (not asked or asked & set(on)):
+            out += [j] + [k for k, m in months if m == month] + [k for k, y in years if y in on]
+    return sorted(set(out))
 
 
 # a month's name with its day run on, the space lost ("April20, 2021", "Dec.13, 2006": a

@@ -36,3 +36,23 @@ def test_a_month_and_its_day_run_together_hold_both():
     held = _held("What happened on April 21, 2021?", ["hearing on Tuesday, April20, 2021"])
     assert held["april"] and not held["21"]
     assert not _held("Who was mayor in March?", ["mar99 | mayor2"])["march"]
+
+
+def test_a_date_in_figures_read_day_first_holds_the_whole_day_asked():
+    # most of the world writes 1 July 2015 as 1/7/2015: the day, its month and its year
+    q = "How much PAYE arrears did the parish council pay HMRC on 1 July 2015?"
+    held = _held(q, ["£1,494.74 paid to HMRC on 1/7/2015 – copy invoice attached"])
+    assert held["1"] and held["juli"] and held["2015"]
+    # the month-first reading still holds it; another year or another day does not
+    assert _held(q, ["£1,494.74 paid on 7/1/2015"])["juli"]
+    held = _held(q, ["£1,494.74 paid to HMRC on 1/7/2016"])
+    assert not held["juli"] and not held["1"]
+    held = _held(q, ["£340.31 paid to HMRC on 14/10/2015"])
+    assert not held["juli"] and not held["1"]
+
+
+def test_a_day_first_reading_holds_no_month_asked_alone():
+    # a month asked without its day meets no date that is that month only when read day
+    # first: every US date whose day is under 13 would be some month's
+    held = _held("What was paid to HMRC in July 2015?", ["£1,494.74 paid to HMRC on 1/7/2015"])
+    assert not held["juli"] and held["2015"]

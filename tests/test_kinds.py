@@ -1282,3 +1282,31 @@ def test_a_date_s_midnight_stamp_is_no_time_of_day():
     assert not holds("Harrison,Michael S | Police Commissioner | 02/11/2019 12:00:00 AM | 275000", ("time",))
     assert holds("02/11/2019 12:00:00 AM", ("date",))
     assert holds("The hearing starts at 12:00 PM on 02/11/2019", ("time",))
+
+
+def test_a_word_said_with_not_is_its_negation():
+    from engine.quote.lines import sibling
+    # "had not been presented" are the unpresented cheques; "presented" alone is not
+    q = "After allowing for unpresented cheques, what was the actual bank total?"
+    assert sibling("Cheques to the value of £557.10 had not been presented giving an actual "
+                   "total of £10,513.62.", q, question_terms(q)) is None
+    assert sibling("Cheques presented totalled £557.10, an actual total of £10,513.62.", q,
+                   question_terms(q)) == ("presented", "unpresented")
+
+
+def test_what_an_account_holds_or_lacks_is_a_sum():
+    for q in ("What was the treasurer's account balance reported at the June meeting?",
+              "What was the general fund surplus in 2023?",
+              "How large was the deficit at year end?",
+              "What PAYE arrears did the council pay?"):
+        assert "amount" in asked(q), q
+
+
+def test_a_count_of_another_thing_is_no_count_asked():
+    # "approximately 9,400 residents" counts no structure fires; "12 structure fires" does
+    q = question_terms("How many structure fires did the fire district respond to in 2024?")
+    assert not holds("provides fire services to approximately 9,400 residents on the islands", ("count",), q)
+    assert holds("The district responded to 12 structure fires in 2024.", ("count",), q)
+    assert holds("Structure fires: 12", ("count",), q)
+    # a word for people counts people, whichever the question uses
+    assert holds("The district serves 9,400 residents.", ("count",), question_terms("How many people live there?"))

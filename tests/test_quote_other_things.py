@@ -41,7 +41,8 @@ def test_a_footnote_s_mark_is_no_count():
     kinds = asked(q)
     terms = question_terms(q)
     assert not holds("1 The town of Braintree was part of the taskforce when this goal was developed.", kinds, terms)
-    assert holds("12 Members of the taskforce were present", kinds, terms)
+    assert holds("12 Units were permitted by the taskforce cities", kinds, terms)  # a count opening a line
+    assert not holds("12 Members of the taskforce were present", kinds, terms)  # counts members, not units
     assert holds("The cities permitted 50,351 units.", kinds, terms)
 
 
@@ -242,3 +243,32 @@ def test_a_document_s_labelled_lines_are_counted_as_the_rule_reads_them():
     assert not one_label_each(("time",), lambda words: two)
     assert one_label_each(("time",), lambda words: two[:1] + two[2:])
     assert one_label_each(("place",), lambda words: ["PLACE: Town Hall", "Time: 6:00 p.m."])
+
+
+def test_rows_under_a_title_of_sums_hold_no_count():
+    # a budget table's rows are dollars, however bare its figures: no "how many" answer
+    table = ["Public Works Street Fund Operating Expenses", "Activity Budget Year", " 2017 2018 ",
+             "Administration 1,014,776 984,491", "Parking Enforcement 286,985 302,248",
+             "Total 20,172,832 20,969,356"]
+    q = "How many parking enforcement actions did Public Works take in 2018?"
+    assert _choose(q, table) == []
+    # the same rows under a title of counts answer it
+    counts = ["Public Works Enforcement Actions by Activity", "Number of Actions", " 2017 2018 ",
+              "Administration 14 9", "Parking Enforcement 286 302", "Total 300 311"]
+    assert "Parking Enforcement 286 302" in _choose(q, counts)
+
+
+def test_the_noun_a_question_asks_the_value_of_chooses_the_line():
+    # "the village's own share of the project cost": the share's line, not the project's total
+    # (a running paragraph, as a financial statement's discussion prints it)
+    text = ["Elm Street Bridge Construction",
+            "The Elm Street Bridge project, which is estimated to total $17.1 million, became eligible for",
+            "Federal Stimulus funds. $12,170,000 of federal funds was awarded during the 2008-2009 fiscal",
+            "year. In addition, another $2,253,000 of federal funds was approved and $422,000 of state",
+            "funding was provided. The Village’s share amounts to $398,000. Construction began in the fall",
+            "of 2009."]
+    got = _choose("What is the village's own share of the Elm Street Bridge project cost?", text)
+    assert text[4] in got
+    # a noun naming the kind itself tells no line from another: the best line stays first
+    got = _choose("What is the total cost of the Elm Street Bridge project?", text)
+    assert got[0] == text[1]

@@ -16,7 +16,7 @@ def test_a_noun_stem_as_its_verb_s():
     pairs = [("response", "respond"), ("expense", "expend"), ("extension", "extend"),
              ("expansion", "expand"), ("decision", "decide"), ("provision", "provide"),
              ("conclusion", "conclude"), ("description", "describe"), ("consumption", "consume"),
-             ("reduction", "reduce")]
+             ("reduction", "reduce"), ("acquisition", "acquire")]
     for noun, verb in pairs:
         (n,), (v,) = content_terms(noun), content_terms(verb)
         assert _root(n) == _root(v), (noun, verb, _root(n), _root(v))
@@ -83,3 +83,19 @@ def test_a_unit_s_symbol_holds_its_name():
     with tempfile.TemporaryDirectory() as d:
         (a,) = ask_words(Path(d), fees, "stormwater fee house 2001-4000 sq ft per month")
     assert a.answered and any("$4.70" in t for t in quoted(a)), (quoted(a), a.refusal)
+
+
+def test_a_row_labelled_by_the_noun_answers_the_verb_s_question():
+    # a sheet's "date of acquisition" row answers when the greens were acquired, the greens
+    # and the council being the names the document goes by (topic: the word left to say)
+    from engine.config import Config
+    from engine.quote import choose_lines
+    rows = ["Mandatory Information | Letty Green | Cole Green",
+            "owner / custodian, | Registered owners application made 8th February 1968 | Registered owners",
+            "date of acquisition (if known), | 1st October 1970 | 1st October 1970",
+            "present use. | Village Green | Village Green"]
+    q = "On what date were the village greens acquired?"
+    qterms = question_terms(q)
+    got = choose_lines([(i, f"L{i + 1}", t) for i, t in enumerate(rows)], qterms, dict.fromkeys(qterms, 1.0),
+                       Config(), 3, kinds=asked(q), question=q, topic=("acquir",))
+    assert got and got[0].text == rows[2]

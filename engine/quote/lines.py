@@ -184,13 +184,14 @@ _STARTS = frozenset("start begin began commenc conven open order".split())
 # A Latin-rooted noun's stem to its verb's, which the stemmer keeps apart ("response" stems
 # to "respons", "respond" to "respond"): English derivational morphology's alternations
 # (-pond/-ponse, -pend/-pense, -tend/-tension, -pand/-pansion, -cide/-cision, -vide/-vision,
-# -clude/-clusion, -scribe/-scription, -sume/-sumption, -duce/-duction), on stems of five
-# letters or more, so that "a written response to this Violation Notice by May 31" speaks of
-# "the deadline to respond". Not -mit/-mission nor -solve/-solution: "commission",
+# -clude/-clusion, -scribe/-scription, -sume/-sumption, -duce/-duction, -quire/-quisition),
+# on stems of five letters or more, so that "a written response to this Violation Notice by
+# May 31" speaks of "the deadline to respond". Not -mit/-mission nor -solve/-solution: "commission",
 # "permission", "submission" and "resolution" name bodies, documents and other things'
 # deadlines as often as the acts (a review: "committed" for a commission's meeting).
 _ROOTS = (("pons", "pond"), ("pens", "pend"), ("xtens", "xtend"), ("pans", "pand"), ("cis", "cid"),
-          ("vis", "vid"), ("clus", "clud"), ("script", "scrib"), ("umpt", "um"), ("uct", "uc"))
+          ("vis", "vid"), ("clus", "clud"), ("script", "scrib"), ("umpt", "um"), ("uct", "uc"),
+          ("quisit", "quir"))  # -quire/-quisition: "date of acquisition" for when it was acquired
 
 
 def _root(t: str) -> str:
@@ -574,7 +575,40 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
             kind[i] = False  # the year that ends a form's blank date: "this ____ day of ____," / "1986."
     if _column_names(texts):
         kind[0] = False  # "_id | Quarter/Year | ... | 1 Bedroom | 2 Bedroom": a table's column names
+    if "count" in kinds and not set(kinds) & _MONEY_KINDS:
+        for i in _summed_rows(texts):
+            kind[i] = False
     return kind, joins, lost
+
+
+# a table's title naming sums of money, and one naming counts (_summed_rows)
+# (not "budget" nor "appropriated": a staffing table's columns are "FY 2013 Budget", its title
+# "Authorized/Appropriated Staffing", and its rows are heads)
+_SUMS_TITLE = re.compile(r"[$£€]|\b(?:expenses?|expenditures?|costs?|revenues?|spending|dollars|funding)\b", re.I)
+_COUNTS_TITLE = re.compile(r"#|\b(?:number|numbers|count|counts|quantity|headcount|fte|positions|employees|"
+                           r"staff|staffing|personnel|persons|people|units)\b", re.I)
+_TITLE_REACH = 3  # the lines above a block of rows that may title it
+_TITLE_WORDS = 8  # the most words of a title line
+
+
+def _summed_rows(texts: Sequence[str]) -> set[int]:
+    """The rows of a label and figures (_ROW_FIGURES) whose block stands under title lines
+    naming sums of money and no counts ("Public Works Street Fund Operating Expenses" /
+    "Activity Budget Year" / "2017 2018" over "Administration 1,014,776 984,491"): their bare
+    figures are sums, and answer no "how many" question. Title lines are short and end no
+    sentence; a row's own count word keeps its figures counts."""
+    out: set[int] = set()
+    for i, text in enumerate(texts):
+        if not _ROW_FIGURES.match(text) or _COUNTS_TITLE.search(text):
+            continue
+        j = i - 1
+        while j >= 0 and _ROW_FIGURES.match(texts[j]):  # up the block's rows
+            j -= 1
+        above = [t for t in texts[max(0, j - _TITLE_REACH + 1): j + 1]
+                 if len(t.split()) <= _TITLE_WORDS and not _ENDS_SENTENCE.search(t)]
+        if any(_SUMS_TITLE.search(t) for t in above) and not any(_COUNTS_TITLE.search(t) for t in above):
+            out.add(i)
+    return out
 
 
 def _column_names(texts: Sequence[str]) -> bool:
@@ -1317,8 +1351,21 @@ def _negated(unit: str, question: str) -> tuple[str, str] | None:
             if a is ours and _NOT_BEFORE.search(question, 0, _at(question, word)):
                 continue  # "not related to credit union business" asks the negation itself
             if word in a and negation not in a and word not in b:
+                if a is theirs and _said_not(unit, word):
+                    continue  # "cheques ... had not been presented" are the unpresented ones
                 return (negation, word) if a is ours else (word, negation)
     return None
+
+
+# the words before a word that negate it, as its prefix would ("had not been presented": the
+# unpresented cheques)
+_SAYS_NOT = re.compile(r"\b(?:not|never|n['’]t|no longer)\s+(?:(?:yet|been|be|being|fully)\s+){0,2}$", re.I)
+
+
+def _said_not(text: str, word: str) -> bool:
+    """`text` negates `word` (lower case) by the words before it, wherever it says it."""
+    return any(_SAYS_NOT.search(text, max(0, m.start() - 30), m.start())
+               for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I))
 
 
 _MONTH_WORD = re.compile(r"\b(?:january|february|march|april|june|july|august|september|october|november|"
@@ -2638,6 +2685,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         ranked = _kind_first(ranked, kind, scores, outside, must, answers)
         if ranked is None:
             return []  # lines hold the kind, none of them about what was asked
+    if must and question:
+        ranked = _head_first(ranked, texts, kind, answers, unit_of, question, kinds)
     above = _above(texts, unit_of, kind, answers, qterms, kinds) if must and cfg.lead_first else None
     taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else (), above)
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
@@ -2646,6 +2695,34 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return []  # a year alone for a date asked; nothing else is looked for (_year_alone)
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
             for i in sorted(taken)]
+
+
+# the noun a "what is the ..." question asks the value of, right before its "of" ("What is the
+# village's own share of the Popham Road Bridge project cost?": the share, not the cost)
+_HEAD_ASKED = re.compile(r"^\W*(?:what|how much)\s+(?:is|was|are|were|will be)\s+(?:the\s+|an?\s+)?"
+                         r"(?:[\w.&-]+['’]s?\s+)?(?:(?:own|total|annual|current|estimated|actual|final|net|new|"
+                         r"projected|approximate)\s+)*([a-z]{3,})\s+(?:of|for|on|in|to)\b", re.I)
+
+
+def _head_first(ranked: list[int], texts: Sequence[str], kind: Sequence[bool], answers: Callable[[int], bool],
+                unit_of: Callable[[int], list[int]], question: str, kinds: tuple[str, ...]) -> list[int]:
+    """`ranked` with the best line first whose unit says the noun the question asks the value
+    of (_HEAD_ASKED), when the first line's unit does not and that line answers: "The
+    Village's share amounts to $398,000." before "The Popham Road Bridge project, which is
+    estimated to total $17.1 million, ...", whose figures are the project's. A noun naming the
+    kind itself ("the cost of", "the fee for") tells no line from another."""
+    m = _HEAD_ASKED.match(question)
+    head = content_terms(m.group(1)) if m else []
+    if len(head) != 1 or set(head) & kind_words(kinds):
+        return ranked
+
+    def says(i: int) -> bool:
+        return head[0] in set().union(*(content_terms(texts[j]) for j in unit_of(i)))
+
+    if not ranked or says(ranked[0]):
+        return ranked
+    first = next((i for i in ranked if kind[i] and says(i) and answers(i)), None)
+    return ranked if first is None else [first] + [i for i in ranked if i != first]
 
 
 def _gives_none(texts: Sequence[str], kind: Sequence[bool], header: str, must: bool,

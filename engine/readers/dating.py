@@ -120,6 +120,17 @@ def numeric_day(term: str) -> str | None:
     return parse_date(m) if m is not None and (m["iy"] or m["um"]) else None
 
 
+_SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/((?:19|20)\d\d|\d\d)")
+
+
+def day_first(term: str) -> str | None:
+    """The ISO day of a term that is a date in figures read day first, as most of the world
+    writes one ("1/7/2015": 1 July 2015; numeric_day reads it month first, 7 January), or
+    None where that reading is no day."""
+    m = _SLASHED.fullmatch(term)
+    return _day(_year(m[3]), int(m[2]), int(m[1])) if m else None
+
+
 def _first_date(text: str) -> str | None:
     for m in _DATE.finditer(text):
         day = parse_date(m)
