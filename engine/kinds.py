@@ -307,9 +307,7 @@ _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! fo
           r"premium|rate|rates|allowance|reimbursement|expenditure|expenditures|appropriation|"
           r"surcharge|income|earnings|profit|profits|rent|rents|wage|wages|stipend|per diem|spending|value|"
           r"dollar|dollars|millage|levy|levies|precept|precepts|dues|deductible|deductibles|copay|copays|co-pay|co-pays|"
-          r"coinsurance|out-of-pocket|fare|fares|toll|tolls|tuition|"
-          # what an account holds, or lacks ("the treasurer's account balance", "PAYE arrears")
-          r"balance|balances|surplus|deficit|arrears|overdraft)")
+          r"coinsurance|out-of-pocket|fare|fares|toll|tolls|tuition)")
 _BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
              r"administrator|judge|commissioner|director|manager|clerk|chair|chairperson|"
@@ -520,6 +518,15 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"\bthe (?:most|least) (?:[\w'’-]+ ){0,4}?(?:fined|charged|billed|pays?|paid|owes?)\b",
      ("amount", "rate")),
     (r"\bhow much\b", ("amount", "rate", "percentage")),
+    # what an account or a fund holds, or a budget lacks ("the treasurer's account balance
+    # reported at the June meeting", "the general fund ending balance", "the operating
+    # deficit"); not a leave balance (hours), "work-life balance", "declared surplus", nor a
+    # fund balance policy
+    (r"\b(?:account|fund|cash|bank|ending|closing|opening|outstanding|loan|credit|reserve)\s+balances?\b"
+     r"(?!\s+(?:policy|policies|requirements?|targets?|ratios?|goals?|sheets?)\b)|"
+     r"\bbalances?\s+(?:of|in|on)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,3}?(?:account|fund)s?\b|"
+     r"\b(?:budget|budgetary|operating|fund|cash|year-end|annual)\s+(?:surplus|deficit)\b(?!\s+(?:property|equipment))",
+     ("amount", "rate")),
     # a yes-or-no question naming a price ("Is there a fee for ...?", "Does the city charge
     # ...?"), not a "when" or "where" one that names it ("when does the charge begin?")
     (rf"^(?!\W*(?:when|where|who|whom|why|what|which|how)\b)(?:[\w,'’]+ ){{0,3}}?"
@@ -882,7 +889,7 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 # "November 7", "7 November": a day of the month; "8-inch", "12 feet", "30
                 # seconds": a measure or a span of time, unless it is what is counted ("how
                 # many days"); "Revision 1": a name (_named)
-            if k == "count" and "figure" not in kinds and _counts_another(seen, m.end(), asked_terms):
+            if k == "count" and "figure" not in kinds and _counts_people(text, m.end(), asked_terms):
                 continue  # "approximately 9,400 residents" counts no structure fires
             if k == "code" and m.group(0).isalpha() and text.upper() == text:
                 continue  # "TOTAL APPROPRIATIONS": a word in a line in capitals, no acronym
@@ -1066,31 +1073,32 @@ def _measured(text: str, end: int, asked_terms: Collection[str], counted: bool) 
     return m is not None and not set(content_terms(m.group(0))) & set(asked_terms)
 
 
-# the plural noun right after a count, one word of its kind before it at most ("9,400
-# residents", "12 structure fires"): the thing the number counts
-_COUNTED_AFTER = re.compile(r"\s+(?:[a-z][a-z-]+\s+)?([a-z]{3,}s)\b")
-# the words that count people, one as good as another for a count of people (a table of this
-# module's own, from plain English usage)
-_PEOPLE = frozenset(content_terms("people persons individuals residents inhabitants citizens population"))
+# the plural noun right after a count, one word before it at most ("9,400 residents", "12
+# structure fires"), and the two words after it (what the people did: "40 residents attended")
+_COUNTED_AFTER = re.compile(r"\s+(?:[a-z][a-z-]+\s+)?([a-z]{3,}s)\b((?:\s+[A-Za-z][\w'’-]*){0,2})")
+# the words that count people (a table of this module's own, from plain English usage: the
+# people a public record counts, by where they live, what they are to a body, or what they do)
+_PEOPLE = frozenset(content_terms(
+    "people persons individuals residents inhabitants citizens members employees staff workers students "
+    "pupils customers patients visitors attendees participants voters volunteers officers officials "
+    "directors trustees commissioners councillors councilors councilmembers"))
 
 
-def _counts_another(seen: str, end: int, asked_terms: Collection[str]) -> bool:
-    """The count ending at `end` counts a thing the question does not name: the plural noun
-    after it is none of the question's words ("provides ... services to approximately 9,400
-    residents" for "how many structure fires ..."), and no word for people where the question
-    counts people by another."""
-    m = _COUNTED_AFTER.match(seen, end)
+def _counts_people(text: str, end: int, asked_terms: Collection[str]) -> bool:
+    """The count ending at `end` counts people where the question counts something else: the
+    plural noun after it is a word for people (_PEOPLE) and the question names none, nor the
+    act the line's next words give ("provides ... services to approximately 9,400 residents
+    on San Juan" for "how many structure fires ...", but "40 residents attended" for "how
+    many attended the hearing"). Things for things are left alone: "120 homes" may count the
+    housing units asked, "three vendors" the quotes."""
+    m = _COUNTED_AFTER.match(text, end)
     if m is None or not asked_terms:
         return False
     noun = content_terms(m.group(1))
-    if not noun or noun[0] in asked_terms or m.group(1) in _NOT_COUNTED:
+    if not noun or noun[0] not in _PEOPLE or _PEOPLE & set(asked_terms) or noun[0] in asked_terms:
         return False
-    return not (noun[0] in _PEOPLE and _PEOPLE & set(asked_terms))
-
-
-# plural words after a number that are no thing counted ("3 times as", "12 years", the
-# scaffolding of a sentence): left to the rules before (_measured, _DAY_AFTER)
-_NOT_COUNTED = frozenset("times was is has does goes comes makes takes less plus minus".split())
+    after = [w for w in m.group(2).split() if w[:1].islower()]  # a capital opens a name, no act
+    return not set(content_terms(" ".join(after))) & set(asked_terms)
 
 
 def _named(text: str, start: int) -> bool:

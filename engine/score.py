@@ -709,7 +709,7 @@ def _dated(terms: Sequence[str], months, years, days) -> list[int]:
     dated |= glued_days(terms)
     written = months_written(terms)
     if not dated and not written:
-        return []
+        return _day_first_held(terms, months, years, days)
     # a month written in figures is the question's with its year, where both are asked
     # ("201611" is no November 2025)
     asked = {y for _, y in years}
@@ -718,15 +718,24 @@ def _dated(terms: Sequence[str], months, years, days) -> list[int]:
     dated |= written
     out += [k for k, year in years if any(y == year for y, _, _ in dated)]
     out += [j for j, month, day in days if any(m == month and d == day for _, m, d in dated)]
-    # a date in figures read day first, as most of the world writes one ("PAYE paid on
-    # 1/7/2015" for "on 1 July 2015"): only a whole day the question gives, its day, month and
-    # year, since a month alone would meet every US date whose day is under 13
+    return sorted(set(out) | set(_day_first_held(terms, months, years, days)))
+
+
+def _day_first_held(terms: Sequence[str], months, years, days) -> list[int]:
+    """The question columns (of _asked_dates) of a whole day the question gives, its day, its
+    month and its year, that `terms` write in figures day first, as most of the world writes
+    a date ("PAYE paid on 1/7/2015", "31/7/2015" for "on 1 July 2015", "31 July 2015"). Never
+    a month or a day without its year: "March 5" would meet the US "5/3/2021", May 3."""
+    if not days or not years:
+        return []
+    asked = {y for _, y in years}
     swapped = {(int(d[:4]), int(d[5:7]), int(d[8:10])) for d in map(day_first, terms) if d}
+    out: list[int] = []
     for j, month, day in days:
-        on = [y for y, m, d in swapped if m == month and d == day]
-        if on and (not asked or asked & set(on)):
+        on = {y for y, m, d in swapped if m == month and d == day} & asked
+        if on:
             out += [j] + [k for k, m in months if m == month] + [k for k, y in years if y in on]
-    return sorted(set(out))
+    return out
 
 
 # a month's name with its day run on, the space lost ("April20, 2021", "Dec.13, 2006": a

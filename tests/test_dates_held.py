@@ -49,6 +49,9 @@ def test_a_date_in_figures_read_day_first_holds_the_whole_day_asked():
     assert not held["juli"] and not held["1"]
     held = _held(q, ["£340.31 paid to HMRC on 14/10/2015"])
     assert not held["juli"] and not held["1"]
+    # a day over 12 reads day first only, with no other date beside it
+    held = _held("What was paid to HMRC on 31 July 2015?", ["£1,494.74 paid to HMRC on 31/7/2015"])
+    assert held["31"] and held["juli"] and held["2015"]
 
 
 def test_a_day_first_reading_holds_no_month_asked_alone():
@@ -56,3 +59,6 @@ def test_a_day_first_reading_holds_no_month_asked_alone():
     # first: every US date whose day is under 13 would be some month's
     held = _held("What was paid to HMRC in July 2015?", ["£1,494.74 paid to HMRC on 1/7/2015"])
     assert not held["juli"] and held["2015"]
+    # nor a day without its year: "March 5" would meet the US "5/3/2021", May 3
+    held = _held("What did the council approve on March 5?", ["Approved 5/3/2021: the paving contract"])
+    assert not held["march"] and not held["5"]

@@ -969,3 +969,19 @@ def test_another_ballot_measure_is_a_sibling():
     assert sibling("Initiated Measure 21", q, content_terms(q)) is None
     q = "How did Proposition 68 do in the county?"
     assert sibling("Proposition 64 | Yes 1,204 | No 980", q, content_terms(q)) is not None
+
+
+def test_a_word_said_with_not_is_its_negation():
+    from engine.quote.lines import sibling
+    # "had not been presented" are the unpresented cheques; "presented" alone is not
+    q = "After allowing for unpresented cheques, what was the actual bank total?"
+    assert sibling("Cheques to the value of £557.10 had not been presented giving an actual "
+                   "total of £10,513.62.", q, question_terms(q)) is None
+    assert sibling("Cheques presented totalled £557.10, an actual total of £10,513.62.", q,
+                   question_terms(q)) == ("presented", "unpresented")
+    assert sibling("Cheques worth £557.10 hasn't been presented yet.", q, question_terms(q)) is None
+    assert sibling("Cheques worth £557.10 had not yet been fully presented.", q, question_terms(q)) is None
+    # and the other way: the question negates by its words, the line by its prefix
+    q = "What was the value of cheques that had not been presented?"
+    assert sibling("Unpresented cheques: £557.10", q, question_terms(q)) is None
+

@@ -191,7 +191,8 @@ _STARTS = frozenset("start begin began commenc conven open order".split())
 # deadlines as often as the acts (a review: "committed" for a commission's meeting).
 _ROOTS = (("pons", "pond"), ("pens", "pend"), ("xtens", "xtend"), ("pans", "pand"), ("cis", "cid"),
           ("vis", "vid"), ("clus", "clud"), ("script", "scrib"), ("umpt", "um"), ("uct", "uc"),
-          ("quisit", "quir"))  # -quire/-quisition: "date of acquisition" for when it was acquired
+          ("cquisit", "cquir"), ("nquisit", "nquir"))  # "date of acquisition" for when it was acquired
+# (not "requisition": a purchase requisition is no requirement)
 
 
 def _root(t: str) -> str:
@@ -595,20 +596,31 @@ def _summed_rows(texts: Sequence[str]) -> set[int]:
     """The rows of a label and figures (_ROW_FIGURES) whose block stands under title lines
     naming sums of money and no counts ("Public Works Street Fund Operating Expenses" /
     "Activity Budget Year" / "2017 2018" over "Administration 1,014,776 984,491"): their bare
-    figures are sums, and answer no "how many" question. Title lines are short and end no
-    sentence; a row's own count word keeps its figures counts."""
+    figures are sums, and answer no "how many" question. The title lines are the short lines
+    right above the block, up to _TITLE_REACH, none a row of another block nor a sentence;
+    a row's own count word keeps its figures counts."""
     out: set[int] = set()
+    summed = False  # the verdict of the block in hand, read at its first row
     for i, text in enumerate(texts):
-        if not _ROW_FIGURES.match(text) or _COUNTS_TITLE.search(text):
+        if not _ROW_FIGURES.match(text):
             continue
-        j = i - 1
-        while j >= 0 and _ROW_FIGURES.match(texts[j]):  # up the block's rows
-            j -= 1
-        above = [t for t in texts[max(0, j - _TITLE_REACH + 1): j + 1]
-                 if len(t.split()) <= _TITLE_WORDS and not _ENDS_SENTENCE.search(t)]
-        if any(_SUMS_TITLE.search(t) for t in above) and not any(_COUNTS_TITLE.search(t) for t in above):
+        if i == 0 or not _ROW_FIGURES.match(texts[i - 1]):
+            summed = _sums_titled(texts, i)
+        if summed and not _COUNTS_TITLE.search(text):
             out.add(i)
     return out
+
+
+def _sums_titled(texts: Sequence[str], start: int) -> bool:
+    """The title lines above the block of rows opening at `start` name sums and no counts."""
+    above: list[str] = []
+    for j in range(start - 1, max(-1, start - 1 - _TITLE_REACH), -1):
+        t = texts[j].strip().rstrip(":)").strip()
+        if not t or _TABLE_ROW.search(t) or _ROW_FIGURES.match(t) or len(t.split()) > _TITLE_WORDS \
+                or re.search(r"[.!?]$", t):
+            break  # another block's row, a blank, a sentence: no title above it
+        above.append(texts[j])
+    return any(_SUMS_TITLE.search(t) for t in above) and not any(_COUNTS_TITLE.search(t) for t in above)
 
 
 def _column_names(texts: Sequence[str]) -> bool:
@@ -1351,7 +1363,7 @@ def _negated(unit: str, question: str) -> tuple[str, str] | None:
             if a is ours and _NOT_BEFORE.search(question, 0, _at(question, word)):
                 continue  # "not related to credit union business" asks the negation itself
             if word in a and negation not in a and word not in b:
-                if a is theirs and _said_not(unit, word):
+                if _said_not(unit if a is theirs else question, word):
                     continue  # "cheques ... had not been presented" are the unpresented ones
                 return (negation, word) if a is ours else (word, negation)
     return None
@@ -1359,7 +1371,8 @@ def _negated(unit: str, question: str) -> tuple[str, str] | None:
 
 # the words before a word that negate it, as its prefix would ("had not been presented": the
 # unpresented cheques)
-_SAYS_NOT = re.compile(r"\b(?:not|never|n['’]t|no longer)\s+(?:(?:yet|been|be|being|fully)\s+){0,2}$", re.I)
+_SAYS_NOT = re.compile(r"(?:\b(?:not|never|no\s+longer|cannot)|\Bn['’]t)\s+(?:(?:yet|been|be|being|fully)\s+){0,3}$",
+                       re.I)
 
 
 def _said_not(text: str, word: str) -> bool:
@@ -2551,6 +2564,22 @@ def _above(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind: Sequ
                        lambda i: _heading_of(texts, i, every - kind_words(kinds), every))
 
 
+def _lead(ranked: list[int], texts: Sequence[str], kind: Sequence[bool], scores: Sequence[float],
+          outside: Collection[int], must: bool, answers: Callable[[int], bool], unit_of: Callable[[int], list[int]],
+          question: str, kinds: tuple[str, ...], limit: int) -> list[int] | None:
+    """`ranked` with the line to lead the quote first: the best holding the asked kind
+    (_kind_first) when none of the first `limit` does, or the first does not answer; then the
+    one saying the noun the question asks the value of (_head_first). None: lines hold the
+    kind, none of them about what was asked."""
+    if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
+        ranked = _kind_first(ranked, kind, scores, outside, must, answers)
+        if ranked is None:
+            return None
+    if must and question:
+        ranked = _head_first(ranked, texts, kind, answers, unit_of, question, kinds)
+    return ranked
+
+
 def _kind_first(ranked: list[int], kind: Sequence[bool], scores: Sequence[float], outside: Collection[int],
                 must: bool, answers: Callable[[int], bool]) -> list[int] | None:
     """`ranked` with the best line holding the asked kind first (one that answers, when
@@ -2681,12 +2710,9 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
                         kind_labels=bool(cfg.kind_labels) and one_label)
     if lost and _speaks_most(lost, texts, kind, answers, topic if topic is not None else qterms):
         return []  # the row asked about has no figure under the asked period's column
-    if kinds and (not any(kind[i] for i in ranked[:limit]) or (must and not (ranked and answers(ranked[0])))):
-        ranked = _kind_first(ranked, kind, scores, outside, must, answers)
-        if ranked is None:
-            return []  # lines hold the kind, none of them about what was asked
-    if must and question:
-        ranked = _head_first(ranked, texts, kind, answers, unit_of, question, kinds)
+    ranked = _lead(ranked, texts, kind, scores, outside, must, answers, unit_of, question, kinds, limit)
+    if ranked is None:
+        return []  # lines hold the kind, none of them about what was asked
     above = _above(texts, unit_of, kind, answers, qterms, kinds) if must and cfg.lead_first else None
     taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else (), above)
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
@@ -2697,11 +2723,17 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
             for i in sorted(taken)]
 
 
-# the noun a "what is the ..." question asks the value of, right before its "of" ("What is the
-# village's own share of the Popham Road Bridge project cost?": the share, not the cost)
+# the noun a "what is the ..." question asks the value of, right before the word that opens
+# what it is of ("What is the village's own share of the Popham Road Bridge project cost?":
+# the share, not the cost; "of", "for", "on", "in", "to")
 _HEAD_ASKED = re.compile(r"^\W*(?:what|how much)\s+(?:is|was|are|were|will be)\s+(?:the\s+|an?\s+)?"
                          r"(?:[\w.&-]+['’]s?\s+)?(?:(?:own|total|annual|current|estimated|actual|final|net|new|"
                          r"projected|approximate)\s+)*([a-z]{3,})\s+(?:of|for|on|in|to)\b", re.I)
+# a head that names a sum or a figure of any sort tells no line from another ("the value of
+# the contract", "the budget for parks": a budget's every line says it)
+_HEAD_GENERIC = frozenset(content_terms(
+    "value budget amount total cost price fee rate charge sum number figure level balance salary pay "
+    "revenue expense expenditure appropriation"))
 
 
 def _head_first(ranked: list[int], texts: Sequence[str], kind: Sequence[bool], answers: Callable[[int], bool],
@@ -2710,16 +2742,18 @@ def _head_first(ranked: list[int], texts: Sequence[str], kind: Sequence[bool], a
     of (_HEAD_ASKED), when the first line's unit does not and that line answers: "The
     Village's share amounts to $398,000." before "The Popham Road Bridge project, which is
     estimated to total $17.1 million, ...", whose figures are the project's. A noun naming the
-    kind itself ("the cost of", "the fee for") tells no line from another."""
+    kind itself or a sum of any sort ("the cost of", "the value of") tells no line from
+    another (_HEAD_GENERIC)."""
     m = _HEAD_ASKED.match(question)
     head = content_terms(m.group(1)) if m else []
-    if len(head) != 1 or set(head) & kind_words(kinds):
+    if len(head) != 1 or head[0] in _HEAD_GENERIC or set(head) & kind_words(kinds) or not ranked:
         return ranked
+    hit = [head[0] in content_terms(t) for t in texts]  # read once; units overlap
 
     def says(i: int) -> bool:
-        return head[0] in set().union(*(content_terms(texts[j]) for j in unit_of(i)))
+        return any(hit[j] for j in unit_of(i))
 
-    if not ranked or says(ranked[0]):
+    if says(ranked[0]):
         return ranked
     first = next((i for i in ranked if kind[i] and says(i) and answers(i)), None)
     return ranked if first is None else [first] + [i for i in ranked if i != first]
