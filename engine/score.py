@@ -153,6 +153,7 @@ def rank_pool(pool: Pool, qterms: Sequence[str], required: Sequence[str], cfg: C
                               doc_dates, doc_names, opening_of)
     if names and cfg.name_phrases:
         names_whole(pool, qterms, required, names, has, named, initials or {}, spelled, context_of)
+        places_whole(pool, qterms, required, names, has, named, context_of)
     order = Order(pool, qterms, has, rarity, fused, scale, required, cfg, path_of, kinds, named)
     return Ranked(pool=pool, raw=raw, normed=normed, arm_ranks=arm_ranks, fused=fused,
                   scale=scale, fusion=fusion, rarity=rarity, order=order, with_vec=with_vec)
@@ -232,6 +233,9 @@ def _path_words(path: str) -> list[str]:
     return re.split(r"[^0-9a-z]+", path.lower())
 
 
+_PATH_SPAN = re.compile(r"(?<![\d-])((?:19|20)\d\d)_((?:19|20)?\d\d)(?![\d-])")  # "2021_22", "2019_2020"
+
+
 def path_names(path: str, initials: Mapping[str, tuple[str, ...]], context: str = "") -> set[str]:
     """The terms a document names of itself: its path's words ("oakland_budget_fy16.csv"
     names "oakland", "fy16"...), the names whose initials the path writes ("fowd_board_minutes"
@@ -245,6 +249,10 @@ def path_names(path: str, initials: Mapping[str, tuple[str, ...]], context: str 
     # (_form_key: "fy2016-2017")
     whole = set(content_terms(re.sub(r"[_/.]+", " ", path.lower().rsplit(".", 1)[0])))
     held |= whole | {_form_key(t) for t in whole}
+    # a span of years a file's name writes with an underscore for its dash ("enrollment_2021_22"
+    # is of the school year 2021-22, as the question writes it)
+    spans = {f"{a}-{b}" for a, b in _PATH_SPAN.findall(path.lower().rsplit("/", 1)[-1])}
+    held |= spans | {_form_key(t) for t in spans}
     for w in words:  # "manchester_mn_fee_schedule.pdf" names Minnesota
         held.update(_STATES.get(w, ()))
     held -= _spanned_years(path)
@@ -547,6 +555,31 @@ def names_whole(pool: Pool, qterms: Sequence[str], required: Sequence[str],
             cols = [k for k, t in enumerate(qterms) if t == parts[0] and t in need]
             for i in idx:
                 named[i, cols] = has[i, cols]
+
+
+def places_whole(pool: Pool, qterms: Sequence[str], required: Sequence[str],
+                 names: Sequence[tuple[str, ...]], has: np.ndarray, named: np.ndarray,
+                 context_of: Callable[[int], str]) -> None:
+    """Take back from `has` and `named` (in place) the state's word that opens a place's
+    name of common words ("Jersey City", "Kansas City") from a passage that does not hold
+    the place whole, its words together and in order, nor does its document's context: a
+    court table filed as nj_... names New Jersey (path_names), and its "EGG HARBOR CITY" row
+    holds "city", but only the "JERSEY CITY" row is the city's. (A body's name a state's word
+    opens, "Oregon Farm Bureau", is names_whole's.)"""
+    from .kinds import common_terms
+
+    need, common = set(required), common_terms()
+    places = [tuple(p) for p in names if len(p) >= 2 and p[0] in _CODES_OF and p[0] in need
+              and sum(t not in common for t in p) < 2]
+    whole: dict[int, bool] = {}  # a document's context holds the place whole
+    for parts in places:
+        cols = [k for k, t in enumerate(qterms) if t == parts[0]]
+        for i, row in enumerate(pool.rows):
+            if row.doc not in whole:
+                whole[row.doc] = _in_order(_context_names(context_of(row.doc))[0], parts)
+            if not whole[row.doc] and not _in_order(pool.terms[i], parts):
+                has[i, cols] = False
+                named[i, cols] = False
 
 
 def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str], has: np.ndarray,

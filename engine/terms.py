@@ -7,7 +7,8 @@ Words (not numbers or codes) are stemmed with the Snowball English stemmer, so
 "hotspots" meets "hotspot" and "flushed" meets "flushing". Dimension words meet their
 nouns (`DIMENSIONS`: "wide" is "width", "tall" is "height"), and a question's "how high",
 "how far", "how old", "how big" ask for a height, a distance, an age, a size. Hyphenated words yield the
-whole word and its parts; a short code is also indexed with its hyphen put in or taken out
+whole word and its parts, as words joined by underscores do (a data export's column,
+"DEVELOPMENT_ID"); a short code is also indexed with its hyphen put in or taken out
 ("B-20" and "B20" are one name). Stop words are dropped from content terms (checked before
 stemming). TOKENIZER_VERSION changes whenever the output could change: an index made with another
 version has its passages' terms made again (Store.retokenize).
@@ -22,7 +23,7 @@ from typing import Collection
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "16"
+TOKENIZER_VERSION = "17"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -108,6 +109,10 @@ def _expand(tok: str) -> list[str]:
     if "," in tok and not _DIGIT.search(tok):  # "Harrison,Michael": a roster's two words, no number
         return [w for p in tok.split(",") if p.strip(_PART_EDGES) for w in _expand(p.strip(_PART_EDGES))]
     out = [tok]
+    if "_" in tok and len(parts := [p for p in tok.split("_") if p]) > 1:
+        # a data export's column name ("DEVELOPMENT_ID", "total_units"): the whole and its words
+        out.extend(w for p in parts for w in _expand(p))
+        return out
     if "-" in tok and not _DIGIT.search(tok):
         out.extend(p for p in tok.split("-") if p)
     code = _SHORT_CODE.match(tok)

@@ -89,3 +89,12 @@ def test_rows_writing_their_own_months_keep_them():
     # the file's own month, by its short form, and a word that only opens like a month
     assert _table_dated("snow_2024-02.csv", "Storm 4 | Feb 12 | 3 | 390", [stem("february")]) == {stem("february")}
     assert _table_dated("snow_2024-02.csv", "Marketing | 1 | 2 | 3", [stem("february")]) == {stem("february")}
+
+
+def test_a_file_name_s_span_of_years_with_an_underscore_is_the_span():
+    # "enrollment_2021_22" is of the school year 2021-22, as the question writes it
+    from engine.score import _form_key, path_names
+    named = path_names("washington_private_school_enrollment_2021_22.xlsx", {})
+    assert "2021-22" in named and _form_key("2021-22") in named
+    # a year beside a dated day is no span ("minutes_2021_2024-01-09")
+    assert "2021-2024" not in path_names("minutes_2021_2024-01-09.pdf", {})

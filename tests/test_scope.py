@@ -297,3 +297,23 @@ def test_a_mode_written_apart_on_the_real_index(tmp_path):
     (b,) = ask_words(tmp_path / "none", {"access_ride_guide.md": doc.replace("Para-transit", "Door-to-door")},
                      "How much does a paratransit trip cost?")
     assert not b.citations and b.refusal.reason == "outside_scope", (quoted(b), b.refusal)
+
+
+def test_a_place_a_state_s_word_opens_is_one_name(tmp_path):
+    """"Jersey City" is a city, not New Jersey and a city: a court table filed as nj_...
+    names New Jersey, and its "EGG HARBOR CITY" row holds "city", but only the JERSEY CITY
+    row holds the place whole."""
+    rows = ["County | Municipality | Parking Filed | Parking Resolved"]
+    rows += [f"ATLANTIC | {m} CITY | {100 + i} | {90 + i}" for i, m in enumerate(
+        ["EGG HARBOR", "CORBIN", "VENTNOR", "LINWOOD", "SOMERS POINT", "NORTHFIELD", "BRIGANTINE", "ABSECON"])]
+    rows += ["HUDSON | JERSEY CITY | 344,928 | 301,112"]
+    d = tmp_path / "docs"
+    write(d, "nj_municipal_court_statistics_2023_2024.csv", "\n".join(rows) + "\n")
+    q = "How many parking tickets were filed in Jersey City's municipal court?"
+    with Engine(d, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask(q)
+        assert a.answered and "JERSEY CITY" in a.citations[0].lines[0].text, a.to_dict()
+    write(d, "nj_municipal_court_statistics_2023_2024.csv", "\n".join(r for r in rows if "JERSEY" not in r) + "\n")
+    with Engine(d, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        b = eng.ask(q)
+        assert not b.answered, b.to_dict()

@@ -137,3 +137,11 @@ def test_a_roster_s_surname_and_given_name_are_two_words():
     # "harrison,michael", so "Michael Harrison" found no row)
     assert content_terms("Harrison,Michael S") == ["harrison", "michael"]
     assert content_terms("1,000") == ["1,000"]  # a number keeps its comma
+
+
+def test_words_joined_by_underscores_are_words_too():
+    # a data export's column names ("DEVELOPMENT_ID | PHA_CODE") meet a question's words
+    terms = content_terms("DEVELOPMENT_ID | TOTAL_UNITS")
+    assert {"develop", "id", "total", "unit"} <= set(terms)
+    assert "development_id" in terms  # the whole, as written, still
+    assert content_terms("_") == []  # a lone underscore is no word
