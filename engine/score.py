@@ -557,22 +557,25 @@ def names_whole(pool: Pool, qterms: Sequence[str], required: Sequence[str],
                 named[i, cols] = has[i, cols]
 
 
+# the words a place's name goes on with after a state's word ("Jersey City", "Washington
+# County", "Virginia Beach"); "South Dakota" and "Missouri Board" are no such place
+_PLACE_WORDS = frozenset(content_terms("city county town township village borough parish beach heights springs"))
+
+
 def places_whole(pool: Pool, qterms: Sequence[str], required: Sequence[str],
                  names: Sequence[tuple[str, ...]], has: np.ndarray, named: np.ndarray,
                  context_of: Callable[[int], str]) -> None:
     """Take back from `has` and `named` (in place) the state's word that opens a place's
-    name of common words ("Jersey City", "Kansas City") from a passage that does not hold
+    name (_PLACE_WORDS: "Jersey City", "Kansas City") from a passage that does not hold
     the place whole, its words together and in order, nor does its document's context: a
     court table filed as nj_... names New Jersey (path_names), and its "EGG HARBOR CITY" row
     holds "city", but only the "JERSEY CITY" row is the city's. (A body's name a state's word
     opens, "Oregon Farm Bureau", is names_whole's.)"""
-    from .kinds import common_terms
-
-    need, common = set(required), common_terms()
+    need = set(required)
     places = [tuple(p) for p in names if len(p) >= 2 and p[0] in _CODES_OF and p[0] in need
-              and sum(t not in common for t in p) < 2]
-    whole: dict[int, bool] = {}  # a document's context holds the place whole
+              and set(p[1:]) <= _PLACE_WORDS]
     for parts in places:
+        whole: dict[int, bool] = {}  # a document's context holds the place whole
         cols = [k for k, t in enumerate(qterms) if t == parts[0]]
         for i, row in enumerate(pool.rows):
             if row.doc not in whole:

@@ -317,3 +317,20 @@ def test_a_place_a_state_s_word_opens_is_one_name(tmp_path):
     with Engine(d, index=tmp_path / "i.sqlite", embed_model="none") as eng:
         b = eng.ask(q)
         assert not b.answered, b.to_dict()
+
+
+def test_a_state_s_own_name_or_a_body_after_it_is_no_place(tmp_path):
+    """"South Dakota" is the state a file named harding_county_sd_... gives, and "Clayton,
+    Missouri Board of Aldermen" a body after the state: neither is a place to hold whole."""
+    d = tmp_path / "docs"
+    write(d, "harding_county_sd_primary_results_2016.csv",
+          "Office | Candidate | Votes\n" + "".join(f"County Commissioner | Candidate {i} | {100 + i}\n"
+                                                   for i in range(8))
+          + "County Treasurer | Kaeloni Latham | 203\n")
+    write(d, "clayton_mo_board_of_aldermen.txt", "Board of Aldermen\nMeetings are held in City Hall.\n"
+          "The business session starts at 7:00 p.m.\n")
+    with Engine(d, index=tmp_path / "i.sqlite", embed_model="none") as eng:
+        a = eng.ask("Who won the primary for county treasurer in Harding County, South Dakota?")
+        assert a.answered and "Kaeloni Latham" in a.citations[0].lines[0].text, a.to_dict()
+        b = eng.ask("What time does the Clayton, Missouri Board of Aldermen business session begin?")
+        assert b.answered and "7:00 p.m." in b.citations[0].lines[0].text, b.to_dict()
