@@ -39,19 +39,26 @@ def test_a_month_and_its_day_run_together_hold_both():
 
 
 def test_a_date_in_figures_read_day_first_holds_the_whole_day_asked():
-    # most of the world writes 1 July 2015 as 1/7/2015: the day, its month and its year
+    # most of the world writes 1 July 2015 as 1/7/2015: the day, its month and its year, in a
+    # passage whose dates are day first (one reads no other way: 14/10/2015)
     q = "How much PAYE arrears did the parish council pay HMRC on 1 July 2015?"
-    held = _held(q, ["£1,494.74 paid to HMRC on 1/7/2015 – copy invoice attached"])
+    ledger = "£1,494.74 paid to HMRC on 1/7/2015; £340.31 paid to HMRC on 14/10/2015"
+    held = _held(q, [ledger])
     assert held["1"] and held["juli"] and held["2015"]
     # the month-first reading still holds it; another year or another day does not
     assert _held(q, ["£1,494.74 paid on 7/1/2015"])["juli"]
-    held = _held(q, ["£1,494.74 paid to HMRC on 1/7/2016"])
+    held = _held(q, ["£1,494.74 paid to HMRC on 1/7/2016; £340.31 on 14/10/2016"])
     assert not held["juli"] and not held["1"]
     held = _held(q, ["£340.31 paid to HMRC on 14/10/2015"])
     assert not held["juli"] and not held["1"]
-    # a day over 12 reads day first only, with no other date beside it
+    # a day over 12 reads day first only
     held = _held("What was paid to HMRC on 31 July 2015?", ["£1,494.74 paid to HMRC on 31/7/2015"])
     assert held["31"] and held["juli"] and held["2015"]
+    # a US record's dates are month first: "3/4/2015" is March 4, no April 3, where nothing
+    # says otherwise, or where a date reads month first only
+    q = "What resolution did the board adopt on April 3, 2015?"
+    assert not _held(q, ["2015-08 | 3/4/2015 | Authorizing the acquisition of 12 Elm Street"])["april"]
+    assert not _held(q, ["3/4/2015 | 12/15/2015 | 14/1/2015 | resolutions"])["april"]
 
 
 def test_a_day_first_reading_holds_no_month_asked_alone():

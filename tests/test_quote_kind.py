@@ -981,6 +981,9 @@ def test_a_word_said_with_not_is_its_negation():
                    question_terms(q)) == ("presented", "unpresented")
     assert sibling("Cheques worth £557.10 hasn't been presented yet.", q, question_terms(q)) is None
     assert sibling("Cheques worth £557.10 had not yet been fully presented.", q, question_terms(q)) is None
+    # a line saying the word itself too speaks of it, its figure the presented cheques'
+    assert sibling("Cheques presented totalled £4,212.10, including cheque 1133, which had not been "
+                   "presented at the June reconciliation.", q, question_terms(q)) == ("presented", "unpresented")
     # and the other way: the question negates by its words, the line by its prefix
     q = "What was the value of cheques that had not been presented?"
     assert sibling("Unpresented cheques: £557.10", q, question_terms(q)) is None

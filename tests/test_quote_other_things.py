@@ -244,27 +244,6 @@ def test_a_document_s_labelled_lines_are_counted_as_the_rule_reads_them():
     assert one_label_each(("place",), lambda words: ["PLACE: Town Hall", "Time: 6:00 p.m."])
 
 
-def test_rows_under_a_title_of_sums_hold_no_count():
-    # a budget table's rows are dollars, however bare its figures: no "how many" answer
-    table = ["Public Works Street Fund Operating Expenses", "Activity Budget Year", " 2017 2018 ",
-             "Administration 1,014,776 984,491", "Parking Enforcement 286,985 302,248",
-             "Total 20,172,832 20,969,356"]
-    q = "How many parking enforcement actions did Public Works take in 2018?"
-    assert _choose(q, table) == []
-    # the same rows under a title of counts answer it
-    counts = ["Public Works Enforcement Actions by Activity", "Number of Actions", " 2017 2018 ",
-              "Administration 14 9", "Parking Enforcement 286 302", "Total 300 311"]
-    assert "Parking Enforcement 286 302" in _choose(q, counts)
-    # a block of counts under a block of sums takes no title from the sums' rows
-    two = ["Revenue", "Permits $1,200 $1,500", "Inspections $800 $900", "Activity", "Permits 120 150",
-           "Inspections 80 90"]
-    assert "Permits 120 150" in _choose("How many permits were issued?", two)
-    # a staffing table's columns name budget years: its rows are heads
-    staff = ["Authorized/Appropriated Staffing FY 2011 FY 2012 FY 2013 FY 2014", "Budget Budget Budget Request",
-             "Fire Captains 4 4 4 4", "Fire Lieutenants* 8 8 8 12"]
-    assert "Fire Lieutenants* 8 8 8 12" in _choose("How many fire lieutenants are requested for FY 2014?", staff)
-
-
 def test_the_noun_a_question_asks_the_value_of_chooses_the_line():
     # "the village's own share of the project cost": the share's line, not the project's total
     # (a running paragraph, as a financial statement's discussion prints it)
