@@ -23,7 +23,7 @@ from typing import Collection
 
 import snowballstemmer
 
-TOKENIZER_VERSION = "18"
+TOKENIZER_VERSION = "17"
 
 # A run of word characters, optionally joined to more by one of - . , / : ' ’ (inside
 # numbers and codes), optionally ending in %. Trailing punctuation is never part of a term.
@@ -259,12 +259,7 @@ def _read(text: str) -> str:
         text = MAY_MONTH.sub(_month_may, text)
     if "m" in text or "M" in text or "clock" in text:
         text = _times(text)
-    if "–" in text or "—" in text:  # a span's dash between figures is a hyphen ("FY2017–18")
-        text = _FIGURE_DASH.sub("-", text)
     return normalise(_inches(_GLUED.sub(r"\1 ", text)))
-
-
-_FIGURE_DASH = re.compile(r"(?<=\d)[–—](?=\d)")
 
 
 def words(text: str) -> list[str]:

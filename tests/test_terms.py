@@ -145,12 +145,3 @@ def test_words_joined_by_underscores_are_words_too():
     assert {"develop", "id", "total", "unit"} <= set(terms)
     assert "development_id" in terms  # the whole, as written, still
     assert content_terms("_") == []  # a lone underscore is no word
-
-
-def test_a_dash_between_figures_is_a_hyphen():
-    # a span's en or em dash between figures reads as a hyphen: "FY2017–18" is the question's
-    # "2017-18" (one term, as the hyphened one is), "7–9 pm" is "7-9 pm"
-    assert content_terms("Lunenburg | FY2017–18 | 13680") == content_terms("Lunenburg | FY2017-18 | 13680")
-    assert content_terms("7–9 pm") == content_terms("7-9 pm")
-    # a dash between words stays a break
-    assert content_terms("Budget — Final") == content_terms("Budget Final")
