@@ -261,3 +261,23 @@ def test_the_noun_a_question_asks_the_value_of_chooses_the_line():
     assert got[0] == text[1]
     valued = text[:4] + ["The Village's value amounts to $398,000. Construction began in the fall", "of 2009."]
     assert _choose("What is the value of the Elm Street Bridge project?", valued)[0] == text[1]
+
+
+def test_rows_under_a_title_of_expenses_hold_no_count():
+    # a budget table of what is spent holds dollars, however bare its figures: no "how many"
+    table = ["Public Works Street Fund Operating Expenses", "Activity Budget Year", " 2017 2018 ",
+             "Administration 1,014,776 984,491", "Parking Enforcement 286,985 302,248",
+             "Total 20,172,832 20,969,356"]
+    q = "How many parking enforcement actions did Public Works take in 2018?"
+    assert _choose(q, table) == []
+    # the same rows under a title of counts answer it
+    counts = ["Public Works Enforcement Actions by Activity", "Number of Actions", " 2017 2018 ",
+              "Administration 14 9", "Parking Enforcement 286 302", "Total 300 311"]
+    assert "Parking Enforcement 286 302" in _choose(q, counts)
+    # a revenue table may count what brings it in; a staffing table's columns name budget years
+    police = ["TRAFFIC", "Traffic Enforcement Revenue", "Activity  2021  2022", "Citations issued  6,204  5,871",
+              "Parking tickets  12,450  13,002", "Fine revenue  402,300  388,150"]
+    assert "Citations issued  6,204  5,871" in _choose("How many citations were issued in 2022?", police)
+    staff = ["Authorized/Appropriated Staffing FY 2011 FY 2012 FY 2013 FY 2014", "Budget Budget Budget Request",
+             "Fire Captains 4 4 4 4", "Fire Lieutenants* 8 8 8 12"]
+    assert "Fire Lieutenants* 8 8 8 12" in _choose("How many fire lieutenants are requested for FY 2014?", staff)

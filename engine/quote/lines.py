@@ -576,7 +576,52 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
             kind[i] = False  # the year that ends a form's blank date: "this ____ day of ____," / "1986."
     if _column_names(texts):
         kind[0] = False  # "_id | Quarter/Year | ... | 1 Bedroom | 2 Bedroom": a table's column names
+    if "count" in kinds and not set(kinds) & _MONEY_KINDS:
+        for i in _summed_rows(texts):
+            kind[i] = False
     return kind, joins, lost
+
+
+# a table's title naming sums of money, and one naming counts (_summed_rows)
+# (what is spent only: not "budget" nor "appropriated", a staffing table's columns are "FY 2013
+# Budget", its title "Authorized/Appropriated Staffing", and its rows are heads; not revenue,
+# a police report's "Traffic Enforcement Revenue" counts citations; not "#", a Markdown heading)
+_SUMS_TITLE = re.compile(r"\b(?:expenses|expenditures|spending)\b", re.I)
+_COUNTS_TITLE = re.compile(r"\b(?:number|numbers|count|counts|quantity|headcount|fte|positions|employees|"
+                           r"staff|staffing|personnel|persons|people|units)\b", re.I)
+_TITLE_REACH = 3  # the lines above a block of rows that may title it
+_TITLE_WORDS = 8  # the most words of a title line
+
+
+def _summed_rows(texts: Sequence[str]) -> set[int]:
+    """The rows of a label and figures (_ROW_FIGURES) whose block stands under title lines
+    naming sums of money and no counts ("Public Works Street Fund Operating Expenses" /
+    "Activity Budget Year" / "2017 2018" over "Administration 1,014,776 984,491"): their bare
+    figures are sums, and answer no "how many" question. The title lines are the short lines
+    right above the block, up to _TITLE_REACH, none a row of another block nor a sentence;
+    a row's own count word keeps its figures counts."""
+    out: set[int] = set()
+    summed = False  # the verdict of the block in hand, read at its first row
+    for i, text in enumerate(texts):
+        if not _ROW_FIGURES.match(text):
+            continue
+        if i == 0 or not _ROW_FIGURES.match(texts[i - 1]):
+            summed = _sums_titled(texts, i)
+        if summed and not _COUNTS_TITLE.search(text):
+            out.add(i)
+    return out
+
+
+def _sums_titled(texts: Sequence[str], start: int) -> bool:
+    """The title lines above the block of rows opening at `start` name sums and no counts."""
+    above: list[str] = []
+    for j in range(start - 1, max(-1, start - 1 - _TITLE_REACH), -1):
+        t = texts[j].strip().rstrip(":)").strip()
+        if not t or _TABLE_ROW.search(t) or _ROW_FIGURES.match(t) or len(t.split()) > _TITLE_WORDS \
+                or re.search(r"[.!?]$", t):
+            break  # another block's row, a blank, a sentence: no title above it
+        above.append(texts[j])
+    return any(_SUMS_TITLE.search(t) for t in above) and not any(_COUNTS_TITLE.search(t) for t in above)
 
 
 def _column_names(texts: Sequence[str]) -> bool:
