@@ -23,7 +23,7 @@ from .errors import UsageError
 from .fuse import FUSIONS, fuse, minmax, ranks, rrf, rrf_scale
 from .pool import Pool
 from .rerank import Order, Scored, rarity_weights
-from .readers.dating import day_first, numeric_day
+from .readers.dating import day_first, numeric_day, slashed
 from .kinds import MONTH, header_like, holds, kind_words
 from .terms import IRREGULAR, content_terms, is_number, range_asked, stem
 from .types import ArmScore, Candidate
@@ -757,22 +757,20 @@ def _dated(terms: Sequence[str], months, years, days) -> list[int]:
     return sorted(set(out) | set(_day_first_held(terms, months, years, days)))
 
 
-_SLASHED_DATE = re.compile(r"^(\d{1,2})/(\d{1,2})/(?:\d\d){1,2}$")
-
-
 def _days_first(terms: Sequence[str]) -> bool:
     """The passage writes its dates in figures day first: one of them can be read no other
     way ("14/10/2015") and none only month first ("12/15/2015"). A US record's "3/4/2015" is
     March 4; read day first, it answered for April 3 (a review's made-up treasurer's register)."""
-    firsts = [(int(m[1]), int(m[2])) for m in map(_SLASHED_DATE.match, terms) if m]
-    return any(a > 12 for a, _ in firsts) and not any(b > 12 for _, b in firsts)
+    firsts = [f for f in map(slashed, terms) if f]
+    return any(a > 12 for a, _, _ in firsts) and not any(b > 12 for _, b, _ in firsts)
 
 
 def _day_first_held(terms: Sequence[str], months, years, days) -> list[int]:
     """The question columns (of _asked_dates) of a whole day the question gives, its day, its
     month and its year, that `terms` write in figures day first (where _days_first), as most
-    of the world writes a date ("PAYE paid on 1/7/2015", "31/7/2015" for "on 1 July 2015", "31 July 2015"). Never
-    a month or a day without its year: "March 5" would meet the US "5/3/2021", May 3."""
+    of the world writes a date ("PAYE paid on 1/7/2015", "31/7/2015" for "on 1 July 2015",
+    "31 July 2015"). Never a month or a day without its year: "March 5" would meet the US
+    "5/3/2021", May 3."""
     if not days or not years or not _days_first(terms):
         return []
     asked = {y for _, y in years}

@@ -120,15 +120,24 @@ def numeric_day(term: str) -> str | None:
     return parse_date(m) if m is not None and (m["iy"] or m["um"]) else None
 
 
-_SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/((?:19|20)\d\d|\d\d)")
+_SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d\d|\d{4})")
+
+
+def slashed(term: str) -> tuple[int, int, str] | None:
+    """A term that is a date in figures with slashes, as its two first fields and its year as
+    written ("14/10/2015": (14, 10, "2015")), whichever field is the day; or None."""
+    m = _SLASHED.fullmatch(term)
+    return (int(m[1]), int(m[2]), m[3]) if m else None
 
 
 def day_first(term: str) -> str | None:
     """The ISO day of a term that is a date in figures read day first, as most of the world
     writes one ("1/7/2015": 1 July 2015; numeric_day reads it month first, 7 January), or
-    None where that reading is no day."""
-    m = _SLASHED.fullmatch(term)
-    return _day(_year(m[3]), int(m[2]), int(m[1])) if m else None
+    None where that reading is no day (a four-digit year is 19xx or 20xx)."""
+    fields = slashed(term)
+    if fields is None or (len(fields[2]) == 4 and fields[2][:2] not in ("19", "20")):
+        return None
+    return _day(_year(fields[2]), fields[1], fields[0])
 
 
 def _first_date(text: str) -> str | None:
