@@ -178,7 +178,9 @@ _DETECT = {
                              rf"(?:%|percent\b|per cent\b|pct\b)|{_CELL}"
                              rf"|\b{_WORD_NUM}(?:[- ]{_WORD_NUM})*\s(?:percent|per cent)\b"),
     "rate": re.compile(_CELL + rf"|(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
-                       rf"|\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
+                       # (a bare number, not the end of a span or a date: "2025/26 per month" is a
+                       # table's column heads over "per month", "12/26 per" no rate)
+                       rf"|(?<!\d/)(?<!(?:19|20)\d\d[-–])\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
                        rf"|[$£€]\s?\d*\.\d{{3,}}"),
     # (a day may be written as its ordinal: "May 18th", "8th of June")
     "date": re.compile(rf"\b{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\b"

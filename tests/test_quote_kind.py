@@ -988,3 +988,23 @@ def test_a_word_said_with_not_is_its_negation():
     q = "What was the value of cheques that had not been presented?"
     assert sibling("Unpresented cheques: £557.10", q, question_terms(q)) is None
 
+
+
+def test_a_span_of_years_over_per_month_is_no_rate():
+    # a tariff table's column heads: "2022/23 2023/24 ... 2025/26" then "per month  Tariff":
+    # read across the break, "26 per month" is no rate; the levy's own line answers
+    q = "What monthly demand management levy does the water utility charge a household in 2023/24?"
+    assert not holds_("Kilolitres per connection 2022/23 2023/24 2024/25 2025/26 per month", q)
+    assert not holds_("Fees for 2025-26 per household are set in Schedule B", q)
+    assert holds_("A demand management levy of R33.97 per month applies to each household.", q)
+    got = _choose(q, ["Proposed Domestic Water Tariffs 2023/24 household",
+                      "Kilolitres per connection 2022/23 2023/24 2024/25 2025/26",
+                      "per month  Tariff Tariff Tariff Tariff",
+                      ">6-10 11.05 12.08 12.87 13.72",
+                      "Prices exclude the demand management levy and VAT"])
+    assert not any("Kilolitres per connection" in t for t in got)
+
+
+def holds_(text, q):
+    from engine.kinds import holds
+    return holds(text, asked(q), question_terms(q))
