@@ -1315,3 +1315,10 @@ def test_a_count_of_people_is_no_count_of_things_asked():
     assert holds("5 members voting in favor", ("count",), question_terms("How many voted in favor?"))
     # things for things are left alone: "120 homes" may be the housing units asked
     assert holds("The cities permitted 120 homes.", ("count",), question_terms("How many housing units were permitted?"))
+
+
+def test_a_contribution_is_a_sum():
+    # a budget's "pension contribution", a county's "contribution to the project": money
+    assert "amount" in asked("darien library pension contribution 2016-17")
+    assert "amount" in asked("What was the county contribution to the bridge project?")
+    assert "amount" in asked("How much were the employer contributions to the retirement fund in 2023?")
