@@ -993,6 +993,28 @@ def joined_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
                 has[i, words[part[1]]] = True
 
 
+def joined_in(qterms: Collection[str], said: Sequence[str]) -> set[str]:
+    """The question terms that a line's terms `said` write joined where the question writes
+    them apart, or apart where it joins them, as joined_held reads a passage's: the
+    question's "31-day" by a line's "31 Day"; the question's 31 and "day" by a line's
+    "31-day". The same number beside the same word."""
+    out = set()
+    pairs = {(_form_key(a), b) for a, b in zip(said, said[1:])}
+    for t in qterms:
+        part = _parted(t)
+        if part is not None and part in pairs:
+            out.add(t)
+    words = {t for t in qterms if t.isalpha()}
+    numbers = {k: t for t in qterms if is_number(t) for k in other_forms(t) | {_form_key(t)}}
+    for t in said:
+        part = _parted(t) if ("-" in t or "/" in t) else None
+        if part is not None and part[0] in numbers:
+            out.add(numbers[part[0]])
+            if part[1] in words:
+                out.add(part[1])
+    return out
+
+
 # street suffixes and their abbreviations (USPS Publication 28, appendix C1: the most common)
 _STREET_FORMS = (("street", "st"), ("avenue", "ave"), ("boulevard", "blvd"), ("road", "rd"),
                  ("drive", "dr"), ("lane", "ln"), ("court", "ct"), ("place", "pl"),

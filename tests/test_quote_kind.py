@@ -1008,3 +1008,30 @@ def test_a_span_of_years_over_per_month_is_no_rate():
 def holds_(text, q):
     from engine.kinds import holds
     return holds(text, asked(q), question_terms(q))
+
+
+FRONT_MATTER = ["fares:", "  passes:", "  - name: Local 10 Ride", "    cost: \"$18\"", "    breeze: true",
+                "  - name: Local 31 Day Pass", "    cost: \"$72\"", "    breeze: true",
+                "  - name: Express 20 Ride", "    cost: \"$65\"", "    breeze: true"]
+
+
+def test_a_record_s_field_is_read_with_its_item_s_name():
+    # a page's YAML front matter: each item's "cost" is the cost of the item its "- name:"
+    # field names, and the question's "31-day" is the name's "31 Day"
+    got = _choose("How much is the local 31-day pass?", FRONT_MATTER, limit=2)
+    assert got == ["  - name: Local 31 Day Pass", "    cost: \"$72\""]
+    got = _choose("What does a 20-ride express ticket cost?", FRONT_MATTER, limit=2)
+    assert got == ["  - name: Express 20 Ride", "    cost: \"$65\""]
+    # and no other item's figure comes along below it, though its name says words of the question
+    assert _choose("What does the local 10 ride ticket cost?", FRONT_MATTER, limit=3) == \
+        ["  - name: Local 10 Ride", "    cost: \"$18\""]
+    # a field under no item's name is read as before: a key of its own labels nothing else
+    assert _choose("How much is the local 31-day pass?", ["fares:", "  cost: \"$72\"", "  breeze: true"]) == []
+
+
+def test_a_number_joined_to_its_word_is_the_same_term_apart():
+    from engine.score import joined_in
+    from engine.terms import content_terms
+    assert joined_in(["local", "31-day", "pass"], content_terms("Local 31 Day Pass")) == {"31-day"}
+    assert joined_in(["90", "day", "notice"], content_terms("a 90-day notice")) == {"90", "day"}
+    assert joined_in(["31-day"], content_terms("31 rides a day")) == set()

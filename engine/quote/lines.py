@@ -31,7 +31,7 @@ from ..kinds import (FIGURE_KINDS, MONTH, asked as asked_kinds, counted_row, evi
                      header_like, holds, kind_words, money_cells, unit_rows)
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
-from ..score import dated_as_asked, dated_terms, held_in_other_forms, year_month
+from ..score import dated_as_asked, dated_terms, held_in_other_forms, joined_in, year_month
 from ..terms import IRREGULAR, MAY_MONTH, content_terms, is_number, range_asked, required_terms, said_as, stem
 from ..types import QuotedLine
 from .columns import NUMERIC_KINDS, asked_cells, opening_header, question_periods
@@ -67,6 +67,7 @@ def line_score(text: str, qterms: Sequence[str], weights: Mapping[str, float], c
     said = content_terms(text)
     present = set(said) | dated_terms(said, qterms)  # "July 2025" in a row's "202507"
     present |= held_in_other_forms([t for t in qterms if t not in present], said)  # "25.00" for 25
+    present |= joined_in([t for t in qterms if t not in present], said)  # "31 Day" for "31-day"
     for ends in filter(None, (range_asked(t, qterms) for t in said)):  # "11-18" for "11 to 18 units"
         present |= set(ends)
     total = sum(weights[t] for t in qterms)
@@ -137,6 +138,8 @@ def about(text: str, qterms: frozenset[str], plain: bool = False, days: Collecti
         return True
     if held_in_other_forms(qterms, terms):
         return True  # "SEVENTY-FIFTH PRECINCT" for "the 75th precinct", "25.00" for 25 (score.other_forms)
+    if joined_in(qterms, content_terms(text)):
+        return True  # "31 Day Pass" for "31-day pass", "90-day" for "90 days"
     if _range_of(text, qterms):
         return True  # "Tier 2 11-18 $3.02" for "11 to 18 units": both ends of the range asked
     same = {_MEMBER_OF.get(q, q) for q in qterms} & (_SAME_NAMED | _MONTHS)
@@ -466,6 +469,8 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
                                          or _leads_in(texts[i - 1], kind[i - 1], kind[i], texts[i])
                                          or _label_above(texts, i)):
         out.insert(0, i - 1)
+    elif (item := _record_item(texts, i)) is not None:
+        out[:0] = range(item, i)  # the item's name, and its fields between
     j = i
     while len(out) < 3 and j + 1 < len(texts):
         line, nxt = texts[j], texts[j + 1]
@@ -481,6 +486,55 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
         if kind[j] and _ENDS_SENTENCE.search(nxt):
             break
     return out
+
+
+# a list of records as YAML writes it (a page's front matter, a data file): an item's first field
+# opens with a dash ("  - name: Local 31 Day Pass"), its other fields follow two columns further
+# in ("    cost: \"$72\""); the list stands under a key of its own ("  paratransit:"), and that
+# under its parents ("fares:")
+_ITEM_FIELD = re.compile(r"^( *)-\s+[A-Za-z][\w ]{0,30}:\s*\S")
+_FIELD_AT = re.compile(r"^( *)[A-Za-z][\w ]{0,30}:\s*\S")
+_KEY_ALONE = re.compile(r"^( *)[A-Za-z][\w ]{0,30}:\s*$")
+_ITEM_REACH = 2  # the most fields of an item above the one read (a unit is three lines at most)
+
+
+def _record_item(texts: Sequence[str], i: int) -> int | None:
+    """The line opening the list item whose field line i is (_ITEM_FIELD), when it is at
+    most _ITEM_REACH lines above and only the item's own fields stand between: the item's
+    name ("- name: Local 31 Day Pass") says what its "cost: \"$72\"" is the cost of. None
+    if line i is no such field."""
+    m = _FIELD_AT.match(texts[i])
+    if m is None:
+        return None
+    for k in range(i - 1, max(-1, i - 1 - _ITEM_REACH), -1):
+        item = _ITEM_FIELD.match(texts[k])
+        if item is not None:
+            return k if len(item.group(1)) + 2 == len(m.group(1)) else None
+        field = _FIELD_AT.match(texts[k])
+        if field is None or field.group(1) != m.group(1):
+            return None
+    return None
+
+
+def _record_label(texts: Sequence[str], i: int) -> str:
+    """For a field of a list item of records (_record_item): the keys the list stands under,
+    outermost first, and the item's name ("fares: paratransit: - name: 31 Day Pass"), which
+    say what the field's value is of; "" for any other line. A key is a parent when it is
+    alone on its line and no further in than what it holds (YAML may write a list's dashes
+    under its key's first letter)."""
+    item = _record_item(texts, i)
+    if item is None:
+        return ""
+    said = [texts[item]]
+    depth = len(_ITEM_FIELD.match(texts[item]).group(1)) + 1  # the parent is no further in
+    for k in range(item - 1, -1, -1):
+        key = _KEY_ALONE.match(texts[k])
+        if key is not None and len(key.group(1)) < depth:
+            said.insert(0, texts[k])
+            depth = len(key.group(1))
+            if not depth:
+                break
+    return " ".join(" ".join(t.split()) for t in said)
 
 
 def _leads_in(line: str, held: bool, value: bool, nxt: str) -> bool:
@@ -2477,6 +2531,8 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
     - it is the heading a stack of bare values stands under (_heading_of: "Special Council
       Meeting" / "Monday, October 21, 2024" / "7:00 pm");
     - it is a table row's header row (the labels of its cells);
+    - no line below the answer's unit of another item of a list of records the answer's line
+      is a field of ("- name: 7 Day Pass" / "cost: \"$19.00\"" under the 3 Day Pass's cost);
     - it gives a number of the question that the answer's unit does not ("Effective July 1,
       2019" over "Fence permit: $40.00" for a 2019 question); or, when neither the question
       nor the answer's unit names a year, it is a heading with one, holding no value of the
@@ -2508,7 +2564,15 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
         def header(j: int) -> bool:
             return row and _TABLE_ROW.search(texts[j]) is not None and not kind[j] and header_like(texts[j])
 
+        def another_item(j: int) -> bool:  # a line of another item of the answer's list of records
+            return record is not None and j > max(unit) and (
+                _ITEM_FIELD.match(texts[j]) is not None or _record_item(texts, j) not in (None, record))
+
+        record = _record_item(texts, lead)
+
         def may(j: int) -> bool:
+            if another_item(j):
+                return False
             return (j >= min(unit) or answering(j) or labels(j) or j == heading
                     or bool(numbers & set(content_terms(texts[j]))) or dates(j) or header(j))
         return may
@@ -2638,10 +2702,15 @@ def _label_above(texts: Sequence[str], i: int) -> bool:
             and not _prose(texts[i - 1]) and not _TABLE_ROW.search(texts[i - 1]))
 
 
-def _with_label(texts: Sequence[str], i: int) -> str:
+def _with_label(texts: Sequence[str], i: int, held: bool = False) -> str:
     """Line i's text, with its label's before it when it is a value under one (_label_above):
-    the label says what the value is of ("damage deposit", not "inspection fee")."""
-    return f"{texts[i - 1]} {texts[i]}" if _label_above(texts, i) else texts[i]
+    the label says what the value is of ("damage deposit", not "inspection fee"); a record's
+    field holding the asked kind (`held`), with its item's name and the keys its list stands
+    under (_record_label): the item's other fields ("breeze: true") are not what was asked."""
+    if _label_above(texts, i):
+        return f"{texts[i - 1]} {texts[i]}"
+    label = _record_label(texts, i) if held else ""
+    return f"{label} {texts[i]}" if label else texts[i]
 
 
 def _scores(lines: Sequence[tuple[int, str, str]], kind: Sequence[bool], qterms: Sequence[str],
@@ -2649,7 +2718,7 @@ def _scores(lines: Sequence[tuple[int, str, str]], kind: Sequence[bool], qterms:
     """Each line's score (line_score), a restatement's cut by cfg.line_restate_cut; a value
     under its label is scored with the label (_with_label)."""
     texts = [text for _, _, text in lines]
-    scores = [line_score(_with_label(texts, i), qterms, weights, cfg, sims.get(seq), kind[i])
+    scores = [line_score(_with_label(texts, i, kind[i]), qterms, weights, cfg, sims.get(seq), kind[i])
               for i, (seq, _, text) in enumerate(lines)]
     if cfg.line_restate_cut > 0:
         every = frozenset(qterms)
