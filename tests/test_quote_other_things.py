@@ -281,3 +281,18 @@ def test_rows_under_a_title_of_expenses_hold_no_count():
     staff = ["Authorized/Appropriated Staffing FY 2011 FY 2012 FY 2013 FY 2014", "Budget Budget Budget Request",
              "Fire Captains 4 4 4 4", "Fire Lieutenants* 8 8 8 12"]
     assert "Fire Lieutenants* 8 8 8 12" in _choose("How many fire lieutenants are requested for FY 2014?", staff)
+
+
+def test_a_word_the_line_says_only_negated_is_not_the_question_s():
+    # a fee schedule's "ANIMALS NOT LICENSED $10.00" is the fee of animals without a licence,
+    # no dog licence's fee
+    from engine.quote.lines import sibling
+    from engine.terms import question_terms
+    q = "How much does a dog license cost in Manchester?"
+    assert sibling("ANIMALS NOT LICENSED     $10.00  $18.75", q, question_terms(q)) is not None
+    # said plainly too, it speaks of the licence; asked negated, the negated line is the one
+    assert sibling("Dog license $20; animals not licensed $10", q, question_terms(q)) is None
+    q2 = "How many permits were not issued?"
+    assert sibling("12 permits were not issued", q2, question_terms(q2)) is None
+    q3 = "How many permits were issued in May?"
+    assert sibling("In May 12 permits were not issued", q3, question_terms(q3)) is not None

@@ -1468,6 +1468,29 @@ def _said_not(text: str, word: str) -> bool:
     return bool(uses) and all(_SAYS_NOT.search(text, max(0, m.start() - 30), m.start()) for m in uses)
 
 
+# a word negated by the words before it: "NOT LICENSED", "had not been presented"
+_NOT_THEN_WORD = re.compile(r"(?:\b(?:not|never|no\s+longer|cannot)|\Bn['’]t)\s+(?:(?:yet|been|be|being|fully)\s+){0,3}"
+                            r"([A-Za-z]{4,})", re.I)
+
+
+def _negates_asked(unit: str, question: str) -> tuple[str, str] | None:
+    """The unit says a word of the question only as negated by the words before it, in every
+    form it says it ("ANIMALS NOT LICENSED $10.00" for what a dog licence costs: the fee of
+    animals without one), and the question does not negate it: (the unit's words, the
+    question's word), or None. A unit saying the word plainly as well ("Dog license $20;
+    animals not licensed $10") speaks of it."""
+    asked = {t: w for w in _WORD.findall(question.lower()) for t in content_terms(w)[:1] if len(w) >= 4}
+    for m in _NOT_THEN_WORD.finditer(unit):
+        said = content_terms(m.group(1))
+        word = asked.get(said[0]) if said else None
+        if word is None or _said_not(question, word) or _NOT_BEFORE.search(question, 0, _at(question, word)):
+            continue
+        forms = {w for w in _WORD.findall(unit.lower()) if content_terms(w)[:1] == said}
+        if all(_said_not(unit, f) for f in forms):
+            return (" ".join(m.group(0).split()), word)
+    return None
+
+
 _MONTH_WORD = re.compile(r"\b(?:january|february|march|april|june|july|august|september|october|november|"
                          r"december)\b", re.I)
 
@@ -1727,7 +1750,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     question's), or None: another member of a closed class (an ordinal, a month, a weekday,
     a season, a direction, a quarter, a statistic, a utility service, where a transfer goes,
     a class of customer, a charge's period: _SIBLINGS) when the unit lacks the question's
-    own; the negation of a question's word (_negated); a figure given only as a change
+    own; the negation of a question's word (_negated), or the word said only negated
+    (_negates_asked); a figure given only as a change
     (_change_only); a number bounded the other way (_opposite_bound); the question's date
     only as the next meeting's or a matter put off to it; a date no later than the one the
     question asks after (_not_after); another value after the question's value's word
@@ -1753,7 +1777,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
         if wanted and not (said & wanted) and (said & members):
             return (", ".join(sorted(_SHOWN.get(t, t) for t in said & members)),
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
-    opposite = (_negated(unit, question) or _change_only(unit, question, qterms)
+    opposite = (_negated(unit, question) or _negates_asked(unit, question) or _change_only(unit, question, qterms)
                 or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
                 or _next_meeting_only(unit, question) or _not_after(unit, question) or _other_value(unit, question)
                 or (line and _other_year(unit, question)) or (line and _other_month(unit, question))
