@@ -633,37 +633,7 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     if "count" in kinds and not set(kinds) & _MONEY_KINDS:
         for i in _summed_rows(texts):
             kind[i] = False
-    if "amount" in kinds:
-        for i in _signed_rows(texts):
-            kind[i] = not example[i]
     return kind, joins, lost
-
-
-# a figure with its currency's sign, before it or after it ("$1,410,000", "98,568,313$"),
-# and a figure in thousands ("1,042,242,071", "(6,876,800)")
-_SIGNED_FIGURE = re.compile(r"[$£€]\s?\(?\d|\d[$£€](?!\w)")
-_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])")
-# a label, then two cells or more of figures or a dash for none ("Transfers Out - - (53,811,899)")
-_FIGURES_ROW = re.compile(r"^\s*[A-Za-z][^|\d]*?(?:\s+(?:[$£€]?\s?\(?[$£€]?\d[\d,]*(?:\.\d+)?\)?[%$£€]?|[-–—])){2,}\s*$")
-
-
-def _signed_rows(texts: Sequence[str]) -> set[int]:
-    """The rows of figures in thousands in a block of such rows where one row's figures carry
-    their currency's sign: a financial statement prints "$" on a table's first and total
-    rows only ("Beginning Fund Balance 98,568,313$ ..." above "Total Expenditures
-    (1,172,569,001) ..."), and the rows between are sums as well. A block: consecutive
-    lines of a label and figures or dashes (_FIGURES_ROW); a row with no figure in thousands
-    is read as it is ("Staff 12 14")."""
-    out: set[int] = set()
-    block: list[int] = []
-    for i in range(len(texts) + 1):
-        if i < len(texts) and _FIGURES_ROW.match(texts[i]) and not _TABLE_ROW.search(texts[i]):
-            block.append(i)
-            continue
-        if any(_SIGNED_FIGURE.search(texts[j]) for j in block):
-            out.update(j for j in block if _THOUSANDS.search(texts[j]))
-        block = []
-    return out
 
 
 # a table's title naming sums of money, and one naming counts (_summed_rows)
