@@ -59,3 +59,22 @@ def test_a_running_total_or_a_source_s_year_is_not_asked_in_a_year():
     assert _opened(calls, "How many calls did officers answer according to the 2024 annual report?") is None
     assert _opened(calls, "How many calls did officers answer in the 2024 annual report?") is None
     assert _opened(calls, "How many calls did officers answer in 2024?") == ("2023", "2024")
+
+
+RELEASE = """Sioux City Police Department preliminary crime statistics
+
+Comparing 2021 to 2020, the department is reporting a 4% rise in overall violent crime
+with overall property crimes down by 4%.
+"""
+
+
+def test_a_sentence_opening_on_the_years_it_compares_is_dated_by_them(tmp_path):
+    # a release filed in 2022 compares 2021 with 2020: no figure for a change in 2022
+    a, b = ask_words(tmp_path / "release", {"sioux_city_crime_stats_release_2022-02-28.txt": RELEASE},
+                     "By how much did violent crime change in Sioux City in 2022?",
+                     "By how much did violent crime change in Sioux City in 2021?")
+    assert not a.answered, quoted(a)
+    assert b.answered and any("4% rise" in line for line in quoted(b)), (quoted(b), b.refusal)
+    # a year it starts from alone dates no comparison: "From 2019, ..." may still hold in 2022
+    assert _opened("From 2019, the fee has risen 2% a year.", "By how much did the fee rise in 2022?") is None
+    assert _opened("From 2019 to 2021, the fee rose 6%.", "By how much did the fee rise in 2022?") is not None

@@ -1124,8 +1124,12 @@ def _one_year_of_span(unit: str, question: str) -> tuple[str, str] | None:
 # a sentence dated by its opening words to one year: "In 2013 the members of the Police
 # Department conducted 8,468 Traffic Stops", "During fiscal year 2021, ..." (not a price
 # base: "In 2013 dollars, ...")
-_OPENING_YEAR = re.compile(r"^\W*(?:in|during|for|throughout|as of)\s+(?:the\s+)?(?:(?:fiscal|calendar)\s+year\s+|fy\s?)?"
-                           r"((?:19|20)\d\d)\b(?!\s?[-–/]\s?\d)(?!\s+(?:dollars|constant|prices)\b)", re.I)
+# (or by the years it compares: "Comparing 2021 to 2020, the department is reporting a 4% rise")
+_OPENING_YEAR = re.compile(r"^\W*(?:(?:in|during|for|throughout|as of)\s+(?:the\s+)?(?:(?:fiscal|calendar)\s+year\s+|fy\s?)?"
+                           r"((?:19|20)\d\d)\b(?!\s?[-–/]\s?\d)(?!\s+(?:dollars|constant|prices)\b)"
+                           r"|(?:comparing|compared\s+(?:to|with)|from|between)\s+(?:(?:fiscal|calendar)\s+year\s+|fy\s?)?"
+                           r"((?:19|20)\d\d)\s+(?:to|and|with|versus|vs\.?|through)\s+(?:(?:fiscal|calendar)\s+year\s+|fy\s?)?"
+                           r"(?:19|20)\d\d\b)", re.I)
 # a question asking a figure in one year ("... in 2012", "during fiscal year 2024"); not one
 # asking a running total ("as of 2024", "to date") or naming the year of its source
 # ("according to the 2024 annual report", "in the 2023 report")
@@ -1155,7 +1159,8 @@ def _asks_in_a_year(question: str) -> bool:
 def _opened_by_another_year(unit: str, question: str, qterms: Collection[str]) -> tuple[str, str] | None:
     """Every sentence of running text that holds the asked figure opens by dating itself to
     one year the question does not ask, and names none it does ("In 2013 the members ...
-    conducted 8,468 Traffic Stops" for "how many traffic stops ... in 2012"): another year's
+    conducted 8,468 Traffic Stops" for "how many traffic stops ... in 2012"; "Comparing 2021
+    to 2020, ... a 4% rise" for the change in 2022): another year's
     figure. Only the sentence's opening words date it: a year named further along may be a
     comparison ("$5.2 million, up from $4.1 million in 2022", the nineteenth pass's dropped
     rule). Only for a question asking a figure in a year (_IN_YEAR), not a running total
@@ -1166,10 +1171,10 @@ def _opened_by_another_year(unit: str, question: str, qterms: Collection[str]) -
         return None
     years, kinds = _years_of(question), asked_kinds(question)
     held = [t for t in _sentences(" ".join(unit.split())) if holds(t, kinds, qterms)]
-    opening = [_OPENING_YEAR.match(t) for t in held]
-    if not held or not all(m and m[1] not in years and not (_years_of(t) & years) for m, t in zip(opening, held)):
+    opening = [m[1] or m[2] if (m := _OPENING_YEAR.match(t)) else None for t in held]
+    if not held or not all(y and y not in years and not (_years_of(t) & years) for y, t in zip(opening, held)):
         return None
-    return ", ".join(sorted({m[1] for m in opening})), ", ".join(sorted(years))
+    return ", ".join(sorted(set(opening))), ", ".join(sorted(years))
 
 
 # a value the question gives after a word that says what it is ("a property assessed at
