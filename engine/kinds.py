@@ -72,7 +72,7 @@ _DURATION_UNITS = (r"(?:milliseconds?|microseconds?|ms|µs|secs?|seconds?|minute
 # and sentence openers. Two capitalised words make a name only when neither is one of these
 # ("Mary Avenue", "Electric Light", "Closed Session" are not people; "Wendy Gudalewicz" is).
 _NOT_NAMES = (
-    "avenue|ave|street|st|road|rd|drive|dr|lane|ln|way|boulevard|blvd|highway|hwy|parkway|"
+    "avenue|ave|street|st|road|rd|drive|dr|lane|ln|way|boulevard|blvd|highway|hwy|parkway|expressway|freeway|motorway|"
     "park|hall|center|centre|building|room|plaza|school|schools|college|university|library|"
     "city|county|state|states|town|village|district|districts|department|dept|company|"
     "corporation|inc|llc|llp|ltd|council|board|commission|committee|authority|agency|bureau|"
@@ -899,6 +899,8 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue
             if k == "organisation" and not _org_run(m.group(0), asked_terms):
                 continue
+            if k == "organisation" and _LAW_AFTER.match(text, m.end()):
+                continue  # "Road Traffic (Cap 276, 1997 Ed)", "Motor Vehicles (Third-Party Risks) Act": a law
             if k == "organisation" and asked_terms & _FIRM_ASKED and _PUBLIC_BODY.search(m.group(0)) \
                     and (_CHOOSES.match(text, m.end()) or _CHOSEN_BY.search(text, 0, m.start())):
                 continue  # "which consulting firm was awarded ...": "City Council will award" chooses
@@ -916,6 +918,14 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                     or (k == "amount" and _NONE.match(m.group(0))) or k == "rating":  # "no ... charge" is the
                 # value; so is "has not rated" for a rating asked
                 yield m.span()
+
+
+# a law's name goes on with its chapter or its subject in brackets, then says what it is: "Road
+# Traffic (Cap 276, 1997 Ed)", "Road Traffic (Expressway Traffic) Rules", "Motor Vehicles
+# (Third-Party Risks and Compensation) Act"; and a name in those brackets is the law's
+# subject ("Road Traffic (Motor Vehicles, Wearing of Seat Belts) Rules")
+_LAW = r"(?:Act|Acts|Rules|Regulations|Ordinance|Code|Order|Bill)\b"
+_LAW_AFTER = re.compile(rf"\s*\((?:[^()]{{1,80}}\)\s*{_LAW}|Cap\.?\s*\d)|[^()]{{0,60}}\)\s*{_LAW}")
 
 
 def _list_mark(m: re.Match, seen: str, text: str) -> bool:

@@ -1322,3 +1322,17 @@ def test_a_contribution_is_a_sum():
     assert "amount" in asked("darien library pension contribution 2016-17")
     assert "amount" in asked("What was the county contribution to the bridge project?")
     assert "amount" in asked("How much were the employer contributions to the retirement fund in 2023?")
+
+
+def test_a_law_s_name_and_its_subject_name_no_organisation():
+    # a judgment cites "the Road Traffic (Expressway Traffic) Rules (Cap 276, R 23, 1990 Ed)":
+    # no taxi company in it; nor is "the Central Expressway" one
+    q = question_terms("Which taxi company did Wu Tze Kok drive for?")
+    for t in ("an offence under r 7 of the Road Traffic (Expressway Traffic) Rules (Cap 276, R 23, 1990 Ed).",
+              "under r 4(1) of the Road Traffic (Motor Vehicles, Wearing of Seat Belts) Rules",
+              "a charge under s 67(1)(b) of the Road Traffic (Cap 276, 1997 Ed)",
+              "Both offences occurred on the Central Expressway."):
+        assert not holds(t, ("organisation",), q), t
+    # a company's own bracketed words leave it a company
+    assert holds("He drove for Comfort Transportation (Pte) Ltd at the time.", ("organisation",), q)
+    assert holds("The Metropolitan Water District (MWD) approved the plan.", ("organisation",), ())
