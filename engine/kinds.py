@@ -1009,9 +1009,10 @@ def _unit_in_label(text: str, kinds: tuple[str, ...]):
 
 
 # an election report's ballot instruction over each contest ("Vote for not more than 1", "VOTE
-# FOR ONE", "Vote for up to 3"): how many the voter may choose, no count of votes cast
+# FOR ONE", "Vote for up to 3", "(vote in one oval)"): how many the voter may choose, no count
+# of votes cast
 _CHOOSE = frozenset(content_terms("choose chose pick select seat seats"))  # "how many could voters choose": the instruction answers
-_BALLOT = re.compile(r"\bvote\s+for\s+(?:not\s+more\s+than|no\s+more\s+than|up\s+to|a\s+maximum\s+of|at\s+most)?\s*$",
+_BALLOT = re.compile(r"\bvote\s+(?:for|in)\s+(?:not\s+more\s+than|no\s+more\s+than|up\s+to|a\s+maximum\s+of|at\s+most)?\s*$",
                      re.I)
 
 

@@ -1336,3 +1336,11 @@ def test_a_law_s_name_and_its_subject_name_no_organisation():
     # a company's own bracketed words leave it a company
     assert holds("He drove for Comfort Transportation (Pte) Ltd at the time.", ("organisation",), q)
     assert holds("The Metropolitan Water District (MWD) approved the plan.", ("organisation",), ())
+
+
+def test_a_ballot_s_oval_instruction_counts_no_votes():
+    # "SUPREME COURT CHIEF JUSTICE - RETAIN MIKE MCGRATH (vote in one oval)": how many ovals
+    # the voter may mark, no count of votes against him
+    q = question_terms("How many voters voted against retaining Chief Justice Mike McGrath?")
+    assert not holds("SUPREME COURT CHIEF JUSTICE - RETAIN MIKE MCGRATH (vote in one oval)", ("count",), q)
+    assert holds("NO 145 241 178 128 4,648", ("count",), q)
