@@ -25,7 +25,7 @@ from .pool import Pool
 from .rerank import Order, Scored, rarity_weights
 from .readers.dating import day_first, numeric_day, slashed
 from .kinds import MONTH, header_like, holds, kind_words
-from .terms import IRREGULAR, content_terms, is_number, range_asked, stem
+from .terms import IRREGULAR, ROOTED, content_terms, is_number, range_asked, root, stem
 from .types import ArmScore, Candidate
 
 ARMS = ("bm25", "tfidf", "embed")
@@ -188,6 +188,7 @@ def _terms_held(pool: Pool, qterms: Sequence[str], required: Sequence[str], kind
     forms_held(pool, qterms, has)
     ranges_held(pool, qterms, has, kinds)
     compounds_held(pool, qterms, has)
+    roots_held(pool, qterms, has)
     joined_held(pool, qterms, has)
     short_months_held(pool, qterms, has)
     spans_unheld(pool, qterms, has, path_of)
@@ -925,6 +926,27 @@ def compounds_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
 
 
 _COMPOUND_TERM = re.compile(r"^([a-z]{3,})-\d+[a-z]?$")
+
+
+def roots_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
+    """Mark in `has` (in place) a question's word as held by a passage saying its Latin-rooted
+    noun or verb (terms.ROOTS): "decision" for "when did the court decide", "response" for
+    "how did the council respond". The quote reads them as one word (quote/lines._lemmas);
+    so does a passage's coverage. Only the pool's words sharing the root, found once."""
+    asked: dict[str, list[int]] = {}
+    for k, t in enumerate(qterms):
+        if t.isalpha() and ROOTED.search(t):
+            asked.setdefault(root(t), []).append(k)
+    if not asked:
+        return
+    forms: dict[str, list[str]] = {}
+    for w in pool.counts.vocab:
+        if ROOTED.search(w) and (r := root(w)) in asked and w not in qterms:
+            forms.setdefault(r, []).append(w)
+    for r, ws in forms.items():
+        held = pool.has(sorted(ws)).any(axis=1)
+        for k in asked[r]:
+            has[:, k] |= held
 
 
 # a number and the word after it written as one term: "90-day", "30-days", "3-bedroom", and a

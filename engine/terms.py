@@ -558,6 +558,27 @@ PLAIN_SAID = {IRREGULAR.get(stem(w), stem(w)): frozenset(stem(s) for s in said.s
               for w, said in _PLAIN_SAID}
 
 
+# a Latin-rooted noun's stem and its verb's: the noun's ending and the verb's ("response" and
+# "respond", "decision" and "decide", "acquisition" and "acquire"), read as one word by the
+# quote (quote/lines._lemmas) and by a passage's coverage (score.roots_held)
+ROOTS = (("pons", "pond"), ("pens", "pend"), ("xtens", "xtend"), ("pans", "pand"), ("cis", "cid"),
+         ("vis", "vid"), ("clus", "clud"), ("script", "scrib"), ("umpt", "um"), ("uct", "uc"),
+         ("cquisit", "cquir"), ("nquisit", "nquir"))  # "date of acquisition" for when it was acquired
+# (not "requisition": a purchase requisition is no requirement)
+
+
+ROOTED = re.compile("(?:" + "|".join(sorted({e for pair in ROOTS for e in pair}, key=lambda e: (-len(e), e))) + ")$")
+
+
+def root(t: str) -> str:
+    """A stem as its verb's (ROOTS): "respons" (response) as "respond"."""
+    if len(t) >= 5 and t.isalpha():
+        for noun, verb in ROOTS:
+            if t.endswith(noun):
+                return t[: -len(noun)] + verb
+    return t
+
+
 def said_as(term: str) -> frozenset[str]:
     """The document words (stems) that say a question's plain word (`term`, a stem), its
     irregular past read as its verb ("spent" as "spend"); empty when none (PLAIN_SAID)."""

@@ -80,3 +80,16 @@ def test_a_row_s_compound_is_that_row_s(tmp_path):
     (b,) = ask_words(tmp_path / "own", {"restaurant_inspections.csv": INSPECTIONS},
                      "What COVID violation did Blue Kettle Diner have?")
     assert not b.citations and b.refusal.reason == "name_or_number_missing", (quoted(b), b.refusal)
+
+
+DECISION = ("Elm Street zoning appeal\n\nThe board's decision on the Elm Street appeal was issued on "
+            "29 June 2001 after a hearing.\n\nOther business followed.\n")
+
+
+def test_a_latin_rooted_noun_holds_its_verb_for_coverage(tmp_path):
+    # "decision" is what "when did the board decide" asks of (terms.ROOTS, score.roots_held),
+    # as the quote has read it: the passage holds every question word
+    from conftest import ask_words
+    (a,) = ask_words(tmp_path, {"appeal.txt": DECISION}, "When did the board decide the Elm Street appeal?")
+    assert a.answered and a.citations[0].coverage == 1.0, (a.refusal, a.citations)
+    assert any("29 June 2001" in ln.text for c in a.citations for ln in c.lines)

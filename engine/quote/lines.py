@@ -33,6 +33,7 @@ from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import dated_as_asked, dated_terms, held_in_other_forms, joined_in, year_month
 from ..terms import IRREGULAR, MAY_MONTH, content_terms, is_number, range_asked, required_terms, said_as, stem
+from ..terms import root as _root
 from ..types import QuotedLine
 from .columns import NUMERIC_KINDS, asked_cells, opening_header, question_periods
 
@@ -192,25 +193,10 @@ _STARTS = frozenset("start begin began commenc conven open order".split())
 # May 31" speaks of "the deadline to respond". Not -mit/-mission nor -solve/-solution: "commission",
 # "permission", "submission" and "resolution" name bodies, documents and other things'
 # deadlines as often as the acts (a review: "committed" for a commission's meeting).
-_ROOTS = (("pons", "pond"), ("pens", "pend"), ("xtens", "xtend"), ("pans", "pand"), ("cis", "cid"),
-          ("vis", "vid"), ("clus", "clud"), ("script", "scrib"), ("umpt", "um"), ("uct", "uc"),
-          ("cquisit", "cquir"), ("nquisit", "nquir"))  # "date of acquisition" for when it was acquired
-# (not "requisition": a purchase requisition is no requirement)
-
-
-def _root(t: str) -> str:
-    """A stem as its verb's (_ROOTS): "respons" (response) as "respond"."""
-    if len(t) >= 5 and t.isalpha():
-        for noun, verb in _ROOTS:
-            if t.endswith(noun):
-                return t[: -len(noun)] + verb
-    return t
-
-
 def _lemmas(terms) -> set[str]:
     """`terms` with an irregular past form as its verb, a word that starts or ends a
     meeting or a period as the one word for either ("start" and "begin"; "completed" and
-    "finished"), and a Latin-rooted noun as its verb ("response" as "respond": _ROOTS)."""
+    "finished"), and a Latin-rooted noun as its verb ("response" as "respond": terms.ROOTS)."""
     out = {IRREGULAR.get(t, t) for t in terms}
     return {"<start>" if t in _STARTS else "<end>" if t in _ENDS else _root(t) for t in out}
 
