@@ -298,6 +298,7 @@ _DETECT = {
                          r"|\b(?:not|never|un)[- ]?rated\b|\b(?:did|does|has|have) not (?:been )?rated?\b)"),
     "code": re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)+\b"
                        r"|\b[A-Z]{2,}\d+[A-Z]*\b|\b\d+[A-Z]{1,3}\b"
+                       r"|\b[A-Z]\d{3,}[A-Z]?\b"  # one letter, then three digits or more: "E05000837", a ward's GSS code
                        r"|\b(?!(?:JAN|FEB|MAR|APR|MAY|JUNE?|JULY?|AUG|SEPT?|OCT|NOV|DEC|MON|TUES?|WED|THU|THURS|FRI|SAT|SUN)[A-Z]*\b)[A-Z]{3,6}\b"
                        r"|\b(?!(?:18|19|20)\d\d\b)\d{4,}\b"  # a long number that is not a year
                        r"|\(?\b\d{3}\)?[-. ]\d{3}[-. ]\d{3,4}\b"  # a phone number, a meeting id

@@ -1344,3 +1344,11 @@ def test_a_ballot_s_oval_instruction_counts_no_votes():
     q = question_terms("How many voters voted against retaining Chief Justice Mike McGrath?")
     assert not holds("SUPREME COURT CHIEF JUSTICE - RETAIN MIKE MCGRATH (vote in one oval)", ("count",), q)
     assert holds("NO 145 241 178 128 4,648", ("count",), q)
+
+
+def test_one_letter_and_digits_is_a_code():
+    # a ward's GSS code: "E05000837 | Timperley | ..." gives the code of Timperley ward
+    q = question_terms("What area code does Trafford use for Timperley ward?")
+    assert holds("E05000837 | Timperley | Violence and sexual offences | Rate | 24.1", ("code",), q)
+    assert holds("Flight A380 departs at noon", ("code",), ())
+    assert not holds("Ward 3 met on Tuesday", ("code",), ())
