@@ -74,3 +74,14 @@ def test_a_row_closing_on_the_question_s_identifier_answers():
     # a ZIP code the table does not list keys no row
     assert _choose("What is the 2026 payment standard for a 2-bedroom in 63130?", STANDARDS) == []
 
+
+
+RESULTS_PDF = ["STATE REPRESENTATIVE DIST 88 (vote for one)", "MARGARET J. GORSKI (D) 313 340 404 351 410 1,818",
+               "ED GREEF (R) 721 539 764 857 758 3,639", "CLERK OF THE DISTRICT COURT (vote for one)",
+               "PAIGE ALLEN TRAUTWEIN (R) 516 835 580 645 1,025 810 17,233"]
+
+
+def test_a_contest_s_heading_speaks_for_its_rows_past_its_ballot_aside():
+    # a PDF's election report: the contest's heading ends on "(vote for one)", no sentence
+    got = _choose("Who ran for Clerk of the District Court in 2016?", RESULTS_PDF, limit=1)
+    assert got == ["PAIGE ALLEN TRAUTWEIN (R) 516 835 580 645 1,025 810 17,233"]

@@ -2160,12 +2160,18 @@ def _periods(asked: Collection[str]) -> set[str]:
 _LISTED = frozenset({"person", "count"})
 
 
+# a bracketed aside closing a heading: an election report's "CLERK OF THE DISTRICT COURT (vote
+# for one)" ends no sentence
+_ASIDE_END = re.compile(r"\s*\([^()]{1,40}\)\s*$")
+
+
 def _block_labels(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, ...], asked: frozenset[str],
                   question: str, qterms: Sequence[str]) -> Callable[[int], bool]:
     """label(j): table row j stands in a block of rows under a line that names the question's
     topic ("Minneapolis Mayor" / "Total | ED | A | P | EV" / "David Sweat | 215 | ..."): the
     first line above it that is no table row, holds no value of the kind asked, is no running
-    text and ends no sentence; it says more than half the words of the topic, less its periods
+    text and ends no sentence (a bracketed aside left out: "(vote for one)"); it says more than
+    half the words of the topic, less its periods
     and the words asking for the kind ("Central Kansas Extension District 3, Board Members"
     heads the candidates for "who finished first for the extension district 3 board?"; "1110 -
     School Committee" heads no committee's legal fees), and names no sibling of what the
@@ -2178,7 +2184,7 @@ def _block_labels(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, 
         k = j - 1
         while k >= 0 and (_TABLE_ROW.search(texts[k]) or _ROW_FIGURES.match(texts[k])):
             k -= 1
-        if k < 0 or kind[k] or _prose(texts[k]) or _ENDS_SENTENCE.search(texts[k]):
+        if k < 0 or kind[k] or _prose(texts[k]) or _ENDS_SENTENCE.search(_ASIDE_END.sub("", texts[k])):
             return False
         if 2 * len(set(content_terms(texts[k])) & core) <= len(core):
             return False
