@@ -61,6 +61,7 @@ _UNITS = (r"(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|meters?|metres?|km
           r"liters?|litres?|kw|kwh|mw|mwh|kva|kvar|kv|volts?|watts?|therms?|ccf|hcf|dth|"
           r"pounds?|lbs?|tons?|tonnes?|kg|psi|degrees?|°|ppb|ppm|ppt|mg/l|µg/l|ug/l|ntu|"
           r"pci/l|kilowatts?|kilowatt-hours?|megawatts?|horsepower|hp|rpm|stories|storeys|"
+          r"mg|milligrams?|micrograms?|µg|grams?|ml|milliliters?|millilitres?|ounces?|oz|"
           r"lanes|seats|beds|units)")
 # a spreadsheet or table cell holding only a number (not a year): "Library Book Fines | 170000"
 _CELL = (r"(?:^|\|)\s*[$£€]?\s*\(?-?(?!(?:18|19|20)\d\d\s*(?:\||$))"
@@ -510,7 +511,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # (not "how much is the water infrastructure fee": the price of it, a sum)
     (r"\bhow much (?:[\w-]+ ){0,3}(?:water|wastewater|sewage|power|electricity|energy|gas|flow|space|land|"
      r"rain|snow|territory|area|ground|acreage|dirt|earth|soil|fill|gravel|sand|salt|waste|trash|garbage|"
-     r"debris|sludge|leachate|asphalt|concrete|mulch)\b(?! (?:[\w-]+ ){0,2}(?:fee|fees|charge|charges|cost|costs|"
+     r"debris|sludge|leachate|asphalt|concrete|mulch|alcohol|chlorine|fluoride|nitrate|arsenic|copper|sodium|"
+     r"fuel|oil|diesel|gasoline|propane)\b(?! (?:[\w-]+ ){0,2}(?:fee|fees|charge|charges|cost|costs|"
      r"price|prices|bill|bills|rate|rates|tax|taxes|tariff|surcharge|worth)\b)",
      ("measure", "area", "amount")),
     # a sum put on someone or spent ("how much was the company fined", "how much was spent

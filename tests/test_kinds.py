@@ -1352,3 +1352,13 @@ def test_one_letter_and_digits_is_a_code():
     assert holds("E05000837 | Timperley | Violence and sexual offences | Rate | 24.1", ("code",), q)
     assert holds("Flight A380 departs at noon", ("code",), ())
     assert not holds("Ward 3 met on Tuesday", ("code",), ())
+
+
+def test_how_much_of_a_substance_asks_a_measure():
+    # "272mg of alcohol per 100ml of blood": how much alcohol was found is a measure, in
+    # milligrams (not a sum); its price is still a sum
+    q = "How much alcohol was found in the driver's blood, per 100ml?"
+    assert "measure" in asked(q)
+    assert holds("his blood held 272mg of alcohol per 100ml of blood", asked(q), question_terms(q))
+    assert "measure" in asked("How much fuel oil did the town burn last winter?")
+    assert "measure" not in asked("How much does heating oil cost?")
