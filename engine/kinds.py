@@ -902,6 +902,8 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue
             if k == "organisation" and not _org_run(m.group(0), asked_terms):
                 continue
+            if k == "organisation" and asked_terms & _FIRM_ASKED and _NO_FIRM.search(m.group(0)):
+                continue  # "Wu Tze Kok v Public Prosecutor": a party of the state's, no company
             if k == "organisation" and _LAW_AFTER.match(text, m.end()):
                 continue  # "Road Traffic (Cap 276, 1997 Ed)", "Motor Vehicles (Third-Party Risks) Act": a law
             if k == "organisation" and asked_terms & _FIRM_ASKED and _PUBLIC_BODY.search(m.group(0)) \
@@ -983,6 +985,8 @@ _CHOOSES = re.compile(r"\s+(?:will\s+|shall\s+|has\s+|have\s+|to\s+|may\s+)?(?:a
                       r"authori[sz]|hire|contract\s+with)", re.I)
 _CHOSEN_BY = re.compile(r"\b(?:approval|approved|awarded|selected|chosen|authori[sz]ed|authori[sz]ation)\s+"
                         r"(?:of|by)\s+(?:the\s+)?$", re.I)  # "the approval of the City Council"
+# the state's officers and courts, never a firm whatever the sentence says of them
+_NO_FIRM = re.compile(r"\b(?:Prosecutor|Court|Judge|Justice|Police|Sheriff|Attorney[- ]General|Magistrate)$")
 _PUBLIC_BODY = re.compile(r"\b(?:Council|Board|Commission|Department|Agency|Authority|Administration|Bureau|"
                           r"Office|Division|District|City|County|Town|Township|State|Legislature)$")
 

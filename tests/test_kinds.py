@@ -1362,3 +1362,14 @@ def test_how_much_of_a_substance_asks_a_measure():
     assert holds("his blood held 272mg of alcohol per 100ml of blood", asked(q), question_terms(q))
     assert "measure" in asked("How much fuel oil did the town burn last winter?")
     assert "measure" not in asked("How much does heating oil cost?")
+
+
+def test_the_state_s_officers_and_courts_are_no_firm():
+    # a judgment's caption "Wu Tze Kok v Public Prosecutor" names no taxi company
+    q = question_terms("Which taxi company did Wu Tze Kok drive for?")
+    assert not holds("Wu Tze Kok v Public Prosecutor", ("organisation",), q)
+    assert not holds("heard in the Subordinate Court", ("organisation",), q)
+    assert holds("He drove for Comfort Transportation Ltd.", ("organisation",), q)
+    # a body of the state still answers a question asking for a body
+    q2 = question_terms("Which office brought the charges?")
+    assert holds("Wu Tze Kok v Public Prosecutor", ("organisation",), q2)
