@@ -1439,7 +1439,13 @@ def _negates_asked(unit: str, question: str) -> tuple[str, str] | None:
     form it says it ("ANIMALS NOT LICENSED $10.00" for what a dog licence costs: the fee of
     animals without one), and the question does not negate it: (the unit's words, the
     question's word), or None. A unit saying the word plainly as well ("Dog license $20;
-    animals not licensed $10") speaks of it."""
+    animals not licensed $10") speaks of it. Labels and rows only: running text negates a word
+    in passing, of something else than the figure ("one hundred dollars for attending each ...
+    meeting, but shall not be paid for attending more than two meetings"; "in 1993 the PWD
+    was granted a waiver ... and does not filter its water")."""
+    words = [w for w in unit.split() if w[:1].isalpha()]
+    if len(words) >= 6 and 2 * sum(1 for w in words if w[0].islower()) >= len(words):
+        return None  # running text negates a word in passing ("does not filter its water")
     asked = {t: w for w in _WORD.findall(question.lower()) for t in content_terms(w)[:1] if len(w) >= 4}
     for m in _NOT_THEN_WORD.finditer(unit):
         said = content_terms(m.group(1))
