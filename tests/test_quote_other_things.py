@@ -304,3 +304,19 @@ def test_a_word_the_line_says_only_negated_is_not_the_question_s():
     q5 = "What year did the water district get its waiver from having to filter lake water?"
     assert sibling("in 1993 the PWD was granted a waiver, so the lake water is treated but not filtered",
                    q5, question_terms(q5)) is None
+
+
+def test_another_count_of_the_counted_noun_is_another_item():
+    # a fare list: "Zone 1 Express 10 Ride" is no price of one ride; "3 Day Pass" no 7-day pass
+    from engine.quote.lines import sibling
+    from engine.terms import question_terms
+    q = "How much is one ride on a Zone 1 express bus?"
+    assert sibling("- name: Zone 1 Express 10 Ride", q, question_terms(q)) is not None
+    q2 = "What does a 7-day pass cost?"
+    assert sibling("3 Day Pass $16.00", q2, question_terms(q2)) is not None
+    assert sibling("7 Day Pass $23.75", q2, question_terms(q2)) is None
+    # a list naming the asked count among others, a rate's "per", a year: none is another item
+    q3 = "What is the rent for a three bedroom unit?"
+    assert sibling("2 bedroom $1,200 3 bedroom $1,500", q3, question_terms(q3)) is None
+    q4 = "How much is parking for 2 hours?"
+    assert sibling("Parking: $1 per 1 hour", q4, question_terms(q4)) is None

@@ -1725,7 +1725,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     (_other_value); on a line's unit (`line`), another kind of a priced thing
     (_other_kind_of; `named`: the words the document names itself by) or a row keyed by
     another year (_other_year); or another value of a label the question gives ("Plan B"
-    for "Plan D", "Tier 3" for "Tier 2")."""
+    for "Plan D", "Tier 3" for "Tier 2"); on a line's unit, another count of the noun the
+    question counts ("10 Ride" for one ride: _other_count)."""
     terms = _members(unit) | _bound_words(unit) | _periodic(unit)
     if "|" not in unit and not set(asked_kinds(question)) & {"date", "time"}:
         # (a table's row is keyed by its first cell, _other_dated_row; a date asked may fall
@@ -1763,7 +1764,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
         if label in theirs and label not in _NAMING_ONLY and not (theirs[label] & values):
             return (", ".join(f"{label} {v}" for v in sorted(theirs[label])),
                     ", ".join(f"{label} {v}" for v in sorted(values)))
-    return _other_numbered(unit, question) or _other_jurisdiction(unit, question)
+    return _other_numbered(unit, question) or _other_jurisdiction(unit, question) or (line and _other_count(unit, question))
 
 
 # an office's one name: "chair", "chairman", "chairperson", "chairwoman" are one office
@@ -1878,6 +1879,34 @@ def _other_numbered(unit: str, question: str) -> tuple[str, str] | None:
         if word in theirs and not theirs[word] & values:
             return (", ".join(f"{word.title()} {v}" for v in sorted(theirs[word])),
                     ", ".join(f"{word.title()} {v}" for v in sorted(values)))
+    return None
+
+
+# a number before the noun it counts: "10 Ride", "31-day pass", "one ride", "2 bedroom" (not a
+# year, not a range's end, not a sum or a share; "per" and "each" count nothing: "$1 per 1 hour")
+_COUNTED_NOUN = re.compile(r"(?<![\d.,$£€/–-])(?<!\bper )(?<!\beach )\b(?!(?:19|20)\d\d\b)(\d{1,3}|one|two|three|four|five|"
+                           r"six|seven|eight|nine|ten)(?:\s+|-)([a-z]{3,})\b(?![-–]\d)", re.I)
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate("one two three four five six seven eight nine ten".split(), 1)}
+
+
+def _counts_of(text: str) -> dict[str, set[str]]:
+    """The nouns a text counts, as stems, with the numbers before them ("10 Ride": ride -> {10})."""
+    out: dict[str, set[str]] = {}
+    for m in _COUNTED_NOUN.finditer(text):
+        noun = content_terms(m.group(2))
+        if noun:
+            out.setdefault(noun[0], set()).add(_NUMBER_WORDS.get(m.group(1).lower(), m.group(1)))
+    return out
+
+
+def _other_count(unit: str, question: str) -> tuple[str, str] | None:
+    """The unit counts the noun the question counts, by other numbers only: "Zone 1 Express
+    10 Ride" for the price of one ride, "3 Day Pass" for a 7-day pass, "3 bedroom" for a two
+    bedroom home: another item of a priced series. (unit's, question's), or None."""
+    theirs = _counts_of(unit)
+    for noun, numbers in _counts_of(question).items():
+        if noun in theirs and not theirs[noun] & numbers:
+            return (", ".join(f"{n} {noun}" for n in sorted(theirs[noun])), ", ".join(f"{n} {noun}" for n in sorted(numbers)))
     return None
 
 
