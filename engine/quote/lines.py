@@ -1764,7 +1764,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
         if label in theirs and label not in _NAMING_ONLY and not (theirs[label] & values):
             return (", ".join(f"{label} {v}" for v in sorted(theirs[label])),
                     ", ".join(f"{label} {v}" for v in sorted(values)))
-    return _other_numbered(unit, question) or _other_jurisdiction(unit, question) or (line and _other_count(unit, question))
+    return (_other_numbered(unit, question) or _other_jurisdiction(unit, question)
+            or (_other_count(unit, question) if line else None))
 
 
 # an office's one name: "chair", "chairman", "chairperson", "chairwoman" are one office
