@@ -85,3 +85,16 @@ def test_a_contest_s_heading_speaks_for_its_rows_past_its_ballot_aside():
     # a PDF's election report: the contest's heading ends on "(vote for one)", no sentence
     got = _choose("Who ran for Clerk of the District Court in 2016?", RESULTS_PDF, limit=1)
     assert got == ["PAIGE ALLEN TRAUTWEIN (R) 516 835 580 645 1,025 810 17,233"]
+
+
+GRANTS = "amount,club,rnd,state\n23986,Canberra Bmx Club,1,ACT\n500000,Mosman Rowing Club,3,NSW\n45000,Darwin Sailing Club,1,NT\n"
+
+
+def test_a_row_s_cell_under_a_numbered_label_is_that_label_s(tmp_path):
+    # a grants table's "rnd" column: Mosman's row is round 3's, no answer for round 1
+    from conftest import ask_words
+    a, b = ask_words(tmp_path, {"community_sport_grants_rounds_1-3.csv": GRANTS},
+                     "How much did Mosman Rowing Club get in round 1 of the sport grants?",
+                     "How much did Mosman Rowing Club get in round 3 of the sport grants?")
+    assert not a.answered, [ln.text for c in a.citations for ln in c.lines]
+    assert b.answered and any("500000" in ln.text for c in b.citations for ln in c.lines), b.refusal

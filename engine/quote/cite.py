@@ -27,7 +27,7 @@ from ..readers.ocr import QUOTE_FLOOR
 from ..types import Candidate, Citation, Refusal
 from .columns import only_elsewhere, opening_header, question_periods, said
 from .lines import (PASSAGE_SIBLINGS, bound_terms, choose_lines, day_asked, header_names_another_kind,
-                    kind_labels, line_budget, one_label_each, sibling, unnamed_label)
+                    kind_labels, line_budget, one_label_each, row_labels, sibling, unnamed_label)
 from .totals import total_row
 
 Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
@@ -62,8 +62,11 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
              for n, c, (doc, _, _) in zip(names, quoted, spans)]
     # a label's value the question gives ("tier 6") that a passage, its document's context
     # and its file name never name: that passage gives no lines
+    # (a row's cells named by its header's labels count: "Round 3" for "3" under "rnd")
     unnamed = [unnamed_label("\n".join([t for _, _, t in ls] + [rows[c.rowid].context, context_of(doc),
-                                                                  _path_words(c.path)]), q.text)
+                                                                  _path_words(c.path)]
+                                        + _rows_labelled(ls, rows[c.rowid].context)),
+                             q.text)
                for ls, c, (doc, _, _) in zip(lines, quoted, spans)]
     lines = [[] if u else ls for ls, u in zip(lines, unnamed)]
     labels = kind_labels(q.kinds) if cfg.kind_labels else ()
@@ -193,6 +196,13 @@ def title_lines(context: str) -> frozenset[str]:
     """The lines a document's context holds (its title lines, running headers, sheet names),
     whitespace folded, to know a title line when the quote meets one."""
     return frozenset(" ".join(ln.split()) for ln in context.split("\n") if ln.strip())
+
+
+def _rows_labelled(lines: Lines, context: str) -> list[str]:
+    """Each table row's cells under its header's labels of a numbered series (row_labels)."""
+    texts = [t for _, _, t in lines]
+    header = table_header(context) or opening_header(texts)
+    return [row_labels(t, header) for t in texts]
 
 
 def table_header(context: str) -> str:

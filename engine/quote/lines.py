@@ -798,7 +798,7 @@ _MEMBER_OF.update(zip(content_terms("missed excused attending participating"),
 # "Week 38" (a weekly report's), "Cell 8" (a landfill's)
 _LABEL_VALUE = r"\s+(?:(?i:no)\.?\s*|#\s*)?([A-Z]{1,2}|\d+[A-Z]?|[IVX]+)\b(?![-/]\w)"  # "No. 4", "#B", "II"
 _LABELLED = re.compile(r"\b((?i:plan|option|tier|zone|schedule|class|type|level|phase|group|ward|precinct|"
-                       r"district|unit|region|block|step|grade|division|lot|route|week|cell|"
+                       r"district|unit|region|block|step|grade|division|lot|route|week|cell|round|"
                        # a ballot's measures: "Initiated Measure 22" is no answer on Measure 21
                        r"measure|amendment|proposition|question|referendum|initiative))" + _LABEL_VALUE)
 
@@ -838,10 +838,10 @@ def _labels(text: str) -> dict[str, set[str]]:
 
 
 # a label's short form as tables print it: "COUNTY COMMISSION DIST. 5", "Pct 105", "Sch. 23"
-_SHORT_LABEL = re.compile(r"\b((?i:dist|pct|prec|sched|sch|div|rte|wk))\.?"
+_SHORT_LABEL = re.compile(r"\b((?i:dist|pct|prec|sched|sch|div|rte|wk|rnd))\.?"
                           + _LABEL_VALUE.replace(r"\s+", r"\s*", 1))  # "Pct105" too
 _LABEL_OF = {"dist": "district", "pct": "precinct", "prec": "precinct", "sched": "schedule",
-             "sch": "schedule", "div": "division", "rte": "route", "wk": "week"}
+             "sch": "schedule", "div": "division", "rte": "route", "wk": "week", "rnd": "round"}
 # labels named together: "Cells 5 and 6", "Weeks 37-38", "Precincts 4, 5 and 7"
 _LABELS_TOGETHER = re.compile(r"\b((?i:cell|week|precinct|ward|district|zone|tier|phase|lot|route|unit|step))s\s+"
                               r"(\d+[A-Z]?(?:\s*(?:,|and|&|-|–|to|through)\s*\d+[A-Z]?)+)\b")
@@ -2107,7 +2107,8 @@ _SUBJECT_REST = 1
 def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int], list[int]],
               kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
               subject: Sequence[str], row_topic: bool = True, question: str = "",
-              title: frozenset[str] = frozenset(), kind_labels: bool = False) -> Callable[[int], bool]:
+              title: frozenset[str] = frozenset(), kind_labels: bool = False,
+              header: str = "") -> Callable[[int], bool]:
     """answers(i) (_answers): a line's unit speaking of the question in its words; where no
     line holding the kind does, in the documents' word for a plain word of the question
     ("16.7 Year lifespan remaining" for "how many years are left": terms.PLAIN_SAID), and
@@ -2117,12 +2118,12 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     says the topic ("Citywide expenditures ..." under a line on Riverside Park), nor answer
     where only the document's own names and the synonym are shared with the question."""
     args = (texts, kind, unit_of, kinds, qterms, topic, subject, row_topic, question, title)
-    strict = _answers(*args, kind_labels=kind_labels)
+    strict = _answers(*args, kind_labels=kind_labels, header_row=header)
     asked = frozenset(qterms if topic is None else topic)
     rest = frozenset(t for t in asked if not said_as(t))  # the topic's words no synonym says
     if not firm(kinds) or rest == asked or any(kind[i] and strict(i) for i in range(len(texts))):
         return strict
-    plain = _answers(*args, plain=True, kind_labels=kind_labels)
+    plain = _answers(*args, plain=True, kind_labels=kind_labels, header_row=header)
 
     def says_rest(i: int) -> bool:  # the unit itself, or the item it is a sub-item of
         return any(about(texts[j], rest) for j in unit_of(i)) or any(
@@ -2329,14 +2330,15 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
              kinds: tuple[str, ...], qterms: Sequence[str], topic: Sequence[str] | None,
              subject: Sequence[str], row_topic: bool = True, question: str = "",
              title: frozenset[str] = frozenset(), plain: bool = False,
-             kind_labels: bool = False) -> Callable[[int], bool]:
+             kind_labels: bool = False, header_row: str = "") -> Callable[[int], bool]:
     """answers(i): line i's unit holds the asked kind and says something of the question: one
     of its words (`topic`, by default all) or its label for the value (_sayer), or it stands
     under a heading or a list item that names it (_under_speaking_item), or it names the
     document's subject (see choose_lines); in running text, the sentence holding the value
     says it (_value_sentence_speaks). A table row holds the word itself, or a line above it
     holding no value of the kind does, as a header row names its columns (`row_topic`; off,
-    any row answers). With `question`, a unit naming a sibling of what it names answers nothing."""
+    any row answers). With `question`, a unit naming a sibling of what it names answers nothing,
+    a row's cells read with the labels its header row gives them (`header_row`: row_labels)."""
     asked = frozenset(qterms if topic is None else topic)
     named = frozenset(qterms) - asked - kind_words(kinds)  # the words the document names itself by
     words = frozenset(t for t in qterms if not is_number(t)) - kind_words(kinds)
@@ -2358,7 +2360,8 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     acts = _acts_asked(question, kinds)  # "who voted no": the act a line must name
 
     def against(unit: list[int]) -> bool:  # the unit names a sibling of what the question names
-        return bool(question) and contradicts(" ".join(texts[j] for j in unit), question, qterms, named=named)
+        said = " ".join([texts[j] for j in unit] + [row_labels(texts[j], header_row) for j in unit])
+        return bool(question) and contradicts(said, question, qterms, named=named)
 
     def answers(i: int) -> bool:
         unit = unit_of(i)
@@ -2385,6 +2388,37 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
         return _names_subject(texts, unit, subject, asked, common)
 
     return answers
+
+
+def _labelled_away(texts: Sequence[str], kind: Sequence[bool], header: str, question: str,
+                   qterms: Sequence[str]) -> set[int]:
+    """The rows holding the kind that only their header's labels set against the question
+    (row_labels: "Mosman Rowing Club | 3" under "rnd" for round 1): when such a row speaks
+    most of the question, the item asked about is in another round, and the rows of the
+    round asked are other items (_speaks_most)."""
+    if not header or not _LABELLED.search(question) and not _SHORT_LABEL.search(question):
+        return set()
+    return {i for i, t in enumerate(texts) if kind[i] and (labels := row_labels(t, header))
+            and not contradicts(t, question, qterms) and contradicts(f"{t} {labels}", question, qterms)}
+
+
+def row_labels(row: str, header: str) -> str:
+    """A table row's cells under its header's labels of a numbered series, as text says them:
+    "Round 3" for the cell "3" under "rnd" (_LABELLED, _LABEL_OF), so that a question's "round
+    1" meets the row's other round; "" for a line that is no row, or a header of other cells."""
+    if not header or not _TABLE_ROW.search(row):
+        return ""
+    cells, heads = row.split("|"), header.split("|")
+    if len(cells) != len(heads):
+        return ""
+    said = []
+    for head, cell in zip(heads, cells):
+        name = " ".join(head.split()).lower().rstrip(".")
+        name = _LABEL_OF.get(name, name)
+        value = cell.strip()
+        if value and _LABELLED.fullmatch(f"{name} {value}"):
+            said.append(f"{name.title()} {value}")
+    return " ".join(said)
 
 
 def _under_speaking_item(texts: Sequence[str], unit: Sequence[int], kind: Sequence[bool],
@@ -2836,9 +2870,13 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
 
     answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
                         question if cfg.siblings else "", frozenset(title),
-                        kind_labels=bool(cfg.kind_labels) and one_label)
+                        kind_labels=bool(cfg.kind_labels) and one_label, header=header or opening_header(texts))
     if lost and _speaks_most(lost, texts, kind, answers, topic if topic is not None else qterms):
         return []  # the row asked about has no figure under the asked period's column
+    relabelled = _labelled_away(texts, kind, header or opening_header(texts), question, qterms) \
+        if question and cfg.siblings else set()
+    if relabelled and _speaks_most(relabelled, texts, kind, answers, topic if topic is not None else qterms):
+        return []  # the row asked about is under another label's value ("Round 3" for round 1)
     ranked = _lead(ranked, texts, kind, scores, outside, must, answers, unit_of, question, kinds, limit)
     if ranked is None:
         return []  # lines hold the kind, none of them about what was asked
