@@ -1373,3 +1373,13 @@ def test_the_state_s_officers_and_courts_are_no_firm():
     # a body of the state still answers a question asking for a body
     q2 = question_terms("Which office brought the charges?")
     assert holds("Wu Tze Kok v Public Prosecutor", ("organisation",), q2)
+
+
+def test_an_officer_or_an_official_is_a_person():
+    # "which ANAO officer signed the report": a person, no "Australian National Audit Office"
+    assert asked("Which ANAO officer signed the audit report?") == ("person",)
+    assert asked("Which official approved the building permit?") == ("person",)
+    assert "organisation" in asked("Which contractor won the bid?")  # a firm may be one
+    q = question_terms("Which ANAO officer signed the audit report?")
+    assert not holds("the independence requirements of the Australian National Audit Office", asked(
+        "Which ANAO officer signed the audit report?"), q)
