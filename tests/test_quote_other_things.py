@@ -320,3 +320,18 @@ def test_another_count_of_the_counted_noun_is_another_item():
     assert sibling("2 bedroom $1,200 3 bedroom $1,500", q3, question_terms(q3)) is None
     q4 = "How much is parking for 2 hours?"
     assert sibling("Parking: $1 per 1 hour", q4, question_terms(q4)) is None
+
+
+def test_what_was_only_sought_is_no_actual_figure():
+    # "TURN's request ... seeks an award of just under $95,000": what the commission actually
+    # awarded is another figure; a line saying what was awarded answers
+    from engine.quote.lines import sibling
+    from engine.terms import question_terms
+    q = "How much did the commission actually award TURN for the water case?"
+    assert sibling("TURN's request for intervenor compensation seeks an award of just under $95,000",
+                   q, question_terms(q)) is not None
+    assert sibling("The commission awarded TURN $81,204.50, less than the amount requested.", q,
+                   question_terms(q)) is None
+    q2 = "How much did TURN request for the water case?"
+    assert sibling("TURN's request for intervenor compensation seeks an award of just under $95,000",
+                   q2, question_terms(q2)) is None

@@ -1429,6 +1429,27 @@ def _said_not(text: str, word: str) -> bool:
     return bool(uses) and all(_SAYS_NOT.search(text, max(0, m.start() - 30), m.start()) for m in uses)
 
 
+# a question asking what was actually done, and a figure only asked for ("TURN's request for
+# intervenor compensation seeks an award of just under $...": what the commission actually
+# awarded is another figure); a line saying what was actual, approved or granted speaks of it
+_ACTUAL_ASKED = re.compile(r"\bactual(?:ly)?\b", re.I)
+_ONLY_SOUGHT = re.compile(r"\b(?:seeks?|sought|seeking|request(?:s|ed|ing)?|propos(?:es|ed|ing|al)|"
+                          r"asks? for|asked for|claims?|claimed)\b", re.I)
+_GRANTED = re.compile(r"\b(?:actual(?:ly|s)?|award(?:ed|s)|approved|granted|paid|adopted|final|total of)\b", re.I)
+
+
+def _sought_only(unit: str, question: str) -> tuple[str, str] | None:
+    """The question asks what was actually done (_ACTUAL_ASKED) and the unit gives only what
+    was sought (_ONLY_SOUGHT), saying nothing of what was granted (_GRANTED): (the unit's
+    word, "actual"), or None."""
+    if not _ACTUAL_ASKED.search(question):
+        return None
+    sought = _ONLY_SOUGHT.search(unit)
+    if sought is None or _GRANTED.search(unit):
+        return None
+    return sought.group(0), "actual"
+
+
 # a word negated by the words before it: "NOT LICENSED", "had not been presented"
 _NOT_THEN_WORD = re.compile(r"(?:\b(?:not|never|no\s+longer|cannot)|\Bn['’]t)\s+(?:(?:yet|been|be|being|fully)\s+){0,3}"
                             r"([A-Za-z]{4,})", re.I)
@@ -1718,7 +1739,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     a season, a direction, a quarter, a statistic, a utility service, where a transfer goes,
     a class of customer, a charge's period: _SIBLINGS) when the unit lacks the question's
     own; the negation of a question's word (_negated), or the word said only negated
-    (_negates_asked); a figure given only as a change
+    (_negates_asked); only what was sought for what was actually done (_sought_only); a
+    figure given only as a change
     (_change_only); a number bounded the other way (_opposite_bound); the question's date
     only as the next meeting's or a matter put off to it; a date no later than the one the
     question asks after (_not_after); another value after the question's value's word
@@ -1745,7 +1767,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
         if wanted and not (said & wanted) and (said & members):
             return (", ".join(sorted(_SHOWN.get(t, t) for t in said & members)),
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
-    opposite = (_negated(unit, question) or _negates_asked(unit, question) or _change_only(unit, question, qterms)
+    opposite = (_negated(unit, question) or _negates_asked(unit, question) or _sought_only(unit, question)
+                or _change_only(unit, question, qterms)
                 or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
                 or _next_meeting_only(unit, question) or _not_after(unit, question) or _other_value(unit, question)
                 or (line and _other_year(unit, question)) or (line and _other_month(unit, question))
