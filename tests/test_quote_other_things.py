@@ -335,3 +335,12 @@ def test_what_was_only_sought_is_no_actual_figure():
     q2 = "How much did TURN request for the water case?"
     assert sibling("TURN's request for intervenor compensation seeks an award of just under $95,000",
                    q2, question_terms(q2)) is None
+
+
+def test_no_kind_asked_still_quotes_no_sibling():
+    # "which June 2013 minutes" asks no kind; May's minutes are no answer, June's are
+    q = "Which June 2013 Town Board minutes are up for approval?"
+    assert _choose(q, ["I. Approval of Town Board Minutes – 5/15/2013", "II. Public hearing"]) == []
+    got = _choose(q, ["I. Approval of Town Board Minutes – 5/15/2013",
+                      "II. Approval of Town Board Minutes – 6/12/2013"], limit=1)
+    assert got == ["II. Approval of Town Board Minutes – 6/12/2013"]

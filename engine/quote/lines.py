@@ -2903,6 +2903,10 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     ranked = _lead(ranked, texts, kind, scores, outside, must, answers, unit_of, question, kinds, limit)
     if ranked is None:
         return []  # lines hold the kind, none of them about what was asked
+    if not kinds and question and cfg.siblings:  # no kind asked: still no line of a sibling
+        ranked = [i for i in ranked if not contradicts(" ".join(texts[j] for j in unit_of(i)), question, qterms)]
+        if not ranked:
+            return []  # every line names a sibling of what was asked ("Minutes – 5/15/2013" for June's)
     above = _above(texts, unit_of, kind, answers, qterms, kinds) if must and cfg.lead_first else None
     taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else (), above)
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
