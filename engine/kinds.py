@@ -179,9 +179,9 @@ _DETECT = {
                              rf"(?:%|percent\b|per cent\b|pct\b)|{_CELL}"
                              rf"|\b{_WORD_NUM}(?:[- ]{_WORD_NUM})*\s(?:percent|per cent)\b"),
     "rate": re.compile(_CELL + rf"|(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
-                       # (a bare number, not the end of a span or a date: "2025/26 per month" is a
-                       # table's column heads over "per month", "12/26 per" no rate)
-                       rf"|(?<!\d/)(?<!(?:19|20)\d\d[-–])\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
+                       # (a bare number, not the end of a year's span: "2025/26 per month" is a
+                       # table's column heads over "per month"; "20/30 per hour" is two rates)
+                       rf"|(?<!(?:19|20)\d\d/)(?<!(?:19|20)\d\d[-–])\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
                        rf"|[$£€]\s?\d*\.\d{{3,}}"),
     # (a day may be written as its ordinal: "May 18th", "8th of June")
     "date": re.compile(rf"\b{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\b"
@@ -321,9 +321,8 @@ _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|con
              r"(?:alder|chair|council|select|assembly|congress)(?:man|men|woman|women))")
 # the offices only a person holds (not a clerk, a mayor, a treasurer: "the Office of the
 # County Clerk" answers "which clerk certified the results", a review's made-up canvass; nor
-# a trustee: a bond's trustee is a bank; an officer, an official, a person is one: "which ANAO
-# officer signed the report" is no audit office)
-_HUMAN_OFFICE = (r"(?:judge|justice|magistrate|officer|official|person|alder(?:man|men|woman|women)|chairman|chairperson|chairwoman|"
+# a trustee: a bond's trustee is a bank)
+_HUMAN_OFFICE = (r"(?:judge|justice|magistrate|alder(?:man|men|woman|women)|chairman|chairperson|chairwoman|"
                  r"senator|councillor|councilor|councilmember|council(?:man|men|woman|women)|"
                  r"legislator|candidate|mp|select(?:man|men|woman|women)|assembly(?:man|men|woman|women)|"
                  r"congress(?:man|men|woman|women))(?!['’]s\b| office)")
@@ -512,10 +511,15 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # (not "how much is the water infrastructure fee": the price of it, a sum)
     (r"\bhow much (?:[\w-]+ ){0,3}(?:water|wastewater|sewage|power|electricity|energy|gas|flow|space|land|"
      r"rain|snow|territory|area|ground|acreage|dirt|earth|soil|fill|gravel|sand|salt|waste|trash|garbage|"
-     r"debris|sludge|leachate|asphalt|concrete|mulch|alcohol|chlorine|fluoride|nitrate|arsenic|copper|sodium|"
-     r"fuel|oil|diesel|gasoline|propane)\b(?! (?:[\w-]+ ){0,2}(?:fee|fees|charge|charges|cost|costs|"
+     r"debris|sludge|leachate|asphalt|concrete|mulch)\b(?! (?:[\w-]+ ){0,2}(?:fee|fees|charge|charges|cost|costs|"
      r"price|prices|bill|bills|rate|rates|tax|taxes|tariff|surcharge|worth)\b)",
      ("measure", "area", "amount")),
+    # a substance's amount: a measure, or a share of what holds it ("272mg of alcohol per
+    # 100ml of blood", "6% alcohol by volume"), or its price
+    (r"\bhow much (?:[\w-]+ ){0,3}(?:alcohol|chlorine|fluoride|nitrate|arsenic|copper|sodium|fuel|oil|diesel|"
+     r"gasoline|propane)\b(?! (?:[\w-]+ ){0,2}(?:fee|fees|charge|charges|cost|costs|price|prices|bill|bills|rate|"
+     r"rates|tax|taxes|tariff|surcharge|worth)\b)",
+     ("measure", "percentage", "amount")),
     # a sum put on someone or spent ("how much was the company fined", "how much was spent
     # on snow and ice"): money, not a share ("how much are participants refunded", "how much
     # more are employees paid", "how much is charged on late bills" may be a share)
@@ -930,7 +934,7 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
 # Traffic (Cap 276, 1997 Ed)", "Road Traffic (Expressway Traffic) Rules", "Motor Vehicles
 # (Third-Party Risks and Compensation) Act"; and a name in those brackets is the law's
 # subject ("Road Traffic (Motor Vehicles, Wearing of Seat Belts) Rules")
-_LAW = r"(?:Act|Acts|Rules|Regulations|Ordinance|Code|Order|Bill)\b"
+_LAW = r"(?:Act|Acts|Rules|Regulations|Ordinance)\b"  # (not "Order", "Code", "Bill": "(RFQ 24-03) Order No. 118")
 _LAW_AFTER = re.compile(rf"\s*\((?:[^()]{{1,80}}\)\s*{_LAW}|Cap\.?\s*\d)|[^()]{{0,60}}\)\s*{_LAW}")
 
 

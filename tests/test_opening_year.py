@@ -78,3 +78,11 @@ def test_a_sentence_opening_on_the_years_it_compares_is_dated_by_them(tmp_path):
     # a year it starts from alone dates no comparison: "From 2019, ..." may still hold in 2022
     assert _opened("From 2019, the fee has risen 2% a year.", "By how much did the fee rise in 2022?") is None
     assert _opened("From 2019 to 2021, the fee rose 6%.", "By how much did the fee rise in 2022?") is not None
+
+
+def test_a_span_holding_the_asked_year_dates_no_other_year():
+    # "Between 2024 and 2028, ... $3.5 million per year" holds 2026's figure
+    assert _opened("Between 2024 and 2028, the city will spend $3.5 million per year on paving.",
+                   "How much will the city spend on paving in 2026?") is None
+    assert _opened("From 2019 to 2021, the city spent $2 million a year on paving.",
+                   "How much will the city spend on paving in 2026?") is not None

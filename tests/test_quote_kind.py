@@ -1035,3 +1035,12 @@ def test_a_number_joined_to_its_word_is_the_same_term_apart():
     assert joined_in(["local", "31-day", "pass"], content_terms("Local 31 Day Pass")) == {"31-day"}
     assert joined_in(["90", "day", "notice"], content_terms("a 90-day notice")) == {"90", "day"}
     assert joined_in(["31-day"], content_terms("31 rides a day")) == set()
+
+
+def test_a_record_s_field_far_below_its_name_is_still_its():
+    # an item's cost as its fourth field is the item's: "Express 31 Day Pass", not the local one
+    lines = ["fares:", "  passes:", "  - name: Local 31 Day Pass", "    cost: \"$72.00\"",
+             "  - name: Express 31 Day Pass", "    zone: all", "    breeze: true", "    description: Express bus pass",
+             "    cost: \"$125.00\""]
+    got = _choose("How much is an express 31 day pass?", lines, limit=2)
+    assert got == ["  - name: Express 31 Day Pass", "    cost: \"$125.00\""], got

@@ -294,8 +294,11 @@ def test_a_word_the_line_says_only_negated_is_not_the_question_s():
     assert sibling("Dog license $20; animals not licensed $10", q, question_terms(q)) is None
     q2 = "How many permits were not issued?"
     assert sibling("12 permits were not issued", q2, question_terms(q2)) is None
-    q3 = "How many permits were issued in May?"
-    assert sibling("Permits not issued | May | 12", q3, question_terms(q3)) is not None
+    # a label's "Not X" names what its fee is for, where X is no priced thing the question names
+    q3 = "What is the late fee for licensing a dog after April 1?"
+    assert sibling("Late Fee - Dogs Not Licensed by April 1     $15.00", q3, question_terms(q3)) is None
+    q6 = "What is the parking permit fee for a vehicle registered outside Millbrook?"
+    assert sibling("Vehicles Not Registered in Millbrook     $60.00", q6, question_terms(q6)) is None
     # running text negates a word in passing, of something else than its figure
     q4 = "What is the most a board member can be paid for attending a board meeting?"
     assert sibling("each Director may receive a fee not to exceed one hundred dollars for attending each "
@@ -344,3 +347,13 @@ def test_no_kind_asked_still_quotes_no_sibling():
     got = _choose(q, ["I. Approval of Town Board Minutes – 5/15/2013",
                       "II. Approval of Town Board Minutes – 6/12/2013"], limit=1)
     assert got == ["II. Approval of Town Board Minutes – 6/12/2013"]
+
+
+def test_a_bound_counts_no_other_item():
+    # "(up to 4 hours)" bounds the rental asked for 2 hours; "under 5 years" bounds an age
+    from engine.quote.lines import sibling
+    from engine.terms import question_terms
+    q = "How much is the pavilion rental for 2 hours?"
+    assert sibling("Pavilion Rental (up to 4 hours) $100", q, question_terms(q)) is None
+    q2 = "What is the admission fee for a child of 3 years?"
+    assert sibling("Children under 5 years: free", q2, question_terms(q2)) is None

@@ -98,3 +98,18 @@ def test_a_row_s_cell_under_a_numbered_label_is_that_label_s(tmp_path):
                      "How much did Mosman Rowing Club get in round 3 of the sport grants?")
     assert not a.answered, [ln.text for c in a.citations for ln in c.lines]
     assert b.answered and any("500000" in ln.text for c in b.citations for ln in c.lines), b.refusal
+
+
+ROUNDS = ("round,tier,org,amount\n1,5,Harbor Arts Collective,4500\n3,1,Harbor Arts Collective,6000\n"
+          "1,2,Eastside Food Pantry,3000\n")
+
+
+def test_a_row_of_the_asked_round_answers_beside_another_round_s(tmp_path):
+    # the same group in rounds 1 and 3: the round-1 row answers round 1, though the round-3
+    # row holds a 1 in another column
+    from conftest import ask_words
+    (a,) = ask_words(tmp_path, {"grants_rounds.csv": ROUNDS},
+                     "How much did Harbor Arts Collective get in round 1?")
+    assert a.answered and any("4500" in ln.text for c in a.citations for ln in c.lines), a.refusal
+    from engine.quote.lines import unnamed_label
+    assert unnamed_label("Second Round Awards\nMain Street Cycles | 2,500", "How much did Main Street Cycles get in round 2?") is None

@@ -456,7 +456,7 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
                                          or _label_above(texts, i)):
         out.insert(0, i - 1)
     elif (item := _record_item(texts, i)) is not None:
-        out[:0] = range(item, i)  # the item's name, and its fields between
+        out.insert(0, item)  # the item's name (its fields between are other things' of it)
     j = i
     while len(out) < 3 and j + 1 < len(texts):
         line, nxt = texts[j], texts[j + 1]
@@ -481,7 +481,7 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
 _ITEM_FIELD = re.compile(r"^( *)-\s+[A-Za-z][\w ]{0,30}:\s*\S")
 _FIELD_AT = re.compile(r"^( *)[A-Za-z][\w ]{0,30}:\s*\S")
 _KEY_ALONE = re.compile(r"^( *)[A-Za-z][\w ]{0,30}:\s*$")
-_ITEM_REACH = 2  # the most fields of an item above the one read (a unit is three lines at most)
+_ITEM_REACH = 8  # the most fields of an item above the one read
 
 
 def _record_item(texts: Sequence[str], i: int) -> int | None:
@@ -850,6 +850,11 @@ _LABELS_TOGETHER = re.compile(r"\b((?i:cell|week|precinct|ward|district|zone|tie
 _NAMING_ONLY = frozenset({"week", "cell"})
 
 
+# labels a text may give in words, not as the question writes them: "Second Round Awards" for
+# round 2 (a row's round is still read against the question's: row_labels)
+_SAID_IN_WORDS = frozenset({"round"})
+
+
 def unnamed_label(text: str, question: str) -> str | None:
     """A label and value the question gives ("tier 6", "Ward 4", "Schedule A") that `text`
     never names, as the question writes it, or None. "Tier 6" is a name, not the figure 6:
@@ -867,7 +872,7 @@ def unnamed_label(text: str, question: str) -> str | None:
         theirs.setdefault(m.group(1).lower(), set()).update(v.upper() for v in values)
     words = set(content_terms(text))
     for label, values in _labels(question).items():
-        if theirs.get(label, set()) & values:
+        if theirs.get(label, set()) & values or label in _SAID_IN_WORDS:
             continue
         if stem(label) in words and any(re.search(rf"^\s*\|?\s*{re.escape(v)}\s*\|", text, re.M | re.I)
                                         for v in values):
@@ -1113,9 +1118,9 @@ def _one_year_of_span(unit: str, question: str) -> tuple[str, str] | None:
 # (or by the years it compares: "Comparing 2021 to 2020, the department is reporting a 4% rise")
 _OPENING_YEAR = re.compile(r"^\W*(?:(?:in|during|for|throughout|as of)\s+(?:the\s+)?(?:(?:fiscal|calendar)\s+year\s+|fy\s?)?"
                            r"((?:19|20)\d\d)\b(?!\s?[-–/]\s?\d)(?!\s+(?:dollars|constant|prices)\b)"
-                           r"|(?:comparing|compared\s+(?:to|with)|from|between)\s+(?:(?:fiscal|calendar)\s+year\s+|fy\s?)?"
+                           r"|(comparing|compared\s+(?:to|with)|from|between)\s+(?:(?:fiscal|calendar)\s+year\s+|fy\s?)?"
                            r"((?:19|20)\d\d)\s+(?:to|and|with|versus|vs\.?|through)\s+(?:(?:fiscal|calendar)\s+year\s+|fy\s?)?"
-                           r"(?:19|20)\d\d\b)", re.I)
+                           r"((?:19|20)\d\d)\b)", re.I)
 # a question asking a figure in one year ("... in 2012", "during fiscal year 2024"); not one
 # asking a running total ("as of 2024", "to date") or naming the year of its source
 # ("according to the 2024 annual report", "in the 2023 report")
@@ -1157,10 +1162,25 @@ def _opened_by_another_year(unit: str, question: str, qterms: Collection[str]) -
         return None
     years, kinds = _years_of(question), asked_kinds(question)
     held = [t for t in _sentences(" ".join(unit.split())) if holds(t, kinds, qterms)]
-    opening = [m[1] or m[2] if (m := _OPENING_YEAR.match(t)) else None for t in held]
+    opening = [_opening_year(t, years) for t in held]
     if not held or not all(y and y not in years and not (_years_of(t) & years) for y, t in zip(opening, held)):
         return None
     return ", ".join(sorted(set(opening))), ", ".join(sorted(years))
+
+
+def _opening_year(sentence: str, years: Collection[str]) -> str | None:
+    """The year a sentence's opening words date it to (_OPENING_YEAR), or None: a span's
+    years ("From 2024 to 2028, ...", "Between 2024 and 2028") date it to none when one of
+    the question's years falls within; the years it compares ("Comparing 2021 to 2020") do."""
+    m = _OPENING_YEAR.match(sentence)
+    if m is None:
+        return None
+    if m[1]:
+        return m[1]
+    low, high = sorted((int(m[3]), int(m[4])))
+    if m[2].lower() in ("from", "between") and any(low <= int(y) <= high for y in years if y.isdigit()):
+        return None
+    return m[3]
 
 
 # a value the question gives after a word that says what it is ("a property assessed at
@@ -1287,7 +1307,8 @@ _PLAIN_MODIFIERS = frozenset(content_terms(
     "original amended revised such said same following above below first last"))
 # the things a fee schedule or a tariff prices, one kind of each told by the word before it
 # ("fence permit", "building permit"; "property tax", "cannabis tax")
-_PRICED = frozenset(content_terms("fee permit license licence charge fare fine tax pass deposit penalty"))
+_PRICED_WORDS = frozenset("fee permit license licence charge fare fine tax pass deposit penalty".split())
+_PRICED = frozenset(content_terms(" ".join(sorted(_PRICED_WORDS))))
 # (a number was tried as one and left out: "Main Number" and "Direct Number" are a library's
 # phone number, "Docket Number" a case's)
 # the words a charge's period is said by, as stems ("annual" is "year")
@@ -1456,10 +1477,13 @@ _NOT_THEN_WORD = re.compile(r"(?:\b(?:not|never|no\s+longer|cannot)|\Bn['’]t)\
 
 
 def _negates_asked(unit: str, question: str) -> tuple[str, str] | None:
-    """The unit says a word of the question only as negated by the words before it, in every
+    """The unit says a priced thing the question names (a licence, a permit, a pass: _PRICED,
+    the noun as the question writes it) only as negated by the words before it, in every
     form it says it ("ANIMALS NOT LICENSED $10.00" for what a dog licence costs: the fee of
     animals without one), and the question does not negate it: (the unit's words, the
-    question's word), or None. A unit saying the word plainly as well ("Dog license $20;
+    question's word), or None. Not any word: a label's "Not X" names what its fee is for
+    ("Late Fee - Dogs Not Licensed by April 1" for licensing a dog late, "Vehicles Not
+    Registered in Millbrook" for a vehicle registered outside it). A unit saying the word plainly as well ("Dog license $20;
     animals not licensed $10") speaks of it. Labels and rows only: running text negates a word
     in passing, of something else than the figure ("one hundred dollars for attending each ...
     meeting, but shall not be paid for attending more than two meetings"; "in 1993 the PWD
@@ -1467,7 +1491,8 @@ def _negates_asked(unit: str, question: str) -> tuple[str, str] | None:
     words = [w for w in unit.split() if w[:1].isalpha()]
     if len(words) >= 6 and 2 * sum(1 for w in words if w[0].islower()) >= len(words):
         return None  # running text negates a word in passing ("does not filter its water")
-    asked = {t: w for w in _WORD.findall(question.lower()) for t in content_terms(w)[:1] if len(w) >= 4}
+    asked = {t: w for w in _WORD.findall(question.lower()) for t in content_terms(w)[:1]
+             if t in _PRICED and w.rstrip("s") in _PRICED_WORDS}  # "a dog license", not "licensing a dog"
     for m in _NOT_THEN_WORD.finditer(unit):
         said = content_terms(m.group(1))
         word = asked.get(said[0]) if said else None
@@ -1913,10 +1938,18 @@ _COUNTED_NOUN = re.compile(r"(?<![\d.,$£€/–-])(?<!\bper )(?<!\beach )\b(?!(
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate("one two three four five six seven eight nine ten".split(), 1)}
 
 
+_BOUND_OPENS = re.compile(r"(?:\b(?:up to|under|over|at least|at most|less than|more than|fewer than|"
+                          r"no more than|minimum of|maximum of|within|first|last)|[<>≤≥])\s*$", re.I)
+_BOUND_CLOSES = re.compile(r"\s*(?:and|or)\s+(?:older|younger|more|over|above|under|less|fewer|longer)\b", re.I)
+
+
 def _counts_of(text: str) -> dict[str, set[str]]:
-    """The nouns a text counts, as stems, with the numbers before them ("10 Ride": ride -> {10})."""
+    """The nouns a text counts, as stems, with the numbers before them ("10 Ride": ride -> {10});
+    not a bound ("up to 4 hours", "under 5 years", "65 years and older")."""
     out: dict[str, set[str]] = {}
     for m in _COUNTED_NOUN.finditer(text):
+        if _BOUND_OPENS.search(text, 0, m.start()) or _BOUND_CLOSES.match(text, m.end()):
+            continue
         noun = content_terms(m.group(2))
         if noun:
             out.setdefault(noun[0], set()).add(_NUMBER_WORDS.get(m.group(1).lower(), m.group(1)))
@@ -2664,19 +2697,23 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
 
 
 def _speaks_most(lost: Collection[int], texts: Sequence[str], kind: Sequence[bool],
-                 answers: Callable[[int], bool], topic: Sequence[str]) -> bool:
+                 answers: Callable[[int], bool], topic: Sequence[str], strictly: bool = False) -> bool:
     """A row with nothing under the asked period's column says as many of the question's
     words (its periods aside) as any row that answers: the item asked about is that row, and
     another row's figure in the column would be another item's ("Storm Drain Rehab | 780000 |
     n/a | 810000" for Storm Drain Rehab's FY2024 figure, not "Tree Planting | 95000 | 98000
-    | 99000")."""
+    | 99000"). `strictly`: more words than any row that answers, the question's numbers aside
+    (a row of another round naming the same club as one of the asked round does not)."""
     words = frozenset(topic) - _periods(topic)
+    if strictly:
+        words = frozenset(t for t in words if not is_number(t))
 
     def said(i: int) -> int:
         return len(words & set(content_terms(texts[i])))
 
     best = max((said(i) for i in lost), default=0)
-    return best > 0 and best >= max((said(i) for i in range(len(texts)) if kind[i] and answers(i)), default=0)
+    rest = max((said(i) for i in range(len(texts)) if kind[i] and answers(i)), default=0)
+    return best > 0 and (best > rest if strictly else best >= rest)
 
 
 # a question asking for a date ("by what date", "what is the deadline", "what is the last
@@ -2898,7 +2935,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return []  # the row asked about has no figure under the asked period's column
     relabelled = _labelled_away(texts, kind, header or opening_header(texts), question, qterms) \
         if question and cfg.siblings else set()
-    if relabelled and _speaks_most(relabelled, texts, kind, answers, topic if topic is not None else qterms):
+    if relabelled and _speaks_most(relabelled, texts, kind, answers, topic if topic is not None else qterms,
+                                   strictly=True):
         return []  # the row asked about is under another label's value ("Round 3" for round 1)
     ranked = _lead(ranked, texts, kind, scores, outside, must, answers, unit_of, question, kinds, limit)
     if ranked is None:
