@@ -357,3 +357,11 @@ def test_a_bound_counts_no_other_item():
     assert sibling("Pavilion Rental (up to 4 hours) $100", q, question_terms(q)) is None
     q2 = "What is the admission fee for a child of 3 years?"
     assert sibling("Children under 5 years: free", q2, question_terms(q2)) is None
+
+
+def test_the_noun_a_how_many_question_counts_is_no_other_item():
+    # "how many xbox 360 games": the line's count of games is the answer (WikiQA dev Q197)
+    from engine.quote.lines import sibling
+    from engine.terms import question_terms
+    q = "how many xbox 360 games are there"
+    assert sibling("There are currently 952 games (multiplatform: 751; exclusive: 123)", q, question_terms(q)) is None

@@ -1956,13 +1956,21 @@ def _counts_of(text: str) -> dict[str, set[str]]:
     return out
 
 
+# the noun a "how many" question counts ("how many xbox 360 games": the games; its 360 names
+# the console, and the line's count of games is the answer, no other item)
+_HOW_MANY = re.compile(r"\bhow many\s+((?:[\w'’-]+\s+){0,4}?[a-z]{3,})\b(?=\s+(?:are|is|were|was|do|does|did|have|has|will|"
+                       r"can|could|should|would|in|on|at|for|of|per)\b|\s*\??\s*$)", re.I)
+
+
 def _other_count(unit: str, question: str) -> tuple[str, str] | None:
     """The unit counts the noun the question counts, by other numbers only: "Zone 1 Express
     10 Ride" for the price of one ride, "3 Day Pass" for a 7-day pass, "3 bedroom" for a two
-    bedroom home: another item of a priced series. (unit's, question's), or None."""
+    bedroom home: another item of a priced series. (unit's, question's), or None. Not the
+    noun a "how many" question counts (_HOW_MANY): its count is the answer."""
     theirs = _counts_of(unit)
+    asked = {t for m in _HOW_MANY.finditer(question) for t in content_terms(m.group(1))[-1:]}
     for noun, numbers in _counts_of(question).items():
-        if noun in theirs and not theirs[noun] & numbers:
+        if noun in theirs and noun not in asked and not theirs[noun] & numbers:
             return (", ".join(f"{n} {noun}" for n in sorted(theirs[noun])), ", ".join(f"{n} {noun}" for n in sorted(numbers)))
     return None
 
