@@ -905,16 +905,8 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "TOTAL APPROPRIATIONS": a word in a line in capitals, no acronym
             if k == "person" and not (_a_person(m.group(0)) or _OFFICE_AFTER.match(text, m.end())):
                 continue
-            if k == "organisation" and not _org_run(m.group(0), asked_terms):
+            if k == "organisation" and not _an_organisation(m, text, asked_terms):
                 continue
-            if k == "organisation" and asked_terms & _FIRM_ASKED and _NO_FIRM.search(m.group(0)):
-                continue  # "Wu Tze Kok v Public Prosecutor": a party of the state's, no company
-            if k == "organisation" and _LAW_AFTER.match(text, m.end()):
-                continue  # "Road Traffic (Cap 276, 1997 Ed)", "Motor Vehicles (Third-Party Risks) Act": a law
-            if k == "organisation" and asked_terms & _FIRM_ASKED and _PUBLIC_BODY.search(m.group(0)) \
-                    and (_CHOOSES.match(text, m.end()) or _CHOSEN_BY.search(text, 0, m.start())):
-                continue  # "which consulting firm was awarded ...": "City Council will award" chooses
-                # one, it is none ("provided by the ... Authority" may be the vendor asked)
             if k == "access" and asked_terms and not _label_asked(m.group(0), asked_terms):
                 continue  # a meeting id is no passcode: the label must be the one asked
             if k not in _CASED and text[m.start()] not in "$£€" \
@@ -935,7 +927,22 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
 # (Third-Party Risks and Compensation) Act"; and a name in those brackets is the law's
 # subject ("Road Traffic (Motor Vehicles, Wearing of Seat Belts) Rules")
 _LAW = r"(?:Act|Acts|Rules|Regulations|Ordinance)\b"  # (not "Order", "Code", "Bill": "(RFQ 24-03) Order No. 118")
-_LAW_AFTER = re.compile(rf"\s*\((?:[^()]{{1,80}}\)\s*{_LAW}|Cap\.?\s*\d)|[^()]{{0,60}}\)\s*{_LAW}")
+_LAW_AFTER = re.compile(rf"\s*\((?:[^()]{{1,80}}\)\s*{_LAW}|(?i:cap)\.?\s*\d)|[^()]{{0,60}}\)\s*{_LAW}")
+
+
+def _an_organisation(m: re.Match, text: str, asked_terms: Collection[str]) -> bool:
+    """An organisation-shaped match `m` of `text` names one the question may ask for: its run
+    names a body (_org_run); not a law's name or its subject ("Road Traffic (Cap 276, 1997
+    Ed)", "Motor Vehicles (Third-Party Risks) Act": _LAW_AFTER); and for a firm asked
+    (_FIRM_ASKED), not the state's officers or courts ("Wu Tze Kok v Public Prosecutor":
+    _NO_FIRM), nor a public body choosing one ("City Council will award": _CHOOSES; "provided
+    by the ... Authority" may be the vendor asked)."""
+    if not _org_run(m.group(0), asked_terms) or _LAW_AFTER.match(text, m.end()):
+        return False
+    if not set(asked_terms) & _FIRM_ASKED:
+        return True
+    return not (_NO_FIRM.search(m.group(0)) or (_PUBLIC_BODY.search(m.group(0)) and (
+        _CHOOSES.match(text, m.end()) or _CHOSEN_BY.search(text, 0, m.start()))))
 
 
 def _list_mark(m: re.Match, seen: str, text: str) -> bool:
@@ -1024,8 +1031,8 @@ def _unit_in_label(text: str, kinds: tuple[str, ...]):
 # FOR ONE", "Vote for up to 3", "(vote in one oval)"): how many the voter may choose, no count
 # of votes cast
 _CHOOSE = frozenset(content_terms("choose chose pick select seat seats"))  # "how many could voters choose": the instruction answers
-_BALLOT = re.compile(r"\bvote\s+(?:for|in)\s+(?:not\s+more\s+than|no\s+more\s+than|up\s+to|a\s+maximum\s+of|at\s+most)?\s*$",
-                     re.I)
+_BALLOT = re.compile(r"\bvote\s+for\s+(?:not\s+more\s+than|no\s+more\s+than|up\s+to|a\s+maximum\s+of|at\s+most)?\s*$"
+                     r"|\(vote\s+in\s+$", re.I)  # "(vote in one oval)", not "registered to vote in 3 wards"
 
 
 # a line that is a short label and one number with cents, as a table's row prints in a PDF

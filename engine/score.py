@@ -25,7 +25,7 @@ from .pool import Pool
 from .rerank import Order, Scored, rarity_weights
 from .readers.dating import day_first, numeric_day, slashed
 from .kinds import MONTH, header_like, holds, kind_words
-from .terms import IRREGULAR, ROOTED, content_terms, is_number, range_asked, root, stem
+from .terms import IRREGULAR, content_terms, is_number, range_asked, root_forms, stem
 from .types import ArmScore, Candidate
 
 ARMS = ("bm25", "tfidf", "embed")
@@ -930,23 +930,15 @@ _COMPOUND_TERM = re.compile(r"^([a-z]{3,})-\d+[a-z]?$")
 
 def roots_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
     """Mark in `has` (in place) a question's word as held by a passage saying its Latin-rooted
-    noun or verb (terms.ROOTS): "decision" for "when did the court decide", "response" for
-    "how did the council respond". The quote reads them as one word (quote/lines._lemmas);
-    so does a passage's coverage. Only the pool's words sharing the root, found once."""
-    asked: dict[str, list[int]] = {}
+    noun or verb (terms.COVERAGE_ROOTS): "decision" for "when did the court decide",
+    "response" for "how did the council respond". The quote reads them as one word
+    (quote/lines._lemmas); so does a passage's coverage. Each word's few other forms are
+    looked up in the pool's vocabulary, in a sorted order."""
+    vocab = pool.counts.vocab
     for k, t in enumerate(qterms):
-        if t.isalpha() and ROOTED.search(t):
-            asked.setdefault(root(t), []).append(k)
-    if not asked:
-        return
-    forms: dict[str, list[str]] = {}
-    for w in pool.counts.vocab:
-        if ROOTED.search(w) and (r := root(w)) in asked and w not in qterms:
-            forms.setdefault(r, []).append(w)
-    for r, ws in forms.items():
-        held = pool.has(sorted(ws)).any(axis=1)
-        for k in asked[r]:
-            has[:, k] |= held
+        forms = [w for w in sorted(root_forms(t)) if w in vocab]
+        if forms:
+            has[:, k] |= pool.has(forms).any(axis=1)
 
 
 # a number and the word after it written as one term: "90-day", "30-days", "3-bedroom", and a
@@ -991,49 +983,45 @@ def joined_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
     passage writes the two the other way, joined or apart: the question's "90-day" by a
     passage's "90 day" or "90 days"; the question's "90 day" (or "FY2026"'s 2026) by a
     passage's "90-day" ("2026/Program"). The same number beside the same word, one term or
-    two: a hyphen or a slash is no other figure. The word is held only with its number."""
-    joined = {k: p for k, t in enumerate(qterms) if (p := _parted(t))}
-    numbers = {k: other_forms(t) | {_form_key(t)} for k, t in enumerate(qterms)
-               if is_number(t) and k not in joined}
-    words = {t: k for k, t in enumerate(qterms) if t.isalpha()}
-    if not joined and not numbers:
+    two: a hyphen or a slash is no other figure. The word is held only with its number
+    (joined_in, passage by passage)."""
+    if not any(_parted(t) or is_number(t) for t in qterms):
         return
+    at: dict[str, list[int]] = {}
+    for k, t in enumerate(qterms):
+        at.setdefault(t, []).append(k)
     for i, terms in enumerate(pool.terms):
-        for k, (key, word) in joined.items():
-            if not has[i, k] and any(_form_key(a) == key and b == word for a, b in zip(terms, terms[1:])):
-                has[i, k] = True
-        if not numbers:
-            continue
-        for t in terms:
-            part = _parted(t) if ("-" in t or "/" in t) else None
-            if part is None:
-                continue
-            held = [k for k, keys in numbers.items() if part[0] in keys]
-            for k in held:
-                has[i, k] = True
-            if held and part[1] in words:
-                has[i, words[part[1]]] = True
+        for t in joined_in(qterms, terms):
+            has[i, at[t]] = True
 
 
-def joined_in(qterms: Collection[str], said: Sequence[str]) -> set[str]:
-    """The question terms that a line's terms `said` write joined where the question writes
-    them apart, or apart where it joins them, as joined_held reads a passage's: the
-    question's "31-day" by a line's "31 Day"; the question's 31 and "day" by a line's
-    "31-day". The same number beside the same word."""
+def joined_in(qterms: Collection[str], said: Sequence[str], whole: bool = False) -> set[str]:
+    """The question terms that terms `said` (a passage's or a line's) write joined where the
+    question writes them apart, or apart where it joins them: the question's "31-day" by
+    "31 Day"; the question's 31 and "day" by "31-day" (the number alone, with "FY2026"'s 2026
+    by "2026/Program", unless `whole`: then only with its word, as a line speaks of the
+    question by "3-bedroom" only where it asks of 3 bedrooms). The same number beside the
+    same word."""
     out = set()
-    pairs = {(_form_key(a), b) for a, b in zip(said, said[1:])}
+    joined = [(t, p) for t in qterms if (p := _parted(t))]
+    if joined:
+        pairs = {(_form_key(a), b) for a, b in zip(said, said[1:])}
+        out.update(t for t, p in joined if p in pairs)
+    numbers: dict[str, list[str]] = {}
     for t in qterms:
-        part = _parted(t)
-        if part is not None and part in pairs:
-            out.add(t)
+        if is_number(t) and not _parted(t):
+            for key in sorted(other_forms(t) | {_form_key(t)}):
+                numbers.setdefault(key, []).append(t)
+    if not numbers:
+        return out
     words = {t for t in qterms if t.isalpha()}
-    numbers = {k: t for t in qterms if is_number(t) for k in other_forms(t) | {_form_key(t)}}
     for t in said:
         part = _parted(t) if ("-" in t or "/" in t) else None
-        if part is not None and part[0] in numbers:
-            out.add(numbers[part[0]])
-            if part[1] in words:
-                out.add(part[1])
+        if part is None or part[0] not in numbers or (whole and part[1] not in words):
+            continue
+        out.update(numbers[part[0]])
+        if part[1] in words:
+            out.add(part[1])
     return out
 
 

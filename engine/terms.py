@@ -558,16 +558,25 @@ PLAIN_SAID = {IRREGULAR.get(stem(w), stem(w)): frozenset(stem(s) for s in said.s
               for w, said in _PLAIN_SAID}
 
 
-# a Latin-rooted noun's stem and its verb's: the noun's ending and the verb's ("response" and
-# "respond", "decision" and "decide", "acquisition" and "acquire"), read as one word by the
-# quote (quote/lines._lemmas) and by a passage's coverage (score.roots_held)
+# A Latin-rooted noun's stem to its verb's, which the stemmer keeps apart ("response" stems
+# to "respons", "respond" to "respond"): English derivational morphology's alternations
+# (-pond/-ponse, -pend/-pense, -tend/-tension, -pand/-pansion, -cide/-cision, -vide/-vision,
+# -clude/-clusion, -scribe/-scription, -sume/-sumption, -duce/-duction, -quire/-quisition),
+# on stems of five letters or more, so that "a written response to this Violation Notice by
+# May 31" speaks of "the deadline to respond" (the quote: quote/lines._lemmas). Not
+# -mit/-mission nor -solve/-solution: "commission", "permission", "submission" and
+# "resolution" name bodies, documents and other things' deadlines as often as the acts (a
+# review: "committed" for a commission's meeting). A passage's coverage reads the pairs of
+# COVERAGE_ROOTS only (score.roots_held): -vide/-vision, -duce/-duction and -sume/-sumption
+# pair words of other senses too ("division" and "divide", "product" and "produce", "deduct"
+# and "deduce").
 ROOTS = (("pons", "pond"), ("pens", "pend"), ("xtens", "xtend"), ("pans", "pand"), ("cis", "cid"),
          ("vis", "vid"), ("clus", "clud"), ("script", "scrib"), ("umpt", "um"), ("uct", "uc"),
          ("cquisit", "cquir"), ("nquisit", "nquir"))  # "date of acquisition" for when it was acquired
 # (not "requisition": a purchase requisition is no requirement)
 
 
-ROOTED = re.compile("(?:" + "|".join(sorted({e for pair in ROOTS for e in pair}, key=lambda e: (-len(e), e))) + ")$")
+COVERAGE_ROOTS = tuple(p for p in ROOTS if p not in (("vis", "vid"), ("uct", "uc"), ("umpt", "um")))
 
 
 def root(t: str) -> str:
@@ -577,6 +586,20 @@ def root(t: str) -> str:
             if t.endswith(noun):
                 return t[: -len(noun)] + verb
     return t
+
+
+def root_forms(t: str) -> frozenset[str]:
+    """The other stems a passage may say `t` by, its noun's or its verb's (COVERAGE_ROOTS):
+    "decis" (decision) for "decid" (decide), and "decid" for "decis"."""
+    if len(t) < 5 or not t.isalpha():
+        return frozenset()
+    out = set()
+    for noun, verb in COVERAGE_ROOTS:
+        if t.endswith(noun):
+            out.add(t[: -len(noun)] + verb)
+        elif t.endswith(verb):
+            out.add(t[: -len(verb)] + noun)
+    return frozenset(out - {t})
 
 
 def said_as(term: str) -> frozenset[str]:

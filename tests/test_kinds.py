@@ -1385,3 +1385,10 @@ def test_the_review_s_near_misses_of_this_pass_s_kinds():
                  ("organisation",), question_terms("Which firm was awarded the design contract for Well 4?"))
     q = "How much alcohol may drinks served at park events contain?"
     assert holds("Beverages may contain no more than 6% alcohol by volume.", asked(q), question_terms(q))
+
+
+def test_a_sheriff_or_the_police_is_no_firm():
+    q = question_terms("Which company sold the county its patrol vehicles?")
+    assert not holds("Item 9. The State Police will provide crash reconstruction services.", ("organisation",), q)
+    assert not holds("The Harris County Sheriff requested two vehicles.", ("organisation",), q)
+    assert holds("The Board approved the purchase from Hilltop Ford Company.", ("organisation",), q)

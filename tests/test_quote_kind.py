@@ -1044,3 +1044,11 @@ def test_a_record_s_field_far_below_its_name_is_still_its():
              "    cost: \"$125.00\""]
     got = _choose("How much is an express 31 day pass?", lines, limit=2)
     assert got == ["  - name: Express 31 Day Pass", "    cost: \"$125.00\""], got
+
+
+def test_a_joined_number_speaks_only_with_its_word():
+    # "31 Day Pass" speaks of a "31-day pass"; "3-bedroom" of no route 3
+    from engine.quote.lines import about
+    assert about("Local 31 Day Pass", frozenset({"31-day"}))
+    assert about("a 90-day notice", frozenset({"90", "day"}))
+    assert not about("3-bedroom apartment $1,500", frozenset({"3", "rout", "fare"}))

@@ -113,3 +113,11 @@ def test_a_row_of_the_asked_round_answers_beside_another_round_s(tmp_path):
     assert a.answered and any("4500" in ln.text for c in a.citations for ln in c.lines), a.refusal
     from engine.quote.lines import unnamed_label
     assert unnamed_label("Second Round Awards\nMain Street Cycles | 2,500", "How much did Main Street Cycles get in round 2?") is None
+
+
+def test_a_row_is_read_with_its_header_s_labels_against_the_question():
+    # the round-3 row says the group's name as the round-1 row does: the header's "rnd" tells
+    # them apart, and the round asked answers
+    rows = ["org | rnd | tier | amount", "Harbor Arts | 3 | 1 | $6,000", "Harbor Arts | 1 | 5 | $4,500"]
+    assert _choose("How much did Harbor Arts get in round 1?", rows, limit=1) == ["Harbor Arts | 1 | 5 | $4,500"]
+    assert _choose("How much did Harbor Arts get in round 3?", rows, limit=1) == ["Harbor Arts | 3 | 1 | $6,000"]

@@ -1,6 +1,6 @@
 """Two readings of a line's words the stemmer and a regular expression had wrong: a
 Latin-rooted noun speaks of its verb in the question ("response" of "respond":
-quote/lines._ROOTS), and a date after a preposition is read whole ("by May 31, 2024", not
+terms.ROOTS), and a date after a preposition is read whole ("by May 31, 2024", not
 "by May" and a bare year: kinds._DETECT), so a deadline's line holds a date where the
 question names the month and year of its notice. Made-up lines through the quote's rules
 and the kind detector, and a made-up violation notice through the real readers and index

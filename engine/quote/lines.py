@@ -33,9 +33,9 @@ from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import dated_as_asked, dated_terms, held_in_other_forms, joined_in, year_month
 from ..terms import IRREGULAR, MAY_MONTH, content_terms, is_number, range_asked, required_terms, said_as, stem
-from ..terms import root as _root
+from ..terms import root as _root  # (one name for the quote's many uses of a root)
 from ..types import QuotedLine
-from .columns import NUMERIC_KINDS, asked_cells, opening_header, question_periods
+from .columns import NUMERIC_KINDS, SEPARATOR, asked_cells, opening_header, question_periods
 
 _SEAM = 3  # words either side of a line break read together for a value it cuts in two
 _ENDS_DASH = re.compile(r"\w[-–—]\s*$")
@@ -132,14 +132,17 @@ def about(text: str, qterms: frozenset[str], plain: bool = False, days: Collecti
     the month the question names (a row dated 2021-11-01 for "... effective November 1,
     2021": of its year too, when the question names years), or the month the question names
     by its short form beside a day or a year ("31st Mar 2022"; not beside another day than
-    `days`, the question's, "Oct 18th" for October 8: _dated_months). `plain`: or the documents' word
+    `days`, the question's, "Oct 18th" for October 8: _dated_months), or a number and its word
+    joined where the question writes them apart or the other way ("31 Day" for "31-day":
+    score.joined_in, the number with its word). `plain`: or the documents' word
     for a plain word of the question ("remaining" for "left": terms.PLAIN_SAID)."""
-    terms = set(content_terms(text))
+    said = content_terms(text)
+    terms = set(said)
     if terms & qterms:
         return True
     if held_in_other_forms(qterms, terms):
         return True  # "SEVENTY-FIFTH PRECINCT" for "the 75th precinct", "25.00" for 25 (score.other_forms)
-    if joined_in(qterms, content_terms(text)):
+    if joined_in(qterms, said, whole=True):
         return True  # "31 Day Pass" for "31-day pass", "90-day" for "90 days"
     if _range_of(text, qterms):
         return True  # "Tier 2 11-18 $3.02" for "11 to 18 units": both ends of the range asked
@@ -185,14 +188,6 @@ _ENDS = frozenset("adjourn end close conclud finish complet wrap lift rescind ca
 _STARTS = frozenset("start begin began commenc conven open order".split())
 
 
-# A Latin-rooted noun's stem to its verb's, which the stemmer keeps apart ("response" stems
-# to "respons", "respond" to "respond"): English derivational morphology's alternations
-# (-pond/-ponse, -pend/-pense, -tend/-tension, -pand/-pansion, -cide/-cision, -vide/-vision,
-# -clude/-clusion, -scribe/-scription, -sume/-sumption, -duce/-duction, -quire/-quisition),
-# on stems of five letters or more, so that "a written response to this Violation Notice by
-# May 31" speaks of "the deadline to respond". Not -mit/-mission nor -solve/-solution: "commission",
-# "permission", "submission" and "resolution" name bodies, documents and other things'
-# deadlines as often as the acts (a review: "committed" for a commission's meeting).
 def _lemmas(terms) -> set[str]:
     """`terms` with an irregular past form as its verb, a word that starts or ends a
     meeting or a period as the one word for either ("start" and "begin"; "completed" and
@@ -478,9 +473,11 @@ def _unit(texts: Sequence[str], i: int, kind: Sequence[bool], joins: Sequence[bo
 # opens with a dash ("  - name: Local 31 Day Pass"), its other fields follow two columns further
 # in ("    cost: \"$72\""); the list stands under a key of its own ("  paratransit:"), and that
 # under its parents ("fares:")
-_ITEM_FIELD = re.compile(r"^( *)-\s+[A-Za-z][\w ]{0,30}:\s*\S")
-_FIELD_AT = re.compile(r"^( *)[A-Za-z][\w ]{0,30}:\s*\S")
-_KEY_ALONE = re.compile(r"^( *)[A-Za-z][\w ]{0,30}:\s*$")
+# (a data file's keys, in lower case: a Markdown list's "- Residential: $5.00" / "  Commercial:
+# $8.00" are labels of their own)
+_ITEM_FIELD = re.compile(r"^( *-\s+)[a-z][a-z0-9_]{0,30}:\s*\S")
+_FIELD_AT = re.compile(r"^( *)[a-z][a-z0-9_]{0,30}:\s*\S")
+_KEY_ALONE = re.compile(r"^( *)[a-z][a-z0-9_]{0,30}:\s*$")
 _ITEM_REACH = 8  # the most fields of an item above the one read
 
 
@@ -495,11 +492,16 @@ def _record_item(texts: Sequence[str], i: int) -> int | None:
     for k in range(i - 1, max(-1, i - 1 - _ITEM_REACH), -1):
         item = _ITEM_FIELD.match(texts[k])
         if item is not None:
-            return k if len(item.group(1)) + 2 == len(m.group(1)) else None
+            return k if len(item.group(1)) == len(m.group(1)) else None  # its fields under its first key
         field = _FIELD_AT.match(texts[k])
         if field is None or field.group(1) != m.group(1):
             return None
     return None
+
+
+def _of_another_item(texts: Sequence[str], j: int, item: int) -> bool:
+    """Line j opens another item of a list of records, or is a field of another than `item`."""
+    return _ITEM_FIELD.match(texts[j]) is not None or _record_item(texts, j) not in (None, item)
 
 
 def _record_label(texts: Sequence[str], i: int) -> str:
@@ -512,7 +514,7 @@ def _record_label(texts: Sequence[str], i: int) -> str:
     if item is None:
         return ""
     said = [texts[item]]
-    depth = len(_ITEM_FIELD.match(texts[item]).group(1)) + 1  # the parent is no further in
+    depth = len(_ITEM_FIELD.match(texts[item]).group(1).rstrip("- ")) + 1  # the parent is no further in than the dash
     for k in range(item - 1, -1, -1):
         key = _KEY_ALONE.match(texts[k])
         if key is not None and len(key.group(1)) < depth:
@@ -1438,8 +1440,8 @@ def _negated(unit: str, question: str) -> tuple[str, str] | None:
 
 # the words before a word that negate it, as its prefix would ("had not been presented": the
 # unpresented cheques)
-_SAYS_NOT = re.compile(r"(?:\b(?:not|never|no\s+longer|cannot)|\Bn['’]t)\s+(?:(?:yet|been|be|being|fully)\s+){0,3}$",
-                       re.I)
+_NOT_BEFORE_WORD = r"(?:\b(?:not|never|no\s+longer|cannot)|\Bn['’]t)\s+(?:(?:yet|been|be|being|fully)\s+){0,3}"
+_SAYS_NOT = re.compile(_NOT_BEFORE_WORD + "$", re.I)
 
 
 def _said_not(text: str, word: str) -> bool:
@@ -1472,8 +1474,7 @@ def _sought_only(unit: str, question: str) -> tuple[str, str] | None:
 
 
 # a word negated by the words before it: "NOT LICENSED", "had not been presented"
-_NOT_THEN_WORD = re.compile(r"(?:\b(?:not|never|no\s+longer|cannot)|\Bn['’]t)\s+(?:(?:yet|been|be|being|fully)\s+){0,3}"
-                            r"([A-Za-z]{4,})", re.I)
+_NOT_THEN_WORD = re.compile(_NOT_BEFORE_WORD + r"([A-Za-z]{4,})", re.I)
 
 
 def _negates_asked(unit: str, question: str) -> tuple[str, str] | None:
@@ -1483,8 +1484,9 @@ def _negates_asked(unit: str, question: str) -> tuple[str, str] | None:
     animals without one), and the question does not negate it: (the unit's words, the
     question's word), or None. Not any word: a label's "Not X" names what its fee is for
     ("Late Fee - Dogs Not Licensed by April 1" for licensing a dog late, "Vehicles Not
-    Registered in Millbrook" for a vehicle registered outside it). A unit saying the word plainly as well ("Dog license $20;
-    animals not licensed $10") speaks of it. Labels and rows only: running text negates a word
+    Registered in Millbrook" for a vehicle registered outside it). A unit saying the word
+    plainly as well ("Dog license $20; animals not licensed $10") speaks of it. Labels and
+    rows only: running text negates a word
     in passing, of something else than the figure ("one hundred dollars for attending each ...
     meeting, but shall not be paid for attending more than two meetings"; "in 1993 the PWD
     was granted a waiver ... and does not filter its water")."""
@@ -1933,9 +1935,9 @@ def _other_numbered(unit: str, question: str) -> tuple[str, str] | None:
 
 # a number before the noun it counts: "10 Ride", "31-day pass", "one ride", "2 bedroom" (not a
 # year, not a range's end, not a sum or a share; "per" and "each" count nothing: "$1 per 1 hour")
-_COUNTED_NOUN = re.compile(r"(?<![\d.,$£€/–-])(?<!\bper )(?<!\beach )\b(?!(?:19|20)\d\d\b)(\d{1,3}|one|two|three|four|five|"
-                           r"six|seven|eight|nine|ten)(?:\s+|-)([a-z]{3,})\b(?![-–]\d)", re.I)
 _NUMBER_WORDS = {w: str(i) for i, w in enumerate("one two three four five six seven eight nine ten".split(), 1)}
+_COUNTED_NOUN = re.compile(r"(?<![\d.,$£€/–-])(?<!\bper )(?<!\beach )\b(\d{1,3}|" + "|".join(_NUMBER_WORDS)
+                           + r")(?:\s+|-)([a-z]{3,})\b(?![-–]\d)", re.I)
 
 
 _BOUND_OPENS = re.compile(r"(?:\b(?:up to|under|over|at least|at most|less than|more than|fewer than|"
@@ -1943,13 +1945,20 @@ _BOUND_OPENS = re.compile(r"(?:\b(?:up to|under|over|at least|at most|less than|
 _BOUND_CLOSES = re.compile(r"\s*(?:and|or)\s+(?:older|younger|more|over|above|under|less|fewer|longer)\b", re.I)
 
 
-def _counts_of(text: str) -> dict[str, set[str]]:
+_PRICED_AFTER = re.compile(r"\s+(?:" + "|".join(sorted(_PRICED_WORDS)) + r")s?\b", re.I)
+
+
+def _counts_of(text: str, ones: bool = True) -> dict[str, set[str]]:
     """The nouns a text counts, as stems, with the numbers before them ("10 Ride": ride -> {10});
-    not a bound ("up to 4 hours", "under 5 years", "65 years and older")."""
+    not a bound ("up to 4 hours", "under 5 years", "65 years and older"); without `ones`, not
+    a count of one but before a priced thing ("1 hour $12" is a price per hour; "1 Day Pass"
+    is an item)."""
     out: dict[str, set[str]] = {}
     for m in _COUNTED_NOUN.finditer(text):
         if _BOUND_OPENS.search(text, 0, m.start()) or _BOUND_CLOSES.match(text, m.end()):
             continue
+        if not ones and _NUMBER_WORDS.get(m.group(1).lower(), m.group(1)) == "1" and not _PRICED_AFTER.match(text, m.end()):
+            continue  # "Court time 1 hour $12": the price of one, for any count; not "1 Day Pass"
         noun = content_terms(m.group(2))
         if noun:
             out.setdefault(noun[0], set()).add(_NUMBER_WORDS.get(m.group(1).lower(), m.group(1)))
@@ -1967,7 +1976,7 @@ def _other_count(unit: str, question: str) -> tuple[str, str] | None:
     10 Ride" for the price of one ride, "3 Day Pass" for a 7-day pass, "3 bedroom" for a two
     bedroom home: another item of a priced series. (unit's, question's), or None. Not the
     noun a "how many" question counts (_HOW_MANY): its count is the answer."""
-    theirs = _counts_of(unit)
+    theirs = _counts_of(unit, ones=False)
     asked = {t for m in _HOW_MANY.finditer(question) for t in content_terms(m.group(1))[-1:]}
     for noun, numbers in _counts_of(question).items():
         if noun in theirs and noun not in asked and not theirs[noun] & numbers:
@@ -2180,7 +2189,8 @@ def _answerer(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int
     gained ..." over "– Approximately 16.7 Year lifespan remaining"), says another word of
     the topic: a synonym never lets a line about another thing stand beside the one that
     says the topic ("Citywide expenditures ..." under a line on Riverside Park), nor answer
-    where only the document's own names and the synonym are shared with the question."""
+    where only the document's own names and the synonym are shared with the question.
+    `header`: the table's header row, whose labels name its rows' cells (row_labels)."""
     args = (texts, kind, unit_of, kinds, qterms, topic, subject, row_topic, question, title)
     strict = _answers(*args, kind_labels=kind_labels, header_row=header)
     asked = frozenset(qterms if topic is None else topic)
@@ -2399,10 +2409,9 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     of its words (`topic`, by default all) or its label for the value (_sayer), or it stands
     under a heading or a list item that names it (_under_speaking_item), or it names the
     document's subject (see choose_lines); in running text, the sentence holding the value
-    says it (_value_sentence_speaks). A table row holds the word itself, or a line above it
-    holding no value of the kind does, as a header row names its columns (`row_topic`; off,
-    any row answers). With `question`, a unit naming a sibling of what it names answers nothing,
-    a row's cells read with the labels its header row gives them (`header_row`: row_labels)."""
+    says it (_value_sentence_speaks). A table row holds the word, or a line above it holding no
+    value of the kind does (`row_topic`; off, any row answers). With `question`, a unit naming
+    a sibling of what it names (its rows read with `header_row`'s labels) answers nothing."""
     asked = frozenset(qterms if topic is None else topic)
     named = frozenset(qterms) - asked - kind_words(kinds)  # the words the document names itself by
     words = frozenset(t for t in qterms if not is_number(t)) - kind_words(kinds)
@@ -2424,8 +2433,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     acts = _acts_asked(question, kinds)  # "who voted no": the act a line must name
 
     def against(unit: list[int]) -> bool:  # the unit names a sibling of what the question names
-        said = " ".join([texts[j] for j in unit] + [row_labels(texts[j], header_row) for j in unit])
-        return bool(question) and contradicts(said, question, qterms, named=named)
+        return bool(question) and contradicts(_labelled_text(texts, unit, header_row), question, qterms, named=named)
 
     def answers(i: int) -> bool:
         unit = unit_of(i)
@@ -2454,13 +2462,18 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     return answers
 
 
+def _labelled_text(texts: Sequence[str], unit: Sequence[int], header: str) -> str:
+    """The unit's lines, then the labels its rows' cells stand under (row_labels)."""
+    return " ".join([texts[j] for j in unit] + [row_labels(texts[j], header) for j in unit])
+
+
 def _labelled_away(texts: Sequence[str], kind: Sequence[bool], header: str, question: str,
                    qterms: Sequence[str]) -> set[int]:
     """The rows holding the kind that only their header's labels set against the question
     (row_labels: "Mosman Rowing Club | 3" under "rnd" for round 1): when such a row speaks
     most of the question, the item asked about is in another round, and the rows of the
     round asked are other items (_speaks_most)."""
-    if not header or not _LABELLED.search(question) and not _SHORT_LABEL.search(question):
+    if not header or not (_LABELLED.search(question) or _SHORT_LABEL.search(question)):
         return set()
     return {i for i, t in enumerate(texts) if kind[i] and (labels := row_labels(t, header))
             and not contradicts(t, question, qterms) and contradicts(f"{t} {labels}", question, qterms)}
@@ -2472,7 +2485,7 @@ def row_labels(row: str, header: str) -> str:
     1" meets the row's other round; "" for a line that is no row, or a header of other cells."""
     if not header or not _TABLE_ROW.search(row):
         return ""
-    cells, heads = row.split("|"), header.split("|")
+    cells, heads = row.split(SEPARATOR), header.split(SEPARATOR)
     if len(cells) != len(heads):
         return ""
     said = []
@@ -2656,13 +2669,13 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
     - it is the heading a stack of bare values stands under (_heading_of: "Special Council
       Meeting" / "Monday, October 21, 2024" / "7:00 pm");
     - it is a table row's header row (the labels of its cells);
-    - no line below the answer's unit of another item of a list of records the answer's line
-      is a field of ("- name: 7 Day Pass" / "cost: \"$19.00\"" under the 3 Day Pass's cost);
     - it gives a number of the question that the answer's unit does not ("Effective July 1,
       2019" over "Fence permit: $40.00" for a 2019 question); or, when neither the question
       nor the answer's unit names a year, it is a heading with one, holding no value of the
       kind and ending no sentence (the period a figure is for: "Water Treatment Plant Monthly
-      Report - June 2024"; not "Fence permit fees were last changed in 2012.")."""
+      Report - June 2024"; not "Fence permit fees were last changed in 2012.").
+    Below the unit, no line of another item of the list of records the answer is a field of
+    ("- name: 7 Day Pass" / "cost: \"$19.00\"" under the 3 Day Pass's cost: _of_another_item)."""
     asked = set(qterms)
     yearless = not any(_YEAR.fullmatch(t) for t in qterms)
 
@@ -2689,14 +2702,10 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
         def header(j: int) -> bool:
             return row and _TABLE_ROW.search(texts[j]) is not None and not kind[j] and header_like(texts[j])
 
-        def another_item(j: int) -> bool:  # a line of another item of the answer's list of records
-            return record is not None and j > max(unit) and (
-                _ITEM_FIELD.match(texts[j]) is not None or _record_item(texts, j) not in (None, record))
-
         record = _record_item(texts, lead)
 
         def may(j: int) -> bool:
-            if another_item(j):
+            if record is not None and j > max(unit) and _of_another_item(texts, j, record):
                 return False
             return (j >= min(unit) or answering(j) or labels(j) or j == heading
                     or bool(numbers & set(content_terms(texts[j]))) or dates(j) or header(j))
@@ -2845,7 +2854,8 @@ def _with_label(texts: Sequence[str], i: int, held: bool = False) -> str:
 def _scores(lines: Sequence[tuple[int, str, str]], kind: Sequence[bool], qterms: Sequence[str],
             weights: Mapping[str, float], cfg: Config, sims: Mapping[int, float]) -> list[float]:
     """Each line's score (line_score), a restatement's cut by cfg.line_restate_cut; a value
-    under its label is scored with the label (_with_label)."""
+    under its label, or a record's field holding the kind under its item's name and keys, is
+    scored with them (_with_label)."""
     texts = [text for _, _, text in lines]
     scores = [line_score(_with_label(texts, i, kind[i]), qterms, weights, cfg, sims.get(seq), kind[i])
               for i, (seq, _, text) in enumerate(lines)]
@@ -2916,14 +2926,13 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     `subject`: the question's words naming the document: a line naming all ("Elvis Aaron
     Presley (January 8, 1935 ..." for "what year was Elvis born?") speaks of the question when
     at most one other word is left (_SUBJECT_REST, _common_subject); a part does not.
-    `header`: the passage's table header row (kinds.money_cells: no sum under "Design Flow
-    (MGD)"; one naming another kind of the thing heads no row that answers: _other_kind_of).
-    `title`: the title lines, speaking by any question word (quote/cite.title_lines).
-    `day_check`: a year alone for a date asked gives no lines (_year_alone). `one_label`: one
-    line at most of the document under each asked kind's own label (_kind_labelled)."""
+    `header`: the passage's table header row, else its first row (kinds.money_cells: no sum
+    under "Design Flow (MGD)"; one naming another kind heads no row that answers; its labels
+    name the rows' cells: row_labels). `title`: the title lines, speaking by any question
+    word. `day_check`: a year alone for a date asked gives no lines (_year_alone).
+    `one_label`: one line at most under each asked kind's own label (_kind_labelled)."""
     sims, ocr = sims or {}, ocr or {}
-    if furniture:
-        lines = [ln for ln in lines if ln[0] not in furniture]
+    lines = [ln for ln in lines if ln[0] not in furniture] if furniture else lines
     texts = [text for _, _, text in lines]
     kind, joins, lost = _held(texts, kinds, qterms, header, question_periods(question or " ".join(qterms), qterms))
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
@@ -2938,21 +2947,14 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
 
     answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
                         question if cfg.siblings else "", frozenset(title),
-                        kind_labels=bool(cfg.kind_labels) and one_label, header=header or opening_header(texts))
-    if lost and _speaks_most(lost, texts, kind, answers, topic if topic is not None else qterms):
-        return []  # the row asked about has no figure under the asked period's column
-    relabelled = _labelled_away(texts, kind, header or opening_header(texts), question, qterms) \
-        if question and cfg.siblings else set()
-    if relabelled and _speaks_most(relabelled, texts, kind, answers, topic if topic is not None else qterms,
-                                   strictly=True):
-        return []  # the row asked about is under another label's value ("Round 3" for round 1)
+                        kind_labels=bool(cfg.kind_labels) and one_label, header=(head := header or opening_header(texts)))
+    if _asked_row_elsewhere(texts, kind, lost, head, answers, question, qterms, topic, cfg):
+        return []
     ranked = _lead(ranked, texts, kind, scores, outside, must, answers, unit_of, question, kinds, limit)
     if ranked is None:
         return []  # lines hold the kind, none of them about what was asked
-    if not kinds and question and cfg.siblings:  # no kind asked: still no line of a sibling
-        ranked = [i for i in ranked if not contradicts(" ".join(texts[j] for j in unit_of(i)), question, qterms)]
-        if not ranked:
-            return []  # every line names a sibling of what was asked ("Minutes – 5/15/2013" for June's)
+    if not (ranked := _of_no_sibling(ranked, texts, unit_of, kinds, question, qterms, cfg)):
+        return []
     above = _above(texts, unit_of, kind, answers, qterms, kinds) if must and cfg.lead_first else None
     taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else (), above)
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
@@ -2961,6 +2963,31 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return []  # a year alone for a date asked; nothing else is looked for (_year_alone)
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
             for i in sorted(taken)]
+
+
+def _of_no_sibling(ranked: list[int], texts: Sequence[str], unit_of: Callable[[int], list[int]],
+                   kinds: tuple[str, ...], question: str, qterms: Sequence[str], cfg: Config) -> list[int]:
+    """`ranked`, and where no kind is asked, without the lines whose unit names a sibling of
+    what the question names (May's minutes for "which June 2013 minutes"): where one is, the
+    answerer has read the siblings (_answers). None left: the passage gives no lines."""
+    if kinds or not question or not cfg.siblings:
+        return ranked
+    return [i for i in ranked if not contradicts(" ".join(texts[j] for j in unit_of(i)), question, qterms)]
+
+
+def _asked_row_elsewhere(texts: Sequence[str], kind: Sequence[bool], lost: Collection[int], header: str,
+                         answers: Callable[[int], bool], question: str, qterms: Sequence[str],
+                         topic: Sequence[str] | None, cfg: Config) -> bool:
+    """The table row the question asks about holds nothing it may answer by, so another row's
+    figure would be another item's: it has nothing under the asked period's column (`lost`,
+    _asked_columns), or it stands under another value of a label the question gives ("Round
+    3" under "rnd" for round 1: _labelled_away) and speaks more of the question than any row
+    that answers (_speaks_most)."""
+    words = topic if topic is not None else qterms
+    if lost and _speaks_most(lost, texts, kind, answers, words):
+        return True
+    relabelled = _labelled_away(texts, kind, header, question, qterms) if question and cfg.siblings else set()
+    return bool(relabelled) and _speaks_most(relabelled, texts, kind, answers, words, strictly=True)
 
 
 # the noun a "what is the ..." question asks the value of, right before the word that opens
