@@ -321,8 +321,9 @@ _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|con
              r"(?:alder|chair|council|select|assembly|congress)(?:man|men|woman|women))")
 # the offices only a person holds (not a clerk, a mayor, a treasurer: "the Office of the
 # County Clerk" answers "which clerk certified the results", a review's made-up canvass; nor
-# a trustee: a bond's trustee is a bank)
-_HUMAN_OFFICE = (r"(?:judge|justice|magistrate|alder(?:man|men|woman|women)|chairman|chairperson|chairwoman|"
+# a trustee: a bond's trustee is a bank); an officer is one ("which ANAO officer signed the
+# report" is no Australian National Audit Office; not "official": "which official body")
+_HUMAN_OFFICE = (r"(?:judge|justice|magistrate|officer|alder(?:man|men|woman|women)|chairman|chairperson|chairwoman|"
                  r"senator|councillor|councilor|councilmember|council(?:man|men|woman|women)|"
                  r"legislator|candidate|mp|select(?:man|men|woman|women)|assembly(?:man|men|woman|women)|"
                  r"congress(?:man|men|woman|women))(?!['’]s\b| office)")

@@ -1392,3 +1392,12 @@ def test_a_sheriff_or_the_police_is_no_firm():
     assert not holds("Item 9. The State Police will provide crash reconstruction services.", ("organisation",), q)
     assert not holds("The Harris County Sheriff requested two vehicles.", ("organisation",), q)
     assert holds("The Board approved the purchase from Hilltop Ford Company.", ("organisation",), q)
+
+
+def test_an_officer_is_a_person():
+    # "which ANAO officer signed the report" asks no audit office; "which official body" asks a body
+    assert asked("Which ANAO officer signed the audit report?") == ("person",)
+    assert "organisation" in asked("Which official body canvassed the returns?")
+    q = question_terms("Which ANAO officer signed the audit report?")
+    assert not holds("the independence requirements of the Australian National Audit Office",
+                     asked("Which ANAO officer signed the audit report?"), q)

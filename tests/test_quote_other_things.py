@@ -365,3 +365,12 @@ def test_the_noun_a_how_many_question_counts_is_no_other_item():
     from engine.terms import question_terms
     q = "how many xbox 360 games are there"
     assert sibling("There are currently 952 games (multiplatform: 751; exclusive: 123)", q, question_terms(q)) is None
+
+
+def test_what_was_proposed_beside_what_was_done_leaves_the_passage_its_figure():
+    # a rate order says what the company proposed and how many customers took the rate: the
+    # line of what was done answers "how many ... actually"; the proposal's line does not
+    q = "How many residential customers were actually on the optional R-4 rate during the test year?"
+    lines = ["The Company has proposed to maintain the R-4 rate class with no significant changes.",
+             "161 customers took service from Rate R-4 during the test year."]
+    assert _choose(q, lines, limit=1) == [lines[1]]

@@ -1766,8 +1766,9 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     a season, a direction, a quarter, a statistic, a utility service, where a transfer goes,
     a class of customer, a charge's period: _SIBLINGS) when the unit lacks the question's
     own; the negation of a question's word (_negated), or the word said only negated
-    (_negates_asked); only what was sought for what was actually done (_sought_only); a
-    figure given only as a change
+    (_negates_asked); on a line's unit, only what was sought for what was actually done
+    (_sought_only: a passage may say what was proposed beside what was done); a figure
+    given only as a change
     (_change_only); a number bounded the other way (_opposite_bound); the question's date
     only as the next meeting's or a matter put off to it; a date no later than the one the
     question asks after (_not_after); another value after the question's value's word
@@ -1794,8 +1795,8 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
         if wanted and not (said & wanted) and (said & members):
             return (", ".join(sorted(_SHOWN.get(t, t) for t in said & members)),
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
-    opposite = (_negated(unit, question) or _negates_asked(unit, question) or _sought_only(unit, question)
-                or _change_only(unit, question, qterms)
+    opposite = (_negated(unit, question) or _negates_asked(unit, question)
+                or (line and _sought_only(unit, question)) or _change_only(unit, question, qterms)
                 or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
                 or _next_meeting_only(unit, question) or _not_after(unit, question) or _other_value(unit, question)
                 or (line and _other_year(unit, question)) or (line and _other_month(unit, question))
