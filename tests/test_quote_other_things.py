@@ -283,61 +283,62 @@ def test_rows_under_a_title_of_expenses_hold_no_count():
     assert "Fire Lieutenants* 8 8 8 12" in _choose("How many fire lieutenants are requested for FY 2014?", staff)
 
 
-def test_a_word_the_line_says_only_negated_is_not_the_question_s():
-    # a fee schedule's "ANIMALS NOT LICENSED $10.00" is the fee of animals without a licence,
-    # no dog licence's fee
+def _against(unit: str, question: str):
+    """What quote/lines.sibling says the unit names instead of what the question names."""
     from engine.quote.lines import sibling
-    from engine.terms import question_terms
-    q = "How much does a dog license cost in Manchester?"
-    assert sibling("ANIMALS NOT LICENSED     $10.00  $18.75", q, question_terms(q)) is not None
+    return sibling(unit, question, question_terms(question))
+
+
+# (unit, question, whether the unit names something else than the question asks of)
+NEGATED = (
+    # a fee schedule's "ANIMALS NOT LICENSED" is the fee of animals without a licence
+    ("ANIMALS NOT LICENSED     $10.00  $18.75", "How much does a dog license cost in Manchester?", True),
     # said plainly too, it speaks of the licence; asked negated, the negated line is the one
-    assert sibling("Dog license $20; animals not licensed $10", q, question_terms(q)) is None
-    q2 = "How many permits were not issued?"
-    assert sibling("12 permits were not issued", q2, question_terms(q2)) is None
+    ("Dog license $20; animals not licensed $10", "How much does a dog license cost in Manchester?", False),
+    ("12 permits were not issued", "How many permits were not issued?", False),
     # a label's "Not X" names what its fee is for, where X is no priced thing the question names
-    q3 = "What is the late fee for licensing a dog after April 1?"
-    assert sibling("Late Fee - Dogs Not Licensed by April 1     $15.00", q3, question_terms(q3)) is None
-    q6 = "What is the parking permit fee for a vehicle registered outside Millbrook?"
-    assert sibling("Vehicles Not Registered in Millbrook     $60.00", q6, question_terms(q6)) is None
+    ("Late Fee - Dogs Not Licensed by April 1     $15.00", "What is the late fee for licensing a dog after April 1?",
+     False),
+    ("Vehicles Not Registered in Millbrook     $60.00",
+     "What is the parking permit fee for a vehicle registered outside Millbrook?", False),
     # running text negates a word in passing, of something else than its figure
-    q4 = "What is the most a board member can be paid for attending a board meeting?"
-    assert sibling("each Director may receive a fee not to exceed one hundred dollars for attending each "
-                   "regularly called Board meeting, but shall not be paid for attending more than two meetings",
-                   q4, question_terms(q4)) is None
-    q5 = "What year did the water district get its waiver from having to filter lake water?"
-    assert sibling("in 1993 the PWD was granted a waiver, so the lake water is treated but not filtered",
-                   q5, question_terms(q5)) is None
+    ("each Director may receive a fee not to exceed one hundred dollars for attending each regularly called Board "
+     "meeting, but shall not be paid for attending more than two meetings",
+     "What is the most a board member can be paid for attending a board meeting?", False),
+    ("in 1993 the PWD was granted a waiver, so the lake water is treated but not filtered",
+     "What year did the water district get its waiver from having to filter lake water?", False),
+)
+COUNTED = (
+    # a fare list: "Zone 1 Express 10 Ride" is no price of one ride; "3 Day Pass" no 7-day pass
+    ("- name: Zone 1 Express 10 Ride", "How much is one ride on a Zone 1 express bus?", True),
+    ("3 Day Pass $16.00", "What does a 7-day pass cost?", True),
+    ("7 Day Pass $23.75", "What does a 7-day pass cost?", False),
+    # a list naming the asked count among others, a rate's "per", a bound: none is another item
+    ("2 bedroom $1,200 3 bedroom $1,500", "What is the rent for a three bedroom unit?", False),
+    ("Parking: $1 per 1 hour", "How much is parking for 2 hours?", False),
+    ("Pavilion Rental (up to 4 hours) $100", "How much is the pavilion rental for 2 hours?", False),
+    ("Children under 5 years: free", "What is the admission fee for a child of 3 years?", False),
+)
+
+
+def test_a_word_the_line_says_only_negated_is_not_the_question_s():
+    for unit, question, other in NEGATED:
+        assert (_against(unit, question) is not None) == other, unit
 
 
 def test_another_count_of_the_counted_noun_is_another_item():
-    # a fare list: "Zone 1 Express 10 Ride" is no price of one ride; "3 Day Pass" no 7-day pass
-    from engine.quote.lines import sibling
-    from engine.terms import question_terms
-    q = "How much is one ride on a Zone 1 express bus?"
-    assert sibling("- name: Zone 1 Express 10 Ride", q, question_terms(q)) is not None
-    q2 = "What does a 7-day pass cost?"
-    assert sibling("3 Day Pass $16.00", q2, question_terms(q2)) is not None
-    assert sibling("7 Day Pass $23.75", q2, question_terms(q2)) is None
-    # a list naming the asked count among others, a rate's "per", a year: none is another item
-    q3 = "What is the rent for a three bedroom unit?"
-    assert sibling("2 bedroom $1,200 3 bedroom $1,500", q3, question_terms(q3)) is None
-    q4 = "How much is parking for 2 hours?"
-    assert sibling("Parking: $1 per 1 hour", q4, question_terms(q4)) is None
+    for unit, question, other in COUNTED:
+        assert (_against(unit, question) is not None) == other, unit
 
 
 def test_what_was_only_sought_is_no_actual_figure():
     # "TURN's request ... seeks an award of just under $95,000": what the commission actually
     # awarded is another figure; a line saying what was awarded answers
-    from engine.quote.lines import sibling
-    from engine.terms import question_terms
     q = "How much did the commission actually award TURN for the water case?"
-    assert sibling("TURN's request for intervenor compensation seeks an award of just under $95,000",
-                   q, question_terms(q)) is not None
-    assert sibling("The commission awarded TURN $81,204.50, less than the amount requested.", q,
-                   question_terms(q)) is None
+    assert _against("TURN's request for intervenor compensation seeks an award of just under $95,000", q) is not None
+    assert _against("The commission awarded TURN $81,204.50, less than the amount requested.", q) is None
     q2 = "How much did TURN request for the water case?"
-    assert sibling("TURN's request for intervenor compensation seeks an award of just under $95,000",
-                   q2, question_terms(q2)) is None
+    assert _against("TURN's request for intervenor compensation seeks an award of just under $95,000", q2) is None
 
 
 def test_no_kind_asked_still_quotes_no_sibling():
@@ -349,22 +350,10 @@ def test_no_kind_asked_still_quotes_no_sibling():
     assert got == ["II. Approval of Town Board Minutes – 6/12/2013"]
 
 
-def test_a_bound_counts_no_other_item():
-    # "(up to 4 hours)" bounds the rental asked for 2 hours; "under 5 years" bounds an age
-    from engine.quote.lines import sibling
-    from engine.terms import question_terms
-    q = "How much is the pavilion rental for 2 hours?"
-    assert sibling("Pavilion Rental (up to 4 hours) $100", q, question_terms(q)) is None
-    q2 = "What is the admission fee for a child of 3 years?"
-    assert sibling("Children under 5 years: free", q2, question_terms(q2)) is None
-
-
 def test_the_noun_a_how_many_question_counts_is_no_other_item():
     # "how many xbox 360 games": the line's count of games is the answer (WikiQA dev Q197)
-    from engine.quote.lines import sibling
-    from engine.terms import question_terms
     q = "how many xbox 360 games are there"
-    assert sibling("There are currently 952 games (multiplatform: 751; exclusive: 123)", q, question_terms(q)) is None
+    assert _against("There are currently 952 games (multiplatform: 751; exclusive: 123)", q) is None
 
 
 def test_what_was_proposed_beside_what_was_done_leaves_the_passage_its_figure():
