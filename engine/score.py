@@ -990,8 +990,9 @@ def joined_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
     at: dict[str, list[int]] = {}
     for k, t in enumerate(qterms):
         at.setdefault(t, []).append(k)
+    read = joined_reader(qterms)  # the question read once, the passages one by one
     for i, terms in enumerate(pool.terms):
-        for t in joined_in(qterms, terms):
+        for t in read(terms):
             has[i, at[t]] = True
 
 
@@ -1002,27 +1003,34 @@ def joined_in(qterms: Collection[str], said: Sequence[str], whole: bool = False)
     by "2026/Program", unless `whole`: then only with its word, as a line speaks of the
     question by "3-bedroom" only where it asks of 3 bedrooms). The same number beside the
     same word."""
-    out = set()
+    return joined_reader(qterms, whole)(said)
+
+
+def joined_reader(qterms: Collection[str], whole: bool = False) -> Callable[[Sequence[str]], set[str]]:
+    """joined_in for one question, its terms read once: read(said) -> the terms held."""
     joined = [(t, p) for t in qterms if (p := _parted(t))]
-    if joined:
-        pairs = {(_form_key(a), b) for a, b in zip(said, said[1:])}
-        out.update(t for t, p in joined if p in pairs)
     numbers: dict[str, list[str]] = {}
     for t in qterms:
         if is_number(t) and not _parted(t):
             for key in sorted(other_forms(t) | {_form_key(t)}):
                 numbers.setdefault(key, []).append(t)
-    if not numbers:
-        return out
     words = {t for t in qterms if t.isalpha()}
-    for t in said:
-        part = _parted(t) if ("-" in t or "/" in t) else None
-        if part is None or part[0] not in numbers or (whole and part[1] not in words):
-            continue
-        out.update(numbers[part[0]])
-        if part[1] in words:
-            out.add(part[1])
-    return out
+
+    def read(said: Sequence[str]) -> set[str]:
+        out = set()
+        for t, (key, word) in joined:
+            if any(b == word and _form_key(a) == key for a, b in zip(said, said[1:])):
+                out.add(t)
+        for t in said if numbers else ():
+            part = _parted(t) if ("-" in t or "/" in t) else None
+            if part is None or part[0] not in numbers or (whole and part[1] not in words):
+                continue
+            out.update(numbers[part[0]])
+            if part[1] in words:
+                out.add(part[1])
+        return out
+
+    return read
 
 
 # street suffixes and their abbreviations (USPS Publication 28, appendix C1: the most common)
