@@ -363,3 +363,14 @@ def test_what_was_proposed_beside_what_was_done_leaves_the_passage_its_figure():
     lines = ["The Company has proposed to maintain the R-4 rate class with no significant changes.",
              "161 customers took service from Rate R-4 during the test year."]
     assert _choose(q, lines, limit=1) == [lines[1]]
+
+
+def test_no_kind_asked_a_row_s_own_year_span_is_no_sibling():
+    # "Adopting the 2015-16 village budget" on the row adopted 4/3/2015 answers the resolution
+    # adopted on April 3, 2015: a row's years are the answerer's to read, not the kindless filter's
+    rows = ["Resolution No. | Date Adopted | Subject | Vote",
+            "2015-08 | 3/4/2015 | Authorizing the acquisition of 12 Elm Street for $145000 | 5-0",
+            "2015-11 | 4/3/2015 | Adopting the 2015-16 village budget | 4-1"]
+    q = "What resolution did the board adopt on April 3, 2015?"
+    assert asked(q) == ()
+    assert "2015-11 | 4/3/2015 | Adopting the 2015-16 village budget | 4-1" in _choose(q, rows)

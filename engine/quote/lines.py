@@ -2970,10 +2970,13 @@ def _of_no_sibling(ranked: list[int], texts: Sequence[str], unit_of: Callable[[i
                    kinds: tuple[str, ...], question: str, qterms: Sequence[str], cfg: Config) -> list[int]:
     """`ranked`, and where no kind is asked, without the lines whose unit names a sibling of
     what the question names (May's minutes for "which June 2013 minutes"): where one is, the
-    answerer has read the siblings (_answers). None left: the passage gives no lines."""
+    answerer has read the siblings (_answers). The siblings a passage is read for
+    (`line=False`): a row's year or date checks are the answerer's, "2015-11 | 4/3/2015 |
+    Adopting the 2015-16 village budget" answers the resolution adopted on April 3, 2015.
+    None left: the passage gives no lines."""
     if kinds or not question or not cfg.siblings:
         return ranked
-    return [i for i in ranked if not contradicts(" ".join(texts[j] for j in unit_of(i)), question, qterms)]
+    return [i for i in ranked if not contradicts(" ".join(texts[j] for j in unit_of(i)), question, qterms, line=False)]
 
 
 def _asked_row_elsewhere(texts: Sequence[str], kind: Sequence[bool], lost: Collection[int], header: str,
