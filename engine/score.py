@@ -1003,7 +1003,13 @@ def joined_in(qterms: Collection[str], said: Sequence[str], whole: bool = False)
     by "2026/Program", unless `whole`: then only with its word, as a line speaks of the
     question by "3-bedroom" only where it asks of 3 bedrooms). The same number beside the
     same word."""
-    return joined_reader(qterms, whole)(said)
+    return _reader_of(frozenset(qterms), whole)(said)
+
+
+@lru_cache(maxsize=256)
+def _reader_of(qterms: frozenset[str], whole: bool) -> Callable[[Sequence[str]], set[str]]:
+    """joined_reader, kept per question: a line is read many times over (quote/lines.about)."""
+    return joined_reader(qterms, whole)
 
 
 def joined_reader(qterms: Collection[str], whole: bool = False) -> Callable[[Sequence[str]], set[str]]:
