@@ -20,7 +20,9 @@ naming any document's words:
   October 2019");
 - **shape**, on any line: a page number ("Page 3", "Page 3 of 12", "- 3 -", "3 of 12", a
   page's own number alone at its top or foot), a browser's print stamp ("8/9/22, 4:50 PM
-  Rate Schedule | ..."), a web address alone on its line (possibly with a page count).
+  Rate Schedule | ..."), a report writer's run or print stamp ("RUN TIME:11:16 AM
+  November 8, 2016", "Printed: 03/15/2019 10:14 AM"), a web address alone on its line
+  (possibly with a page count).
 
 A document's *context* is what it says about itself once: its first lines while they are
 short (a title, the body that issued it, a date), its running headers and footers, and its
@@ -45,6 +47,17 @@ _PAGE_NUMBER = re.compile(
     r"^\s*(?:(?:page|pg\.?|p\.)\s*\d+(?:\s*(?:of|/)\s*\d+)?|[-–—]\s*\d+\s*[-–—]|\d+\s*(?:of|/)\s*\d+)\s*$",
     re.I)
 _PRINT_STAMP = re.compile(r"^\s*\d{1,2}/\d{1,2}/\d{2,4},?\s+\d{1,2}:\d\d(?::\d\d)?\s*(?:[AP]\.?M\.?)?(?:\s|$)", re.I)
+# a report writer's run or print stamp: "RUN TIME:11:16 AM  November 8, 2016", "Run Date:
+# 11/22/16", "Printed: 03/15/2019 10:14 AM": labels of running or printing, each before a
+# date or a time of day, and nothing else but a page number; a date or a clock time with
+# AM/PM among them ("Run time: 1:45" alone is a duration)
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_STAMP_DATE = rf"(?:\d{{1,2}}[/.-]\d{{1,2}}[/.-]\d{{2,4}}|\d{{4}}-\d\d-\d\d|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}|\d{{1,2}}\s+{_MONTH}\s+\d{{4}})"
+_STAMP_CLOCK = r"\d{1,2}:\d\d(?::\d\d)?(?:\s*[ap]\.?m\.?)?"
+_STAMP_VALUE = rf"(?:{_STAMP_DATE}|{_STAMP_CLOCK}|page\s+\d+(?:\s+of\s+\d+)?)"
+_STAMP_LABEL = r"(?:(?:report\s+)?run|print(?:ed)?|(?:date|time)\s+printed)(?:\s*(?:date|time|on|at))?\s*:?"
+_RUN_STAMP = re.compile(rf"^\s*(?:{_STAMP_LABEL}\s*(?:{_STAMP_VALUE}[\s,;]*)+)+$", re.I)
+_STAMP_SURE = re.compile(rf"{_STAMP_DATE}|\d:\d\d(?::\d\d)?\s*[ap]\.?m\b", re.I)
 _URL_LINE = re.compile(r"^\s*(?:https?://|www\.)\S+(?:\s+\d+\s*(?:/|of)\s*\d+)?\s*$", re.I)
 _PAGE_REGION = re.compile(r"^p(\d+)$")
 
@@ -58,6 +71,8 @@ def by_shape(line: Line) -> bool:
     """A page number, a print stamp or a web address alone: furniture wherever it stands."""
     t = line.text
     if _PAGE_NUMBER.match(t) or _PRINT_STAMP.match(t) or _URL_LINE.match(t):
+        return True
+    if _RUN_STAMP.match(t) and _STAMP_SURE.search(t):
         return True
     m = _PAGE_REGION.match(line.region)
     return m is not None and t.strip() == m.group(1)  # the page's own number, alone
