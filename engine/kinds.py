@@ -858,11 +858,18 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
 def _label_figures(text: str, kinds: tuple[str, ...]):
     """A label's bare figure, as a table's row prints in a PDF: "Biweekly 80.80" (a short
     label and a sum in cents: _LABEL_SUM) for an amount, "VOTER TURNOUT - TOTAL . . . 66.82"
-    (a label naming a share: _LABEL_SHARE) for a percentage; the figure's span."""
+    (a label naming a share: _LABEL_SHARE) for a percentage, "CITY OF WILMINGTON  .9217"
+    (a bare decimal of three places or more after a label: _BARE_RATE) for a rate; the
+    figure's span."""
     if "amount" in kinds and (found := _LABEL_SUM.match(text)):
         yield found.span(1)
     if "percentage" in kinds and (found := _LABEL_SHARE.match(text)):
         yield found.span(1)
+    if "rate" in kinds and _WORD.search(text):
+        for m in _BARE_RATE.finditer(text):
+            if not (_NUMBERED_PART.search(text, 0, m.start()) or _MEASURED.match(text, m.end())
+                    or _VERSION.search(text, 0, m.start()) or _COORDINATE.match(text, m.end())):
+                yield m.span(1)
 
 
 def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
@@ -1042,6 +1049,20 @@ _LABEL_SUM = re.compile(r"^\s*[A-Za-z][A-Za-z ()/&-]{0,40}\s(\d{1,4}\.\d\d)\s*$"
 # election reports and performance tables print them ("VOTER TURNOUT - TOTAL . . . . 66.82")
 _LABEL_SHARE = re.compile(r"^\s*(?:[A-Za-z][^\d\n]{0,60}?)?\b(?:turnout|percent|percentage|pct)\b[^\d\n]{0,80}?"
                           r"(?:\.\s{1,3}\.\s*|\s{2,}|:\s*)(\d{1,3}(?:\.\d{1,2})?)\s*$", re.I)  # leader, gap or colon
+
+
+# a bare decimal of three places or more: a tax, mill or interest rate as a rate book prints
+# it ("CITY OF WILMINGTON  .9217  12.7091", "AVERAGE TAX RATE FOR 2018 ---- 7.5927"); sums
+# have two places and counts none. Not signed (a longitude), not a part of a date, a
+# version or a section's number ("13.40.010", "Sec. 17.040": _NUMBERED_PART), not a measure's
+# figure (_MEASURED), not a share ("12.7091%")
+_BARE_RATE = re.compile(r"(?<![\w.,$£€/:+-])(\d{0,3}\.\d{3,6})(?![\w.,/:%-]|\s*(?:%|percent|per\s*cent|¢|cents?)\b)",
+                        re.I)
+_WORD = re.compile(r"[A-Za-z]{3,}")
+_NUMBERED_PART = re.compile(r"(?:\b(?:section|sec|sections|chapter|article|part|rule|ordinance|resolution|"
+                            r"no|number|item|appendix|exhibit|figure|fig|table|page|p|pp)\.?|[#§])\s*$", re.I)
+_VERSION = re.compile(r"\b(?:version|ver|rev|release|v)\.?\s*$", re.I)
+_COORDINATE = re.compile(r"\s*[,|]?\s*-\d{1,3}\.\d{3,}")  # a latitude before its longitude
 
 
 # a number right after one of these words labels a thing (an item, a section, a page), it

@@ -7,7 +7,7 @@ import pytest
 from conftest import ask_words, choose as _choose, quoted, write
 from engine import Engine
 from engine.config import Config
-from engine.kinds import asked
+from engine.kinds import asked, holds
 from engine.quote import choose_lines
 from engine.terms import question_terms
 
@@ -1052,3 +1052,25 @@ def test_a_joined_number_speaks_only_with_its_word():
     assert about("Local 31 Day Pass", frozenset({"31-day"}))
     assert about("a 90-day notice", frozenset({"90", "day"}))
     assert not about("3-bedroom apartment $1,500", frozenset({"3", "rout", "fare"}))
+
+
+def test_a_bare_decimal_of_three_places_after_its_label_is_a_rate():
+    """A rate book prints each body's tax rate as a bare decimal (kinds._BARE_RATE): the line
+    holds the rate asked for; a sum's two places, a section's number, a version, a longitude
+    after its latitude and a measure's figure are no rates."""
+    book = ["TAX CODE   0106                         TOTAL RATE   7.2523",
+            "  TAX BODY            TAX BODY   NAME          RATE      PERCENTAGE",
+            "422   2150   CUSTER FIRE DISTRICT      .4645       6.4049",
+            "847   6930   CITY OF WILMINGTON        .9217      12.7091",
+            "965   4120   FOSSIL RIDGE PUB LIB      .1236       1.7043"]
+    got = _choose("What is the City of Wilmington's tax rate?", book)
+    assert any(".9217" in t for t in got), got
+    rates = ("percentage", "rate", "amount")
+    for line in ("AVERAGE TAX RATE FOR 2018 ------------------------------------ 7.5927",
+                 "GODLEY PARK DISTRICT .3857"):
+        assert holds(line, rates), line
+    for line in ("Sec. 17.040 Fees for licences", "See section 13.40.010 of the code", "Chapter 13.040 Animals",
+                 "Station at 36.15518 -95.98954", "Release version 1.105 notes", "Plant flow 1.234 MGD"):
+        assert not holds(line, ("rate",)), line
+    assert not _choose("What is the City of Wilmington's tax rate?",
+                       ["847   6930   CITY OF WILMINGTON        count 9217"])
