@@ -2936,6 +2936,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     lines = [ln for ln in lines if ln[0] not in furniture] if furniture else lines
     texts = [text for _, _, text in lines]
     kind, joins, lost = _held(texts, kinds, qterms, header, question_periods(question or " ".join(qterms), qterms))
+    kind = _per_asked_unit(texts, kind, kinds, question)
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
     outside, naming = _left_out(texts, qterms, topic, kinds, title, cfg)
     ranked = _ranked(scores, cfg, outside | naming, naming)
@@ -2964,6 +2965,44 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return []  # a year alone for a date asked; nothing else is looked for (_year_alone)
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
             for i in sorted(taken)]
+
+
+# the unit a question asks a rate by: "per mile", "per-mile", "per 1,000 gallons", "hourly"
+_PER_ASKED = re.compile(r"\bper[\s-]+(?:an?\s+|each\s+|one\s+)?(?:\d[\d,.]*\s+)?([a-z]+)"
+                        r"|\b(hourly|daily|weekly|monthly|yearly|annually|nightly)\b", re.I)
+_PER_ADVERB = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
+               "annually": "year", "nightly": "night"}
+_PER_NOT_UNIT = frozenset("the their its his her our your this that which cent cents".split())
+# a figure's rate and the unit it is by: "$50.00 per car trip", "$0.58/mile", "$12 a night"
+_PER_GIVEN = re.compile(r"(?:[$£€]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:¢|cents?))\s*"
+                        r"(?:/|\bper\b|\ba\b)\s*(?:an?\s+|each\s+)?(?:\d[\d,.]*\s+)?([a-z]+)", re.I)
+# short forms of the units a rate is asked by
+_UNIT_SHORT = {"hr": "hour", "hrs": "hour", "mi": "mile", "yr": "year", "yrs": "year", "mo": "month",
+               "wk": "week", "gal": "gallon", "diem": "day", "capita": "person", "head": "person",
+               "annum": "year", "pp": "person"}
+
+
+def _per_asked_unit(texts: Sequence[str], kind: list[bool], kinds: tuple[str, ...], question: str) -> list[bool]:
+    """`kind`, without the lines whose every figure is a rate by another unit than the one the
+    question asks a rate by: "$50.00 per car trip" holds no "per-mile mileage rate", "$4.50
+    per 1,000 gallons" no monthly charge. A line with no figure by a unit, or naming the
+    asked unit anywhere ("Monthly Customer Charge: $1,560 per account"), is left as it is."""
+    if not question or not {"amount", "rate"} & set(kinds):
+        return kind
+    asked = {stem(_PER_ADVERB.get((m.group(2) or "").lower()) or m.group(1).lower())
+             for m in _PER_ASKED.finditer(question)}
+    asked -= {stem(w) for w in _PER_NOT_UNIT}
+    if not asked:
+        return kind
+
+    def by_other(text: str) -> bool:
+        units = [m.group(1).lower() for m in _PER_GIVEN.finditer(text)]
+        if not units:
+            return False
+        said = {stem(_PER_ADVERB.get(w, _UNIT_SHORT.get(w, w))) for w in re.findall(r"[a-z]+", text.lower())}
+        return not asked & said  # "Monthly Customer Charge: $1,560 per account" says its month
+
+    return [k and not by_other(t) for k, t in zip(kind, texts)]
 
 
 def _of_no_sibling(ranked: list[int], texts: Sequence[str], unit_of: Callable[[int], list[int]],
