@@ -1182,6 +1182,9 @@ _NOT_MONEY_HEADER = re.compile(
     rf"\((?![$£€])[^)]*\)|(?<![a-z]){_UNITS}(?![a-z])|\b(?:index|id|no|nos|number|num|code|zip|"
     rf"latitude|longitude|lat|lon|long|year|yr|fy|count|rank|ordinal|phone|fax|page|line|row|"
     rf"percent|pct|%|ratio|factor|population|employees|staff|fte|positions)\b", re.I)
+# a header cell naming the period its column is for ("FY 2011", "Year 2019", "FY 2018-19"):
+# its figures are that period's, of whatever kind; a column of years ("Year", "FY") is not
+_PERIOD_HEAD = re.compile(r"\b(?:fy|fiscal\s+year|year|yr)\s*'?\d{2,4}(?:\s*[-/–]\s*'?\d{2,4})?\b", re.I)
 _MONEY_HEADER = re.compile(rf"[$£€]|\b{_MONEY}\b|\b(?:dollars?|usd|amount)\b", re.I)
 _BARE = re.compile(r"^\s*\(?-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?\s*$")
 _GAPS = 3
@@ -1196,7 +1199,7 @@ def money_cells(row: str, header: str) -> str:
     when none of them names money and one names a unit or an identifier. Other rows are
     returned as they are."""
     return _cells_under(row, header, lambda near: any(_MONEY_HEADER.search(h) for h in near)
-                        or not any(_NOT_MONEY_HEADER.search(h) for h in near))
+                        or not any(_NOT_MONEY_HEADER.search(_PERIOD_HEAD.sub(" ", h)) for h in near))
 
 
 # a row's own cell saying what its figures are: a unit column's "percentage", "number" or

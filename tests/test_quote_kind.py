@@ -7,7 +7,7 @@ import pytest
 from conftest import ask_words, choose as _choose, quoted, write
 from engine import Engine
 from engine.config import Config
-from engine.kinds import asked, holds
+from engine.kinds import asked, holds, money_cells
 from engine.quote import choose_lines
 from engine.terms import question_terms
 
@@ -1074,3 +1074,34 @@ def test_a_bare_decimal_of_three_places_after_its_label_is_a_rate():
         assert not holds(line, ("rate",)), line
     assert not _choose("What is the City of Wilmington's tax rate?",
                        ["847   6930   CITY OF WILMINGTON        count 9217"])
+
+
+def test_a_rate_by_another_unit_than_the_one_asked_is_no_answer():
+    """A question asking a rate by a unit ("per-mile", "monthly") is not answered by a figure
+    that is a rate by another unit (quote/lines._per_asked_unit); a line naming the asked
+    unit anywhere, or giving one of its short forms, still answers."""
+    q = "What per-mile mileage rate does the student association reimburse for personal cars?"
+    assert _choose(q, ["Mileage reimbursement",
+                       "The amount of reimbursement shall not exceed $50.00 per car trip, without prior",
+                       "approval of the Finance Committee."]) == []
+    assert _choose(q, ["Mileage is reimbursed at $0.58/mi for personal cars."]) \
+        == ["Mileage is reimbursed at $0.58/mi for personal cars."]
+    monthly = "What is the monthly customer charge for residential water?"
+    assert _choose(monthly, ["Residential volume charge $4.50 per 1,000 gallons"]) == []
+    assert _choose(monthly, ["Residential Monthly Customer Charge: $12.00 per meter"]) \
+        == ["Residential Monthly Customer Charge: $12.00 per meter"]
+    assert _choose("What is the hourly parking rate downtown?", ["Downtown parking rate: $2.00 per 2 hours"]) \
+        == ["Downtown parking rate: $2.00 per 2 hours"]
+
+
+def test_a_column_headed_by_its_period_holds_that_periods_sums():
+    """"FY 2011" heads the fiscal year's column of tuitions (kinds._PERIOD_HEAD): its bare
+    figures are sums for an amount asked, as a column headed "Year" or "FY" alone holds
+    years, no sums."""
+    header = "Sector | Campus | FY 2009 | FY 2010 | FY 2011 | FY 2012"
+    rows = ["University Main Campus | Miami University | 11886 | 11886 | 12654 | 13081",
+            "University Main Campus | Ohio State University | 8679 | 8726 | 9420 | 9735"]
+    got = _choose("Ohio State University main campus in-state tuition, fiscal year 2011?", [header] + rows)
+    assert rows[1] in got and rows[0] not in got, got
+    assert money_cells("2011 | 500", "Year | Amount") == " | 500"
+    assert money_cells("FY 2011 | 500", "FY | Staff") == "FY 2011 | "
