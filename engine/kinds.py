@@ -868,7 +868,8 @@ def _label_figures(text: str, kinds: tuple[str, ...]):
     if "rate" in kinds and _WORD.search(text):
         for m in _BARE_RATE.finditer(text):
             if not (_NUMBERED_PART.search(text, 0, m.start()) or _MEASURED.match(text, m.end())
-                    or _VERSION.search(text, 0, m.start()) or _COORDINATE.match(text, m.end())):
+                    or _VERSION.search(text, 0, m.start()) or _COORDINATE.match(text, m.end())
+                    or _COORDINATE_BEFORE.search(text, 0, m.start())):
                 yield m.span(1)
 
 
@@ -1053,16 +1054,18 @@ _LABEL_SHARE = re.compile(r"^\s*(?:[A-Za-z][^\d\n]{0,60}?)?\b(?:turnout|percent|
 
 # a bare decimal of three places or more: a tax, mill or interest rate as a rate book prints
 # it ("CITY OF WILMINGTON  .9217  12.7091", "AVERAGE TAX RATE FOR 2018 ---- 7.5927"); sums
-# have two places and counts none. Not signed (a longitude), not a part of a date, a
+# have two places and counts none; a leader's dots may touch it ("Bond Redemption
+# Fund……8.315"). Not signed (a longitude), not a part of a date, a
 # version or a section's number ("13.40.010", "Sec. 17.040": _NUMBERED_PART), not a measure's
 # figure (_MEASURED), not a share ("12.7091%")
-_BARE_RATE = re.compile(r"(?<![\w.,$£€/:+-])(\d{0,3}\.\d{3,6})(?![\w.,/:%-]|\s*(?:%|percent|per\s*cent|¢|cents?)\b)",
+_BARE_RATE = re.compile(r"(?<![\w,$£€/:+-])(?<!\w\.)(\d{0,3}\.\d{3,6})(?![\w.,/:%-]|\s*(?:%|percent|per\s*cent|¢|cents?)\b)",
                         re.I)
 _WORD = re.compile(r"[A-Za-z]{3,}")
 _NUMBERED_PART = re.compile(r"(?:\b(?:section|sec|sections|chapter|article|part|rule|ordinance|resolution|"
                             r"no|number|item|appendix|exhibit|figure|fig|table|page|p|pp)\.?|[#§])\s*$", re.I)
 _VERSION = re.compile(r"\b(?:version|ver|rev|release|v)\.?\s*$", re.I)
 _COORDINATE = re.compile(r"\s*[,|]?\s*-\d{1,3}\.\d{3,}")  # a latitude before its longitude
+_COORDINATE_BEFORE = re.compile(r"-\d{1,3}\.\d{3,}\s*[,|]?\s*$")  # ... or after it
 
 
 # a number right after one of these words labels a thing (an item, a section, a page), it
@@ -1182,9 +1185,11 @@ _NOT_MONEY_HEADER = re.compile(
     rf"\((?![$£€])[^)]*\)|(?<![a-z]){_UNITS}(?![a-z])|\b(?:index|id|no|nos|number|num|code|zip|"
     rf"latitude|longitude|lat|lon|long|year|yr|fy|count|rank|ordinal|phone|fax|page|line|row|"
     rf"percent|pct|%|ratio|factor|population|employees|staff|fte|positions)\b", re.I)
-# a header cell naming the period its column is for ("FY 2011", "Year 2019", "FY 2018-19"):
-# its figures are that period's, of whatever kind; a column of years ("Year", "FY") is not
-_PERIOD_HEAD = re.compile(r"\b(?:fy|fiscal\s+year|year|yr)\s*'?\d{2,4}(?:\s*[-/–]\s*'?\d{2,4})?\b", re.I)
+# a header cell naming the fiscal year its column is for ("FY 2011", "Fiscal Year 2018-19"):
+# a budget's or a price list's period, whose bare figures may be sums; a column of years
+# ("Year", "FY") holds none, nor does a calendar year's ("Year 2019 | Year 2020" heads an
+# enrollment table as often as a budget)
+_PERIOD_HEAD = re.compile(r"\b(?:fy|fiscal\s+year)\s*'?\d{2,4}(?:\s*[-/–]\s*'?\d{2,4})?\b", re.I)
 _MONEY_HEADER = re.compile(rf"[$£€]|\b{_MONEY}\b|\b(?:dollars?|usd|amount)\b", re.I)
 _BARE = re.compile(r"^\s*\(?-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?\s*$")
 _GAPS = 3

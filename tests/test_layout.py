@@ -228,10 +228,12 @@ def test_a_report_writers_run_stamp_is_furniture_by_its_shape():
 
     # an election system's and a ledger's print stamps, on a sheet with no pages to repeat on
     assert furn("RUN TIME:11:16 AM     November 8, 2016")
-    assert furn("Run Date:11/22/16") and furn("RUN DATE: 03/15/19 RUN TIME: 10:14:22")
-    assert furn("Printed: 03/15/2019 10:14 AM") and furn("Date Printed: 2019-03-04 Page 2 of 5")
-    # a label with words of its own, or a clock time alone (a duration), is the document's text
+    assert furn("RUN DATE: 03/15/19 RUN TIME: 10:14:22")
+    assert furn("Printed: 03/15/2019 10:14 AM") and furn("Date Printed: 2019-03-04 10:14 Page 2 of 5")
+    # a label with words of its own, or a date or a clock time alone (a race's day, a bus's
+    # start, a duration), is the document's text
     assert not furn("Run Date:11/22/16 General Election")
+    assert not furn("Run Date: 11/28/2019") and not furn("Run Time: 6:45 AM")
     assert not furn("Run time: 1:45")
     assert not furn("Printed on recycled paper")
     assert not furn("Printed by the City Clerk 3/4/2019")

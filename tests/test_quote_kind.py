@@ -1097,7 +1097,7 @@ def test_a_rate_by_another_unit_than_the_one_asked_is_no_answer():
 def test_a_column_headed_by_its_period_holds_that_periods_sums():
     """"FY 2011" heads the fiscal year's column of tuitions (kinds._PERIOD_HEAD): its bare
     figures are sums for an amount asked, as a column headed "Year" or "FY" alone holds
-    years, no sums."""
+    years, no sums, and one headed "Year 2019" may hold counts."""
     header = "Sector | Campus | FY 2009 | FY 2010 | FY 2011 | FY 2012"
     rows = ["University Main Campus | Miami University | 11886 | 11886 | 12654 | 13081",
             "University Main Campus | Ohio State University | 8679 | 8726 | 9420 | 9735"]
@@ -1105,3 +1105,29 @@ def test_a_column_headed_by_its_period_holds_that_periods_sums():
     assert rows[1] in got and rows[0] not in got, got
     assert money_cells("2011 | 500", "Year | Amount") == " | 500"
     assert money_cells("FY 2011 | 500", "FY | Staff") == "FY 2011 | "
+    # a calendar year's column heads an enrollment table as often as a budget
+    assert money_cells("Lincoln Elementary | 412 | 430", "School | Year 2019 | Year 2020") \
+        == "Lincoln Elementary |  | "
+
+
+def test_the_per_unit_rule_reads_units_in_other_words_and_every_sum():
+    """The review's cases (quote/lines._per_asked_unit): "per diem" asks a day's rate, "per
+    city policy" asks none, a ride is a trip, CCF a hundred cubic feet, and a line with a sum
+    by no unit beside one by another unit still answers."""
+    assert _choose("How much is the per diem for meals?",
+                   ["Meals and incidentals: $55.00 per day while in travel status"]) \
+        == ["Meals and incidentals: $55.00 per day while in travel status"]
+    assert _choose("What is the late payment charge per city policy?", ["Late payment charge: $10.00 per bill"]) \
+        == ["Late payment charge: $10.00 per bill"]
+    assert _choose("What does a taxi cost per trip?", ["Taxi: $40.00 per ride"]) == ["Taxi: $40.00 per ride"]
+    assert _choose("What is the water rate per 100 cubic feet?", ["Water usage $3.20 per CCF"]) \
+        == ["Water usage $3.20 per CCF"]
+    line = "Sewer: base charge $18.00; usage $5.25 per 1,000 gallons"
+    assert _choose("What is the monthly sewer charge?", [line]) == [line]
+    assert _choose("What does a taxi cost per trip?", ["Taxi waiting time: $40.00 per hour"]) == []
+
+
+def test_a_bare_rate_after_a_leaders_dots_and_no_coordinate():
+    assert holds("Bond Redemption Fund……8.315", ("rate",))
+    assert holds("Bond Redemption Fund........8.315", ("rate",))
+    assert not holds("Station -105.0388, 40.5476 surveyed", ("rate",))  # a latitude after its longitude

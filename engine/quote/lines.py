@@ -2972,34 +2972,48 @@ _PER_ASKED = re.compile(r"\bper[\s-]+(?:an?\s+|each\s+|one\s+)?(?:\d[\d,.]*\s+)?
                         r"|\b(hourly|daily|weekly|monthly|yearly|annually|nightly)\b", re.I)
 _PER_ADVERB = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
                "annually": "year", "nightly": "night"}
-_PER_NOT_UNIT = frozenset("the their its his her our your this that which cent cents".split())
+# the units a question may ask a rate by, a closed list: "per city policy" asks none
+_PER_UNITS = frozenset(content_terms(
+    "hour minute day week month year night mile kilometer trip person guest visitor student child adult "
+    "gallon liter litre kwh kilowatt therm cubic ton tonne pound acre foot square meter visit session class "
+    "lesson bag cart load page copy dwelling lot parcel vehicle car household account bill meal event game "
+    "round ticket passenger seat room bed unit item"))
 # a figure's rate and the unit it is by: "$50.00 per car trip", "$0.58/mile", "$12 a night"
 _PER_GIVEN = re.compile(r"(?:[$£€]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:¢|cents?))\s*"
                         r"(?:/|\bper\b|\ba\b)\s*(?:an?\s+|each\s+)?(?:\d[\d,.]*\s+)?([a-z]+)", re.I)
-# short forms of the units a rate is asked by
-_UNIT_SHORT = {"hr": "hour", "hrs": "hour", "mi": "mile", "yr": "year", "yrs": "year", "mo": "month",
-               "wk": "week", "gal": "gallon", "diem": "day", "capita": "person", "head": "person",
-               "annum": "year", "pp": "person"}
+_MONEY_FIGURE = re.compile(r"[$£€]\s?\d|\d\s?(?:¢|cents?\b)", re.I)
+# other words for a unit, the question's and the line's alike: short forms ("hr", "CCF":
+# a hundred cubic feet), Latin ("per diem", "per capita") and a trip's other names
+_UNIT_SAID = {"hr": "hour", "hrs": "hour", "mi": "mile", "yr": "year", "yrs": "year", "mo": "month",
+              "wk": "week", "gal": "gallon", "kgal": "gallon", "diem": "day", "capita": "person",
+              "head": "person", "annum": "year", "pp": "person", "ccf": "cubic", "hcf": "cubic",
+              "ride": "trip", "journey": "trip", "boarding": "trip"}
+
+
+def _unit_term(word: str) -> str:
+    word = word.lower()
+    return stem(_PER_ADVERB.get(word) or _UNIT_SAID.get(word) or word)
 
 
 def _per_asked_unit(texts: Sequence[str], kind: list[bool], kinds: tuple[str, ...], question: str) -> list[bool]:
-    """`kind`, without the lines whose every figure is a rate by another unit than the one the
-    question asks a rate by: "$50.00 per car trip" holds no "per-mile mileage rate", "$4.50
-    per 1,000 gallons" no monthly charge. A line with no figure by a unit, or naming the
-    asked unit anywhere ("Monthly Customer Charge: $1,560 per account"), is left as it is."""
+    """`kind`, without the lines whose every sum is a rate by another unit than the one the
+    question asks a rate by (_PER_UNITS): "$50.00 per car trip" holds no "per-mile mileage
+    rate", "$4.50 per 1,000 gallons" no monthly charge. A line with a sum by no unit ("base
+    charge $18.00; usage $5.25 per 1,000 gallons"), or naming the asked unit anywhere
+    ("Monthly Customer Charge: $1,560 per account", "$3.20 per CCF" for "per 100 cubic
+    feet"), is left as it is."""
     if not question or not {"amount", "rate"} & set(kinds):
         return kind
-    asked = {stem(_PER_ADVERB.get((m.group(2) or "").lower()) or m.group(1).lower())
-             for m in _PER_ASKED.finditer(question)}
-    asked -= {stem(w) for w in _PER_NOT_UNIT}
+    asked = {_unit_term(m.group(2) or m.group(1)) for m in _PER_ASKED.finditer(question)}
+    asked &= {_unit_term(w) for w in _PER_UNITS} | _PER_UNITS
     if not asked:
         return kind
 
     def by_other(text: str) -> bool:
-        units = [m.group(1).lower() for m in _PER_GIVEN.finditer(text)]
-        if not units:
+        units = _PER_GIVEN.findall(text)
+        if not units or len(units) < len(_MONEY_FIGURE.findall(text)):
             return False
-        said = {stem(_PER_ADVERB.get(w, _UNIT_SHORT.get(w, w))) for w in re.findall(r"[a-z]+", text.lower())}
+        said = {_unit_term(w) for w in re.findall(r"[a-z]+", text.lower())}
         return not asked & said  # "Monthly Customer Charge: $1,560 per account" says its month
 
     return [k and not by_other(t) for k, t in zip(kind, texts)]

@@ -48,16 +48,18 @@ _PAGE_NUMBER = re.compile(
     re.I)
 _PRINT_STAMP = re.compile(r"^\s*\d{1,2}/\d{1,2}/\d{2,4},?\s+\d{1,2}:\d\d(?::\d\d)?\s*(?:[AP]\.?M\.?)?(?:\s|$)", re.I)
 # a report writer's run or print stamp: "RUN TIME:11:16 AM  November 8, 2016", "Run Date:
-# 11/22/16", "Printed: 03/15/2019 10:14 AM": labels of running or printing, each before a
-# date or a time of day, and nothing else but a page number; a date or a clock time with
-# AM/PM among them ("Run time: 1:45" alone is a duration)
+# 11/22/16 RUN TIME: 10:14", "Printed: 03/15/2019 10:14 AM": labels of running or printing,
+# each before a date or a time of day, and nothing else but a page number; a date and a
+# clock time both (a bus's "Run Time: 6:45 AM" is its start, a race's "Run Date: 11/28/2019"
+# its day)
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _STAMP_DATE = rf"(?:\d{{1,2}}[/.-]\d{{1,2}}[/.-]\d{{2,4}}|\d{{4}}-\d\d-\d\d|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}|\d{{1,2}}\s+{_MONTH}\s+\d{{4}})"
 _STAMP_CLOCK = r"\d{1,2}:\d\d(?::\d\d)?(?:\s*[ap]\.?m\.?)?"
 _STAMP_VALUE = rf"(?:{_STAMP_DATE}|{_STAMP_CLOCK}|page\s+\d+(?:\s+of\s+\d+)?)"
 _STAMP_LABEL = r"(?:(?:report\s+)?run|print(?:ed)?|(?:date|time)\s+printed)(?:\s*(?:date|time|on|at))?\s*:?"
 _RUN_STAMP = re.compile(rf"^\s*(?:{_STAMP_LABEL}\s*(?:{_STAMP_VALUE}[\s,;]*)+)+$", re.I)
-_STAMP_SURE = re.compile(rf"{_STAMP_DATE}|\d:\d\d(?::\d\d)?\s*[ap]\.?m\b", re.I)
+_STAMP_DAY = re.compile(_STAMP_DATE, re.I)
+_STAMP_CLOCK_AT = re.compile(r"\d:\d\d", re.I)
 _URL_LINE = re.compile(r"^\s*(?:https?://|www\.)\S+(?:\s+\d+\s*(?:/|of)\s*\d+)?\s*$", re.I)
 _PAGE_REGION = re.compile(r"^p(\d+)$")
 
@@ -72,8 +74,8 @@ def by_shape(line: Line) -> bool:
     t = line.text
     if _PAGE_NUMBER.match(t) or _PRINT_STAMP.match(t) or _URL_LINE.match(t):
         return True
-    if _RUN_STAMP.match(t) and _STAMP_SURE.search(t):
-        return True
+    if _RUN_STAMP.match(t) and _STAMP_DAY.search(t) and _STAMP_CLOCK_AT.search(t):
+        return True  # a date and a clock time: a race's "Run Date: 11/28/2019" is the event's
     m = _PAGE_REGION.match(line.region)
     return m is not None and t.strip() == m.group(1)  # the page's own number, alone
 
