@@ -1131,3 +1131,16 @@ def test_a_bare_rate_after_a_leaders_dots_and_no_coordinate():
     assert holds("Bond Redemption Fund……8.315", ("rate",))
     assert holds("Bond Redemption Fund........8.315", ("rate",))
     assert not holds("Station -105.0388, 40.5476 surveyed", ("rate",))  # a latitude after its longitude
+
+
+def test_a_row_above_the_answer_prints_only_saying_as_many_question_words():
+    """A rate row above the asked one prints with it only when it says as many of the
+    question's words (quote/lines._above_lead): "district" alone is fewer than "red clay
+    school" (the review's rate book)."""
+    book = ["  TAX BODY            TAX BODY   NAME          RATE      PERCENTAGE",
+            "422   2150   CUSTER FIRE DISTRICT      .4645       6.4049",
+            "512   3305   RED CLAY SCHOOL DIST     4.7051      64.8773"]
+    got = _choose("What is the Red Clay school district tax rate?", book)
+    assert got and "RED CLAY" in got[-1] and not any("CUSTER" in t for t in got), got
+    fees = ["Fence permit: $40.00", "Sign permit: $25.00"]
+    assert _choose("What are the fence permit and sign permit fees?", fees) == fees

@@ -2664,7 +2664,10 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
     the answer by:
     - it answers too, and says no less of the question than the answer ("Fence permit:
       $40.00" over "Sign permit: $25.00" for both; not "Parking in a loading zone: $50",
-      whose question words are some of "Parking in a fire lane: $100"'s);
+      whose question words are some of "Parking in a fire lane: $100"'s), as many of them
+      in its own line as the answer's line (not "CUSTER FIRE DISTRICT .4645", one, over
+      "RED CLAY SCHOOL DIST 4.7051", three, for the Red Clay school district's rate, a
+      header row's words over the row left aside; a bare value's are its label's);
     - its own unit reaches the answer or a line that answers (a label over its value: "(3)
       Customer Charge: ..." / "... policies:" / "$1,715.00 per month.");
     - it is the heading a stack of bare values stands under (_heading_of: "Special Council
@@ -2682,16 +2685,17 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
 
     def above(lead: int, unit: list[int]) -> Callable[[int], bool]:
         said = set().union(*(content_terms(texts[j]) for j in unit))
+        lead_words = set(content_terms(texts[lead]))
         numbers = {t for t in qterms if is_number(t)} - said
         undated = yearless and not any(_YEAR.search(texts[j]) for j in unit)
         row = _TABLE_ROW.search(texts[lead]) is not None
         heading = heading_of(lead)
 
         def answering(k: int) -> bool:  # and says no less of the question than the answer
-            words = set(content_terms(texts[k]))
-            if k > 0 and k in unit_of(k - 1):  # with its label
-                words |= set(content_terms(texts[k - 1]))
-            return kind[k] and answers(k) and not (words & asked < said & asked)
+            own = set(content_terms(texts[k]))
+            words = own | set(content_terms(texts[k - 1])) if k > 0 and k in unit_of(k - 1) else own  # with its label
+            return (kind[k] and answers(k) and not (words & asked < said & asked)  # as many of its
+                    and len(own & asked or words & asked) >= len(lead_words & asked))  # own; a bare value, its label's
 
         def labels(j: int) -> bool:  # its unit reaches the answer or a line that answers
             return any(k == lead or answering(k) for k in unit_of(j) if k != j)
