@@ -865,11 +865,13 @@ def _label_figures(text: str, kinds: tuple[str, ...]):
         yield found.span(1)
     if "percentage" in kinds and (found := _LABEL_SHARE.match(text)):
         yield found.span(1)
-    if "rate" in kinds and _WORD.search(text):
+    if "rate" in kinds and " | " not in text:  # (a table's row: its cells' own rule, _CELL)
         for m in _BARE_RATE.finditer(text):
+            if not _WORD.search(text, 0, m.start()):
+                continue  # no label before it: "523.047  LARGE INDUSTRIAL RATE SCHEDULE", a section's number
             if not (_NUMBERED_PART.search(text, 0, m.start()) or _MEASURED.match(text, m.end())
                     or _VERSION.search(text, 0, m.start()) or _COORDINATE.match(text, m.end())
-                    or _COORDINATE_BEFORE.search(text, 0, m.start())):
+                    or _COORDINATE_BEFORE.search(text, 0, m.start()) or _HEMISPHERE.match(text, m.end())):
                 yield m.span(1)
 
 
@@ -1056,8 +1058,9 @@ _LABEL_SHARE = re.compile(r"^\s*(?:[A-Za-z][^\d\n]{0,60}?)?\b(?:turnout|percent|
 # it ("CITY OF WILMINGTON  .9217  12.7091", "AVERAGE TAX RATE FOR 2018 ---- 7.5927"); sums
 # have two places and counts none; a leader's dots may touch it ("Bond Redemption
 # Fund……8.315"). Not signed (a longitude), not a part of a date, a
-# version or a section's number ("13.40.010", "Sec. 17.040": _NUMBERED_PART), not a measure's
-# figure (_MEASURED), not a share ("12.7091%")
+# version or a section's number ("13.40.010", "Sec. 17.040": _NUMBERED_PART; "523.047  LARGE
+# INDUSTRIAL RATE SCHEDULE", no label before it), not a measure's figure (_MEASURED), not a
+# coordinate ("44.9252 N"), not a share ("12.7091%"); a table's row has its cells' own rule
 _BARE_RATE = re.compile(r"(?<![\w,$£€/:+-])(?<!\w\.)(\d{0,3}\.\d{3,6})(?![\w.,/:%-]|\s*(?:%|percent|per\s*cent|¢|cents?)\b)",
                         re.I)
 _WORD = re.compile(r"[A-Za-z]{3,}")
@@ -1065,6 +1068,7 @@ _NUMBERED_PART = re.compile(r"(?:\b(?:section|sec|sections|chapter|article|part|
                             r"no|number|item|appendix|exhibit|figure|fig|table|page|p|pp)\.?|[#§])\s*$", re.I)
 _VERSION = re.compile(r"\b(?:version|ver|rev|release|v)\.?\s*$", re.I)
 _COORDINATE = re.compile(r"\s*[,|]?\s*-\d{1,3}\.\d{3,}")  # a latitude before its longitude
+_HEMISPHERE = re.compile(r"\s?(?:°|[NSEW]\b)")  # "44.9252 N", "93.0444° W"
 _COORDINATE_BEFORE = re.compile(r"-\d{1,3}\.\d{3,}\s*[,|]?\s*$")  # ... or after it
 
 
