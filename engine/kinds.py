@@ -867,7 +867,7 @@ def _label_figures(text: str, kinds: tuple[str, ...]):
         yield found.span(1)
     if "rate" in kinds and " | " not in text:  # (a table's row: its cells' own rule, _CELL)
         for m in _BARE_RATE.finditer(text):
-            if not _WORD.search(text, 0, m.start()):
+            if not _WORD.search(text, text.rfind("\n", 0, m.start()) + 1, m.start()):
                 continue  # no label before it: "523.047  LARGE INDUSTRIAL RATE SCHEDULE", a section's number
             if not (_NUMBERED_PART.search(text, 0, m.start()) or _MEASURED.match(text, m.end())
                     or _VERSION.search(text, 0, m.start()) or _COORDINATE.match(text, m.end())

@@ -1149,5 +1149,6 @@ def test_a_row_above_the_answer_prints_only_saying_as_many_question_words():
 def test_a_bare_rate_needs_its_label_before_it():
     # a section's number opening its heading, and a coordinate with its hemisphere, are no rates
     assert not holds("523.047     LARGE INDUSTRIAL RATE SCHEDULE", ("rate",))
+    assert not holds("set forth in Section 523.04.\n523.047     LARGE INDUSTRIAL RATE SCHEDULE", ("rate",))
     assert not holds("Plant at St Paul 44.9252 N 93.0444 W", ("rate",))
     assert holds("847   6930   CITY OF WILMINGTON        .9217", ("rate",))
