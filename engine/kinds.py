@@ -871,6 +871,7 @@ def _label_figures(text: str, kinds: tuple[str, ...]):
                 continue  # no label before it: "523.047  LARGE INDUSTRIAL RATE SCHEDULE", a section's number
             if not (_NUMBERED_PART.search(text, 0, m.start()) or _MEASURED.match(text, m.end())
                     or _VERSION.search(text, 0, m.start()) or _COORDINATE.match(text, m.end())
+                    or _OPERAND_WORD.search(text, 0, m.start()) or _OPERATOR_BEFORE.search(text, 0, m.start())
                     or _COORDINATE_BEFORE.search(text, 0, m.start()) or _HEMISPHERE.match(text, m.end())):
                 yield m.span(1)
 
@@ -1060,12 +1061,15 @@ _LABEL_SHARE = re.compile(r"^\s*(?:[A-Za-z][^\d\n]{0,60}?)?\b(?:turnout|percent|
 # Fund……8.315"). Not signed (a longitude), not a part of a date, a
 # version or a section's number ("13.40.010", "Sec. 17.040": _NUMBERED_PART; "523.047  LARGE
 # INDUSTRIAL RATE SCHEDULE", no label before it), not a measure's figure (_MEASURED), not a
-# coordinate ("44.9252 N"), not a share ("12.7091%"); a table's row has its cells' own rule
+# coordinate ("44.9252 N"), not a formula's operand ("divided by .903"), not a share
+# ("12.7091%"); a table's row has its cells' own rule
 _BARE_RATE = re.compile(r"(?<![\w,$£€/:+-])(?<!\w\.)(\d{0,3}\.\d{3,6})(?![\w.,/:%-]|\s*(?:%|percent|per\s*cent|¢|cents?)\b)",
                         re.I)
 _WORD = re.compile(r"[A-Za-z]{3,}")
 _NUMBERED_PART = re.compile(r"(?:\b(?:section|sec|sections|chapter|article|part|rule|ordinance|resolution|"
                             r"no|number|item|appendix|exhibit|figure|fig|table|page|p|pp)\.?|[#§])\s*$", re.I)
+# a formula's operand in words: "divided by .903", "multiplied by 1.075", "times 0.125"
+_OPERAND_WORD = re.compile(r"\b(?:by|times|multiplied|divided|x)\s*$", re.I)
 _VERSION = re.compile(r"\b(?:version|ver|rev|release|v)\.?\s*$", re.I)
 _COORDINATE = re.compile(r"\s*[,|]?\s*-\d{1,3}\.\d{3,}")  # a latitude before its longitude
 _HEMISPHERE = re.compile(r"\s?(?:°|[NSEW]\b)")  # "44.9252 N", "93.0444° W"

@@ -1151,4 +1151,5 @@ def test_a_bare_rate_needs_its_label_before_it():
     assert not holds("523.047     LARGE INDUSTRIAL RATE SCHEDULE", ("rate",))
     assert not holds("set forth in Section 523.04.\n523.047     LARGE INDUSTRIAL RATE SCHEDULE", ("rate",))
     assert not holds("Plant at St Paul 44.9252 N 93.0444 W", ("rate",))
+    assert not holds("the Distribution Demand Charge will be divided by .903 and the", ("rate",))
     assert holds("847   6930   CITY OF WILMINGTON        .9217", ("rate",))
