@@ -867,6 +867,8 @@ def _label_figures(text: str, kinds: tuple[str, ...]):
         yield found.span(1)
     if "rate" in kinds and " | " not in text:  # (a table's row: its cells' own rule, _CELL)
         for m in _BARE_RATE.finditer(text):
+            if text[m.start()] == "." and m.start() and text[m.start() - 1] in ".…":
+                continue  # a leader's last dot before a page's number: "(O 1098-04) ........1109"
             if not _WORD.search(text, text.rfind("\n", 0, m.start()) + 1, m.start()):
                 continue  # no label before it: "523.047  LARGE INDUSTRIAL RATE SCHEDULE", a section's number
             if not (_NUMBERED_PART.search(text, 0, m.start()) or _MEASURED.match(text, m.end())

@@ -1153,3 +1153,21 @@ def test_a_bare_rate_needs_its_label_before_it():
     assert not holds("Plant at St Paul 44.9252 N 93.0444 W", ("rate",))
     assert not holds("the Distribution Demand Charge will be divided by .903 and the", ("rate",))
     assert holds("847   6930   CITY OF WILMINGTON        .9217", ("rate",))
+
+
+def test_a_charge_per_customer_answers_a_monthly_charge_and_no_leader_is_a_decimal():
+    line = "Customer Charge $0.90 per Retail Customer"
+    assert _choose("oncor residential delivery customer charge per month", [line]) == [line]
+    assert not holds("ParkWorks — agreement — Division of Water (O 1098-04) ...............1109", ("rate",))
+
+
+def test_a_rarer_name_above_the_total_prints_with_it():
+    """Weighed by rarity, "Garfield" says more of the question than "high school total"."""
+    from engine.config import Config
+    lines = ["Garfield 1,417         225,520         14,019,198       14,244,718",
+             "High School Total 13,451      6,929,956$   149,553,028$ 156,482,984$"]
+    q = question_terms("garfield high school total budget 2023-24 seattle")
+    weights = {t: 1.0 for t in q} | {"garfield": 4.0}
+    got = [ln.text for ln in choose_lines([(i, f"L{i + 1}", t) for i, t in enumerate(lines)], q, weights, Config(), 3,
+                                          kinds=asked("garfield high school total budget"), question="garfield high school total budget 2023-24 seattle")]
+    assert lines[0] in got, got

@@ -2655,8 +2655,8 @@ def _take(ranked: Sequence[int], limit: int, must: bool, kind: Sequence[bool], s
 
 
 def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind: Sequence[bool],
-                answers: Callable[[int], bool], qterms: Sequence[str], heading_of: Callable[[int], int | None]
-                ) -> Callable[[int, list[int]], Callable[[int], bool]]:
+                answers: Callable[[int], bool], qterms: Sequence[str], heading_of: Callable[[int], int | None],
+                weights: Mapping[str, float] | None = None) -> Callable[[int, list[int]], Callable[[int], bool]]:
     """For _take: given the answer's line and unit, which lines may print with it. Lines
     print in document order, and the first printed line is the answer's (the quote's
     invariant), not a heading or a neighbouring line that scored well enough to come along;
@@ -2664,10 +2664,12 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
     the answer by:
     - it answers too, and says no less of the question than the answer ("Fence permit:
       $40.00" over "Sign permit: $25.00" for both; not "Parking in a loading zone: $50",
-      whose question words are some of "Parking in a fire lane: $100"'s), as many of them
-      in its own line as the answer's line (not "CUSTER FIRE DISTRICT .4645", one, over
-      "RED CLAY SCHOOL DIST 4.7051", three, for the Red Clay school district's rate, a
-      header row's words over the row left aside; a bare value's are its label's);
+      whose question words are some of "Parking in a fire lane: $100"'s), as much of it in
+      its own line as the answer's line, its words weighed by their rarity (`weights`; not
+      "CUSTER FIRE DISTRICT .4645" over "RED CLAY SCHOOL DIST 4.7051" for the Red Clay
+      school district's rate, a header row's words over the row left aside; "Garfield
+      1,417 ... 14,244,718" over "High School Total ... 156,482,984$" for Garfield's; a
+      bare value's words are its label's);
     - its own unit reaches the answer or a line that answers (a label over its value: "(3)
       Customer Charge: ..." / "... policies:" / "$1,715.00 per month.");
     - it is the heading a stack of bare values stands under (_heading_of: "Special Council
@@ -2683,6 +2685,9 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
     asked = set(qterms)
     yearless = not any(_YEAR.fullmatch(t) for t in qterms)
 
+    def weigh(terms: Collection[str]) -> float:  # by rarity: "Garfield" says more than "high school total"
+        return sum(weights.get(t, 1.0) for t in terms) if weights else float(len(terms))
+
     def above(lead: int, unit: list[int]) -> Callable[[int], bool]:
         said = set().union(*(content_terms(texts[j]) for j in unit))
         lead_words = set(content_terms(texts[lead]))
@@ -2694,8 +2699,8 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
         def answering(k: int) -> bool:  # and says no less of the question than the answer
             own = set(content_terms(texts[k]))
             words = own | set(content_terms(texts[k - 1])) if k > 0 and k in unit_of(k - 1) else own  # with its label
-            return (kind[k] and answers(k) and not (words & asked < said & asked)  # as many of its
-                    and len(own & asked or words & asked) >= len(lead_words & asked))  # own; a bare value, its label's
+            return (kind[k] and answers(k) and not (words & asked < said & asked)  # as much in its own
+                    and weigh(own & asked or words & asked) >= weigh(lead_words & asked))  # line (a bare value, its label's)
 
         def labels(j: int) -> bool:  # its unit reaches the answer or a line that answers
             return any(k == lead or answering(k) for k in unit_of(j) if k != j)
@@ -2797,11 +2802,12 @@ def _of_a_sibling(texts: Sequence[str], question: str, qterms: Sequence[str]) ->
 
 
 def _above(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind: Sequence[bool],
-           answers: Callable[[int], bool], qterms: Sequence[str], kinds: tuple[str, ...]):
+           answers: Callable[[int], bool], qterms: Sequence[str], kinds: tuple[str, ...],
+           weights: Mapping[str, float] | None = None):
     """_above_lead with the heading a stack of bare values stands under (_heading_of)."""
     every = frozenset(qterms)
     return _above_lead(texts, unit_of, kind, answers, qterms,
-                       lambda i: _heading_of(texts, i, every - kind_words(kinds), every))
+                       lambda i: _heading_of(texts, i, every - kind_words(kinds), every), weights)
 
 
 def _lead(ranked: list[int], texts: Sequence[str], kind: Sequence[bool], scores: Sequence[float],
@@ -2961,7 +2967,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return []  # lines hold the kind, none of them about what was asked
     if not (ranked := _of_no_sibling(ranked, texts, unit_of, kinds, question, qterms, cfg)):
         return []
-    above = _above(texts, unit_of, kind, answers, qterms, kinds) if must and cfg.lead_first else None
+    above = _above(texts, unit_of, kind, answers, qterms, kinds, weights) if must and cfg.lead_first else None
     taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else (), above)
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
         return []  # the answer's own line is one OCR could not read surely
@@ -2994,6 +3000,12 @@ _UNIT_SAID = {"hr": "hour", "hrs": "hour", "mi": "mile", "yr": "year", "yrs": "y
               "ride": "trip", "journey": "trip", "boarding": "trip"}
 
 
+_PERIODS = frozenset(content_terms("day week month year"))  # (stems, as _unit_term gives them)
+# what a utility bills a charge to, once each period: a monthly charge may be written per one
+_PER_BILLED = re.compile(r"(?:/|\bper\b)\s*(?:[a-z]+\s+)?(?:customers?|accounts?|meters?|bills?|connections?|"
+                         r"premises|services?|households?)\b", re.I)
+
+
 def _unit_term(word: str) -> str:
     word = word.lower()
     return stem(_PER_ADVERB.get(word) or _UNIT_SAID.get(word) or word)
@@ -3005,7 +3017,8 @@ def _per_asked_unit(texts: Sequence[str], kind: list[bool], kinds: tuple[str, ..
     rate", "$4.50 per 1,000 gallons" no monthly charge. A line with a sum by no unit ("base
     charge $18.00; usage $5.25 per 1,000 gallons"), or naming the asked unit anywhere
     ("Monthly Customer Charge: $1,560 per account", "$3.20 per CCF" for "per 100 cubic
-    feet"), is left as it is."""
+    feet"), or a charge per customer, account or meter for a period asked ("Customer Charge
+    $0.90 per Retail Customer" for a charge per month: billed each month), is left as it is."""
     if not question or not {"amount", "rate"} & set(kinds):
         return kind
     asked = {_unit_term(m.group(2) or m.group(1)) for m in _PER_ASKED.finditer(question)}
@@ -3017,6 +3030,8 @@ def _per_asked_unit(texts: Sequence[str], kind: list[bool], kinds: tuple[str, ..
         units = _PER_GIVEN.findall(text)
         if not units or len(units) < len(_MONEY_FIGURE.findall(text)):
             return False
+        if asked & _PERIODS and _PER_BILLED.search(text):
+            return False  # a charge per customer is billed each month: "$0.90 per Retail Customer"
         said = {_unit_term(w) for w in re.findall(r"[a-z]+", text.lower())}
         return not asked & said  # "Monthly Customer Charge: $1,560 per account" says its month
 
