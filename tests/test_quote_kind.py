@@ -1133,19 +1133,6 @@ def test_a_bare_rate_after_a_leaders_dots_and_no_coordinate():
     assert not holds("Station -105.0388, 40.5476 surveyed", ("rate",))  # a latitude after its longitude
 
 
-def test_a_row_above_the_answer_prints_only_saying_as_many_question_words():
-    """A rate row above the asked one prints with it only when it says as many of the
-    question's words (quote/lines._above_lead): "district" alone is fewer than "red clay
-    school" (the review's rate book)."""
-    book = ["  TAX BODY            TAX BODY   NAME          RATE      PERCENTAGE",
-            "422   2150   CUSTER FIRE DISTRICT      .4645       6.4049",
-            "512   3305   RED CLAY SCHOOL DIST     4.7051      64.8773"]
-    got = _choose("What is the Red Clay school district tax rate?", book)
-    assert got and "RED CLAY" in got[-1] and not any("CUSTER" in t for t in got), got
-    fees = ["Fence permit: $40.00", "Sign permit: $25.00"]
-    assert _choose("What are the fence permit and sign permit fees?", fees) == fees
-
-
 def test_a_bare_rate_needs_its_label_before_it():
     # a section's number opening its heading, and a coordinate with its hemisphere, are no rates
     assert not holds("523.047     LARGE INDUSTRIAL RATE SCHEDULE", ("rate",))
@@ -1159,15 +1146,3 @@ def test_a_charge_per_customer_answers_a_monthly_charge_and_no_leader_is_a_decim
     line = "Customer Charge $0.90 per Retail Customer"
     assert _choose("oncor residential delivery customer charge per month", [line]) == [line]
     assert not holds("ParkWorks — agreement — Division of Water (O 1098-04) ...............1109", ("rate",))
-
-
-def test_a_rarer_name_above_the_total_prints_with_it():
-    """Weighed by rarity, "Garfield" says more of the question than "high school total"."""
-    from engine.config import Config
-    lines = ["Garfield 1,417         225,520         14,019,198       14,244,718",
-             "High School Total 13,451      6,929,956$   149,553,028$ 156,482,984$"]
-    q = question_terms("garfield high school total budget 2023-24 seattle")
-    weights = {t: 1.0 for t in q} | {"garfield": 4.0}
-    got = [ln.text for ln in choose_lines([(i, f"L{i + 1}", t) for i, t in enumerate(lines)], q, weights, Config(), 3,
-                                          kinds=asked("garfield high school total budget"), question="garfield high school total budget 2023-24 seattle")]
-    assert lines[0] in got, got

@@ -2655,8 +2655,8 @@ def _take(ranked: Sequence[int], limit: int, must: bool, kind: Sequence[bool], s
 
 
 def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind: Sequence[bool],
-                answers: Callable[[int], bool], qterms: Sequence[str], heading_of: Callable[[int], int | None],
-                weights: Mapping[str, float] | None = None) -> Callable[[int, list[int]], Callable[[int], bool]]:
+                answers: Callable[[int], bool], qterms: Sequence[str], heading_of: Callable[[int], int | None]
+                ) -> Callable[[int, list[int]], Callable[[int], bool]]:
     """For _take: given the answer's line and unit, which lines may print with it. Lines
     print in document order, and the first printed line is the answer's (the quote's
     invariant), not a heading or a neighbouring line that scored well enough to come along;
@@ -2664,12 +2664,7 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
     the answer by:
     - it answers too, and says no less of the question than the answer ("Fence permit:
       $40.00" over "Sign permit: $25.00" for both; not "Parking in a loading zone: $50",
-      whose question words are some of "Parking in a fire lane: $100"'s), as much of it in
-      its own line as the answer's line, its words weighed by their rarity (`weights`; not
-      "CUSTER FIRE DISTRICT .4645" over "RED CLAY SCHOOL DIST 4.7051" for the Red Clay
-      school district's rate, a header row's words over the row left aside; "Garfield
-      1,417 ... 14,244,718" over "High School Total ... 156,482,984$" for Garfield's; a
-      bare value's words are its label's);
+      whose question words are some of "Parking in a fire lane: $100"'s);
     - its own unit reaches the answer or a line that answers (a label over its value: "(3)
       Customer Charge: ..." / "... policies:" / "$1,715.00 per month.");
     - it is the heading a stack of bare values stands under (_heading_of: "Special Council
@@ -2685,22 +2680,18 @@ def _above_lead(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind:
     asked = set(qterms)
     yearless = not any(_YEAR.fullmatch(t) for t in qterms)
 
-    def weigh(terms: Collection[str]) -> float:  # by rarity: "Garfield" says more than "high school total"
-        return sum(weights.get(t, 1.0) for t in terms) if weights else float(len(terms))
-
     def above(lead: int, unit: list[int]) -> Callable[[int], bool]:
         said = set().union(*(content_terms(texts[j]) for j in unit))
-        lead_words = set(content_terms(texts[lead]))
         numbers = {t for t in qterms if is_number(t)} - said
         undated = yearless and not any(_YEAR.search(texts[j]) for j in unit)
         row = _TABLE_ROW.search(texts[lead]) is not None
         heading = heading_of(lead)
 
         def answering(k: int) -> bool:  # and says no less of the question than the answer
-            own = set(content_terms(texts[k]))
-            words = own | set(content_terms(texts[k - 1])) if k > 0 and k in unit_of(k - 1) else own  # with its label
-            return (kind[k] and answers(k) and not (words & asked < said & asked)  # as much in its own
-                    and weigh(own & asked or words & asked) >= weigh(lead_words & asked))  # line (a bare value, its label's)
+            words = set(content_terms(texts[k]))
+            if k > 0 and k in unit_of(k - 1):  # with its label
+                words |= set(content_terms(texts[k - 1]))
+            return kind[k] and answers(k) and not (words & asked < said & asked)
 
         def labels(j: int) -> bool:  # its unit reaches the answer or a line that answers
             return any(k == lead or answering(k) for k in unit_of(j) if k != j)
@@ -2802,12 +2793,11 @@ def _of_a_sibling(texts: Sequence[str], question: str, qterms: Sequence[str]) ->
 
 
 def _above(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind: Sequence[bool],
-           answers: Callable[[int], bool], qterms: Sequence[str], kinds: tuple[str, ...],
-           weights: Mapping[str, float] | None = None):
+           answers: Callable[[int], bool], qterms: Sequence[str], kinds: tuple[str, ...]):
     """_above_lead with the heading a stack of bare values stands under (_heading_of)."""
     every = frozenset(qterms)
     return _above_lead(texts, unit_of, kind, answers, qterms,
-                       lambda i: _heading_of(texts, i, every - kind_words(kinds), every), weights)
+                       lambda i: _heading_of(texts, i, every - kind_words(kinds), every))
 
 
 def _lead(ranked: list[int], texts: Sequence[str], kind: Sequence[bool], scores: Sequence[float],
@@ -2967,7 +2957,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return []  # lines hold the kind, none of them about what was asked
     if not (ranked := _of_no_sibling(ranked, texts, unit_of, kinds, question, qterms, cfg)):
         return []
-    above = _above(texts, unit_of, kind, answers, qterms, kinds, weights) if must and cfg.lead_first else None
+    above = _above(texts, unit_of, kind, answers, qterms, kinds) if must and cfg.lead_first else None
     taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else (), above)
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
         return []  # the answer's own line is one OCR could not read surely
