@@ -486,7 +486,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (rf"\b(?:what|which) {_SOME}temperature\b|\bhow (?:hot|cold|warm)\b", ("temperature",)),
     (rf"\b(?:what|which) {_SOME}voltage\b", ("voltage",)),
     (rf"\b(?:what|which) {_SOME}pressure\b", ("pressure",)),
-    (rf"\b(?:what|which) {_SOME}(?:width|height|depth|length|distance|setback)\b", ("length",)),
+    (rf"\b(?:what|which) {_SOME}(?:width|height|depth|length|distance|setback|thickness|diameter|radius|"
+     rf"clearance|frontage)\b", ("length",)),
     (rf"\b(?:what|which) {_SOME}(?:area|acreage)\b", ("area", "length")),
     (rf"\b(?:what|which) {_SOME}weight\b|\b(?:what|how much) (?:does|do|did|will) (?:[\w'’-]+ ){{0,8}}?weigh\b",
      ("weight",)),

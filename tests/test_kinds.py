@@ -30,6 +30,8 @@ from engine.types import Line
     ("Where was the council meeting held?", "place"),
     ("What outside air temperature do the rules assume for an engine's rating?", "temperature"),
     ("What is the maximum height of a fence in a front yard?", "length"),
+    ("What thickness of redwood is allowed for roof decking?", "length"),
+    ("What diameter pipe is required for the service line?", "length"),
     ("Who signed the filing for the utility?", "person"),
     ("Which company got the construction contract?", "organisation"),
     ("What chlorine disinfectant residual did the town report for 2022?", "figure"),
