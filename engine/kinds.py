@@ -486,8 +486,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (rf"\b(?:what|which) {_SOME}temperature\b|\bhow (?:hot|cold|warm)\b", ("temperature",)),
     (rf"\b(?:what|which) {_SOME}voltage\b", ("voltage",)),
     (rf"\b(?:what|which) {_SOME}pressure\b", ("pressure",)),
-    (rf"\b(?:what|which) {_SOME}(?:width|height|depth|length|distance|setback|thickness|diameter|radius|"
-     rf"clearance|frontage)\b", ("length",)),
+    (rf"\b(?:what|which) {_SOME}(?:width|height|depth|length|distance|setback|thickness|diameter|radius)\b",
+     ("length",)),
     (rf"\b(?:what|which) {_SOME}(?:area|acreage)\b", ("area", "length")),
     (rf"\b(?:what|which) {_SOME}weight\b|\b(?:what|how much) (?:does|do|did|will) (?:[\w'’-]+ ){{0,8}}?weigh\b",
      ("weight",)),
@@ -866,17 +866,29 @@ def _label_figures(text: str, kinds: tuple[str, ...]):
         yield found.span(1)
     if "percentage" in kinds and (found := _LABEL_SHARE.match(text)):
         yield found.span(1)
-    if "rate" in kinds and " | " not in text:  # (a table's row: its cells' own rule, _CELL)
-        for m in _BARE_RATE.finditer(text):
-            if text[m.start()] == "." and m.start() and text[m.start() - 1] in ".…":
-                continue  # a leader's last dot before a page's number: "(O 1098-04) ........1109"
-            if not _WORD.search(text, text.rfind("\n", 0, m.start()) + 1, m.start()):
-                continue  # no label before it: "523.047  LARGE INDUSTRIAL RATE SCHEDULE", a section's number
-            if not (_NUMBERED_PART.search(text, 0, m.start()) or _MEASURED.match(text, m.end())
-                    or _VERSION.search(text, 0, m.start()) or _COORDINATE.match(text, m.end())
-                    or _OPERAND_WORD.search(text, 0, m.start()) or _OPERATOR_BEFORE.search(text, 0, m.start())
-                    or _COORDINATE_BEFORE.search(text, 0, m.start()) or _HEMISPHERE.match(text, m.end())):
-                yield m.span(1)
+    if "rate" in kinds and "." in text:
+        yield from _bare_rates(text)
+
+
+def _bare_rates(text: str):
+    """The spans of `text`'s bare rates (_BARE_RATE), read line by line: a passage's whole text
+    is read so by the rerank, and a line's label, unit or table's bars are its own."""
+    start = 0
+    for line in text.split("\n"):
+        if " | " not in line:  # (a table's row: its cells' own rule, _CELL)
+            for m in _BARE_RATE.finditer(line):
+                a, b = m.span(1)
+                if line[a] == "." and a and line[a - 1] in ".…":
+                    continue  # a leader's last dot before a page's number: "(O 1098-04) ........1109"
+                before = line[:a]
+                if not _WORD.search(before):
+                    continue  # no label before it: "523.047  LARGE INDUSTRIAL RATE SCHEDULE", a section's number
+                if not (_NUMBERED_PART.search(before) or _NUMBERED_LIST.search(before) or _VERSION.search(before)
+                        or _OPERAND_WORD.search(before) or _OPERATOR_BEFORE.search(before)
+                        or _COORDINATE_BEFORE.search(before) or _MEASURED.match(line, b)
+                        or _COORDINATE.match(line, b) or _HEMISPHERE.match(line, b)):
+                    yield start + a, start + b
+        start += len(line) + 1
 
 
 def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
@@ -1066,11 +1078,16 @@ _LABEL_SHARE = re.compile(r"^\s*(?:[A-Za-z][^\d\n]{0,60}?)?\b(?:turnout|percent|
 # INDUSTRIAL RATE SCHEDULE", no label before it), not a measure's figure (_MEASURED), not a
 # coordinate ("44.9252 N"), not a formula's operand ("divided by .903"), not a share
 # ("12.7091%"); a table's row has its cells' own rule
-_BARE_RATE = re.compile(r"(?<![\w,$£€/:+-])(?<!\w\.)(\d{0,3}\.\d{3,6})(?![\w.,/:%-]|\s*(?:%|percent|per\s*cent|¢|cents?)\b)",
-                        re.I)
+_BARE_RATE = re.compile(r"(?<![\w,$£€/:+-])(?<!\w\.)(\d{0,3}\.\d{3,6})"
+                        r"(?![\w.,/:%-]|\s*(?:%|¢|(?:percent|per\s*cent|cents?)\b))", re.I)
 _WORD = re.compile(r"[A-Za-z]{3,}")
-_NUMBERED_PART = re.compile(r"(?:\b(?:section|sec|sections|chapter|article|part|rule|ordinance|resolution|"
-                            r"no|number|item|appendix|exhibit|figure|fig|table|page|p|pp)\.?|[#§])\s*$", re.I)
+_NUMBERED = (r"(?:\b(?:section|sec|sections|chapter|article|part|rule|ordinance|ord|resolution|no|number|"
+             r"item|appendix|exhibit|figure|fig|table|page|pages|p|pp|policy|code|stat|statutes?|ors|rcw|"
+             r"account)\.?|[#§])")
+_NUMBERED_PART = re.compile(_NUMBERED + r"\s*$", re.I)
+# ... and the numbers listed after the first: "Sections 17.040 and 17.050", "§§ 2.105, 2.110"
+_NUMBERED_LIST = re.compile(_NUMBERED + r"\s*\d[\d.]*(?:\s*(?:,|and|or|through|to|&|-)\s*\d[\d.]*)*"
+                            r"\s*(?:,|and|or|through|to|&|-)\s*$", re.I)
 # a formula's operand in words: "divided by .903", "multiplied by 1.075", "times 0.125"
 _OPERAND_WORD = re.compile(r"\b(?:by|times|multiplied|divided|x)\s*$", re.I)
 _VERSION = re.compile(r"\b(?:version|ver|rev|release|v)\.?\s*$", re.I)
@@ -1196,11 +1213,14 @@ _NOT_MONEY_HEADER = re.compile(
     rf"\((?![$£€])[^)]*\)|(?<![a-z]){_UNITS}(?![a-z])|\b(?:index|id|no|nos|number|num|code|zip|"
     rf"latitude|longitude|lat|lon|long|year|yr|fy|count|rank|ordinal|phone|fax|page|line|row|"
     rf"percent|pct|%|ratio|factor|population|employees|staff|fte|positions)\b", re.I)
-# a header cell naming the fiscal year its column is for ("FY 2011", "Fiscal Year 2018-19"):
-# a budget's or a price list's period, whose bare figures may be sums; a column of years
-# ("Year", "FY") holds none, nor does a calendar year's ("Year 2019 | Year 2020" heads an
-# enrollment table as often as a budget)
-_PERIOD_HEAD = re.compile(r"\b(?:fy|fiscal\s+year)\s*'?\d{2,4}(?:\s*[-/–]\s*'?\d{2,4})?\b", re.I)
+# a header cell that is the fiscal year its column is for, and at most the budget's stage
+# ("FY 2011", "Fiscal Year 2018-19", "FY 2020 Adopted"): a budget's or a price list's period,
+# whose bare figures may be sums; a column of years ("Year", "FY") holds none, nor does a
+# calendar year's ("Year 2019 | Year 2020" heads an enrollment table as often as a budget),
+# nor one naming what else it counts ("FY 2019 Calls")
+_PERIOD_HEAD = re.compile(r"\s*(?:fy|fiscal\s+year)\s*'?\d{2,4}(?:\s*[-/–]\s*'?\d{2,4})?(?:\s+(?:actuals?|adopted|"
+                          r"proposed|budget(?:ed)?|estimated?|projected|revised|approved|requested|recommended|"
+                          r"amended))?\s*", re.I)
 _MONEY_HEADER = re.compile(rf"[$£€]|\b{_MONEY}\b|\b(?:dollars?|usd|amount)\b", re.I)
 _BARE = re.compile(r"^\s*\(?-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?\s*$")
 _GAPS = 3
@@ -1210,12 +1230,14 @@ def money_cells(row: str, header: str) -> str:
     """A table row with the bare numbers left out that stand under a header cell naming a unit
     or an identifier and no sum of money ("88 | 27000001001 | 203.62" under "Index | CWNS_No |
     Existing Total Flow (MGD)"): what the row holds for a question asking for an amount.
+    A header cell that is a fiscal year ("FY 2011", "FY 2020 Adopted": _PERIOD_HEAD) names
+    no identifier.
     A row may have up to _GAPS cells fewer than its header (a reader leaves empty cells out):
     then a cell's header is one of as many after its place, and its number is left out only
     when none of them names money and one names a unit or an identifier. Other rows are
     returned as they are."""
     return _cells_under(row, header, lambda near: any(_MONEY_HEADER.search(h) for h in near)
-                        or not any(_NOT_MONEY_HEADER.search(_PERIOD_HEAD.sub(" ", h)) for h in near))
+                        or not any(_NOT_MONEY_HEADER.search(h) and not _PERIOD_HEAD.fullmatch(h) for h in near))
 
 
 # a row's own cell saying what its figures are: a unit column's "percentage", "number" or

@@ -237,3 +237,12 @@ def test_a_report_writers_run_stamp_is_furniture_by_its_shape():
     assert not furn("Run time: 1:45")
     assert not furn("Printed on recycled paper")
     assert not furn("Printed by the City Clerk 3/4/2019")
+
+
+def test_a_long_line_of_dates_is_no_stamp_and_reads_at_once():
+    # values run together with no separator once backtracked without end (the read-through's)
+    def furn(text):
+        return layout.by_shape(Line(text=text, locator="A1", region="Sheet1"))
+    assert not furn("Run " + "11/11/11" * 40 + "x")
+    assert not furn("Printed" + " " * 1000 + "x")
+    assert furn("RUN DATE 03/15/19 10:14")

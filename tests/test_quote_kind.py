@@ -1072,8 +1072,7 @@ def test_a_bare_decimal_of_three_places_after_its_label_is_a_rate():
     for line in ("Sec. 17.040 Fees for licences", "See section 13.40.010 of the code", "Chapter 13.040 Animals",
                  "Station at 36.15518 -95.98954", "Release version 1.105 notes", "Plant flow 1.234 MGD"):
         assert not holds(line, ("rate",)), line
-    assert not _choose("What is the City of Wilmington's tax rate?",
-                       ["847   6930   CITY OF WILMINGTON        count 9217"])
+    assert not holds("847   6930   CITY OF WILMINGTON        92.17", ("rate",))  # two places: a sum's
 
 
 def test_a_rate_by_another_unit_than_the_one_asked_is_no_answer():
@@ -1128,13 +1127,15 @@ def test_the_per_unit_rule_reads_units_in_other_words_and_every_sum():
 
 
 def test_a_bare_rate_after_a_leaders_dots_and_no_coordinate():
+    """A leader's dots may touch a bare rate; a latitude after its longitude is none."""
     assert holds("Bond Redemption Fund……8.315", ("rate",))
     assert holds("Bond Redemption Fund........8.315", ("rate",))
     assert not holds("Station -105.0388, 40.5476 surveyed", ("rate",))  # a latitude after its longitude
 
 
 def test_a_bare_rate_needs_its_label_before_it():
-    # a section's number opening its heading, and a coordinate with its hemisphere, are no rates
+    """A section's number opening its heading, a coordinate with its hemisphere and a
+    formula's operand are no rates (kinds._bare_rates)."""
     assert not holds("523.047     LARGE INDUSTRIAL RATE SCHEDULE", ("rate",))
     assert not holds("set forth in Section 523.04.\n523.047     LARGE INDUSTRIAL RATE SCHEDULE", ("rate",))
     assert not holds("Plant at St Paul 44.9252 N 93.0444 W", ("rate",))
@@ -1143,6 +1144,34 @@ def test_a_bare_rate_needs_its_label_before_it():
 
 
 def test_a_charge_per_customer_answers_a_monthly_charge_and_no_leader_is_a_decimal():
+    """A charge per customer is billed each month; a leader's last dot is no decimal point."""
     line = "Customer Charge $0.90 per Retail Customer"
     assert _choose("oncor residential delivery customer charge per month", [line]) == [line]
     assert not holds("ParkWorks — agreement — Division of Water (O 1098-04) ...............1109", ("rate",))
+
+
+def test_the_read_throughs_cases_of_the_bare_rate_and_the_per_unit_rule():
+    """The diff's read-through: a numbered part's every number, a policy's, a statute's and an
+    account's number are no rates; a rate's line is read alone in a passage's whole text (its
+    table's bars and its unit are its own line's); a share with a spaced sign is none."""
+    for line in ("See Sections 17.040 and 17.050", "Board Policy 3.105", "ORS 197.015", "Ord. 2.105",
+                 "Pages 1.100 and 1.200", "Account 10.100 General Fund", "TAX RATE 12.7091 %",
+                 "levied under Minn. Stat. 462.357 each year"):
+        assert not holds(line, ("rate",)), line
+    assert holds("CITY OF WILMINGTON   .9217\nE MOLINE FIRE DISTRICT", ("rate",))
+    assert holds("Fund | Levy\nGODLEY PARK DISTRICT .3857", ("rate",))
+    # a unit of the closed lists only, on both sides; a period asked takes things billed each period
+    for q, line in (("What is the building permit fee per square foot?", "New residential construction: $0.35/sq. ft."),
+                    ("What is the energy charge per kilowatt-hour?", "Energy charge $0.0832/kWh"),
+                    ("What is the tipping fee per ton?", "Tipping fee $48.00/tn"),
+                    ("What is the vendor fee at the weekly farmers market?", "Farmers market vendor fee: $25.00 per stall"),
+                    ("What is the daily rate for the pavilion?", "Pavilion $150.00 per rental"),
+                    ("What is the monthly trash fee?", "Trash $22.50 per cart")):
+        assert _choose(q, [line]) == [line], q
+    assert _choose("What is the monthly trash fee?", ["Trash $0.12 per pound"]) == []
+
+
+def test_a_fiscal_years_column_with_other_words_heads_no_sums_and_a_frontage_road_no_length():
+    assert money_cells("Fire | 4,512 | 4,880", "Department | FY 2019 Calls | FY 2020 Calls") == "Fire |  | "
+    assert money_cells("Fire | 4,512 | 4,880", "Department | FY 2019 | FY 2020 Adopted") == "Fire | 4,512 | 4,880"
+    assert asked("Which frontage road will be closed during construction?") == ()

@@ -575,10 +575,8 @@ _NAME_ENDS = re.compile(r"[^\s.!?:;|(]\s+(?:US|CO|SR|SH|CR|FM|IH|I|RT|Route|High
 _OPENS_NUMBER = re.compile(r"\s*\d(?!\d{0,2},\d{3})")  # (not a sum in thousands: "4,000 homes")
 
 
-def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
-          header: str = "",
-          periods: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
-          ) -> tuple[list[bool], list[bool], set[int]]:
+def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], header: str = "",
+          question: str = "") -> tuple[list[bool], list[bool], set[int]]:
     """Which lines hold the asked kind, which line's end joins the next one's start, and which
     table rows hold it only under other periods' columns than the asked one.
 
@@ -589,8 +587,9 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     one and the first of the next hold it together. Running text only (two table rows
     joined make false figures). A line giving an example's figures holds none
     (kinds.examples). A table row under a header naming periods across its columns holds
-    only what its cells under the asked period's columns hold (quote/columns.py; `periods`:
-    the question's years and months)."""
+    only what its cells under the asked period's columns hold (quote/columns.py: the
+    question's years and months). A rate by another unit than the one the `question` asks a
+    rate by is not held (_per_asked_unit)."""
     seen = [_BROKEN_NUMBER.sub("", t, count=1) if i and _ENDS_DASH.search(texts[i - 1]) else t
             for i, t in enumerate(texts)]
     for i in _numbered_lines(texts):  # "... for the preliminary 2026 54": the page's line number
@@ -602,6 +601,7 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
         seen = [money_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
     elif header and kinds and set(kinds) <= FIGURE_KINDS:  # no measure under "site_no"
         seen = [figure_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
+    periods = question_periods(question or " ".join(qterms), qterms)
     lost = _asked_columns(texts, seen, header, kinds, qterms, periods) \
         if header and kinds and set(kinds) <= NUMERIC_KINDS else set()
     example = examples(texts, qterms) if kinds else [False] * len(texts)
@@ -621,6 +621,7 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str],
     if "count" in kinds and not set(kinds) & _MONEY_KINDS:
         for i in _summed_rows(texts):
             kind[i] = False
+    kind = _per_asked_unit(texts, kind, kinds, question)  # a rate by another unit than the asked one
     return kind, joins, lost
 
 
@@ -2935,8 +2936,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     sims, ocr = sims or {}, ocr or {}
     lines = [ln for ln in lines if ln[0] not in furniture] if furniture else lines
     texts = [text for _, _, text in lines]
-    kind, joins, lost = _held(texts, kinds, qterms, header, question_periods(question or " ".join(qterms), qterms))
-    kind = _per_asked_unit(texts, kind, kinds, question)
+    kind, joins, lost = _held(texts, kinds, qterms, header, question)
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
     outside, naming = _left_out(texts, qterms, topic, kinds, title, cfg)
     ranked = _ranked(scores, cfg, outside | naming, naming)
@@ -2967,33 +2967,33 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
             for i in sorted(taken)]
 
 
-# the unit a question asks a rate by: "per mile", "per-mile", "per 1,000 gallons", "hourly"
+# the unit a question asks a rate by: "per mile", "per-mile", "per 1,000 gallons", or an
+# adverb on the charge itself ("hourly rate", "monthly fee"; not "the weekly farmers market")
 _PER_ASKED = re.compile(r"\bper[\s-]+(?:an?\s+|each\s+|one\s+)?(?:\d[\d,.]*\s+)?([a-z]+)"
-                        r"|\b(hourly|daily|weekly|monthly|yearly|annually|nightly)\b", re.I)
+                        r"|\b(hourly|daily|weekly|monthly|yearly|annually|annual|nightly)\s+(?:[a-z]+\s+){0,2}?"
+                        r"(?:rate|rates|fee|fees|charge|charges|cost|costs|fare|fares|rent|rental|price|wage|pay|"
+                        r"salary|allowance|stipend)\b", re.I)
 _PER_ADVERB = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
-               "annually": "year", "nightly": "night"}
-# the units a question may ask a rate by, a closed list: "per city policy" asks none
-_PER_UNITS = frozenset(content_terms(
-    "hour minute day week month year night mile kilometer trip person guest visitor student child adult "
-    "gallon liter litre kwh kilowatt therm cubic ton tonne pound acre foot square meter visit session class "
-    "lesson bag cart load page copy dwelling lot parcel vehicle car household account bill meal event game "
-    "round ticket passenger seat room bed unit item"))
+               "annually": "year", "annual": "year", "nightly": "night"}
+# the units a rate is asked and given by, closed lists (a line's other words are no unit:
+# "$25.00 per stall", "$150.00 per rental"): periods, measures, and things counted
+_PERIODS = frozenset(content_terms("hour day week month year night"))
+_MEASURES = frozenset(content_terms("mile kilometer gallon liter litre kilowatt therm cubic ton tonne pound acre "
+                                    "foot square meter yard"))
+_COUNTED = frozenset(content_terms("trip person guest visitor student child adult visit session class lesson "
+                                   "bag load page copy meal event game round ticket passenger seat room bed"))
 # a figure's rate and the unit it is by: "$50.00 per car trip", "$0.58/mile", "$12 a night"
 _PER_GIVEN = re.compile(r"(?:[$£€]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:¢|cents?))\s*"
-                        r"(?:/|\bper\b|\ba\b)\s*(?:an?\s+|each\s+)?(?:\d[\d,.]*\s+)?([a-z]+)", re.I)
+                        r"(?:/|\bper\b|\ba\b)\s*(?:an?\s+|each\s+)?(?:\d[\d,.]*\s+)?([a-z]+)(?:\.?\s+([a-z]+))?", re.I)
 _MONEY_FIGURE = re.compile(r"[$£€]\s?\d|\d\s?(?:¢|cents?\b)", re.I)
-# other words for a unit, the question's and the line's alike: short forms ("hr", "CCF":
-# a hundred cubic feet), Latin ("per diem", "per capita") and a trip's other names
+# other words for a unit, the question's and the line's alike: short forms ("hr", "sq. ft.",
+# "kWh", "CCF": a hundred cubic feet), Latin ("per diem", "per capita"), a trip's other names
 _UNIT_SAID = {"hr": "hour", "hrs": "hour", "mi": "mile", "yr": "year", "yrs": "year", "mo": "month",
               "wk": "week", "gal": "gallon", "kgal": "gallon", "diem": "day", "capita": "person",
               "head": "person", "annum": "year", "pp": "person", "ccf": "cubic", "hcf": "cubic",
+              "cu": "cubic", "sq": "square", "ft": "foot", "feet": "foot", "yd": "yard", "tn": "ton",
+              "ac": "acre", "kwh": "kilowatt", "lb": "pound", "lbs": "pound",
               "ride": "trip", "journey": "trip", "boarding": "trip"}
-
-
-_PERIODS = frozenset(content_terms("day week month year"))  # (stems, as _unit_term gives them)
-# what a utility bills a charge to, once each period: a monthly charge may be written per one
-_PER_BILLED = re.compile(r"(?:/|\bper\b)\s*(?:[a-z]+\s+)?(?:customers?|accounts?|meters?|bills?|connections?|"
-                         r"premises|services?|households?)\b", re.I)
 
 
 def _unit_term(word: str) -> str:
@@ -3003,25 +3003,29 @@ def _unit_term(word: str) -> str:
 
 def _per_asked_unit(texts: Sequence[str], kind: list[bool], kinds: tuple[str, ...], question: str) -> list[bool]:
     """`kind`, without the lines whose every sum is a rate by another unit than the one the
-    question asks a rate by (_PER_UNITS): "$50.00 per car trip" holds no "per-mile mileage
-    rate", "$4.50 per 1,000 gallons" no monthly charge. A line with a sum by no unit ("base
-    charge $18.00; usage $5.25 per 1,000 gallons"), or naming the asked unit anywhere
+    question asks a rate by: "$50.00 per car trip" holds no "per-mile mileage rate", "$4.50
+    per 1,000 gallons" no monthly charge. Units of closed lists only, on both sides (a period,
+    a measure, a thing counted: "per city policy" asks none, "$25.00 per stall" gives none);
+    for a period asked, only another period or a measure is another unit ("$22.50 per cart"
+    and "$0.90 per Retail Customer" are billed each month). A line with a sum by no unit
+    ("base charge $18.00; usage $5.25 per 1,000 gallons"), or naming the asked unit anywhere
     ("Monthly Customer Charge: $1,560 per account", "$3.20 per CCF" for "per 100 cubic
-    feet"), or a charge per customer, account or meter for a period asked ("Customer Charge
-    $0.90 per Retail Customer" for a charge per month: billed each month), is left as it is."""
+    feet", "$0.0832/kWh" for "per kilowatt-hour"), is left as it is."""
     if not question or not {"amount", "rate"} & set(kinds):
         return kind
-    asked = {_unit_term(m.group(2) or m.group(1)) for m in _PER_ASKED.finditer(question)}
-    asked &= {_unit_term(w) for w in _PER_UNITS} | _PER_UNITS
+    known = _PERIODS | _MEASURES | _COUNTED
+    asked = {_unit_term(m.group(2) or m.group(1)) for m in _PER_ASKED.finditer(question)} & known
     if not asked:
         return kind
+    other = (_PERIODS | _MEASURES) if asked <= _PERIODS else known
 
     def by_other(text: str) -> bool:
-        units = _PER_GIVEN.findall(text)
-        if not units or len(units) < len(_MONEY_FIGURE.findall(text)):
+        given = _PER_GIVEN.findall(text)
+        if not given or len(given) < len(_MONEY_FIGURE.findall(text)):
             return False
-        if asked & _PERIODS and _PER_BILLED.search(text):
-            return False  # a charge per customer is billed each month: "$0.90 per Retail Customer"
+        units = {_unit_term(w) for pair in given for w in pair if w} & known
+        if not units & other:
+            return False  # no unit of its own ("per stall"), or a thing billed each period
         said = {_unit_term(w) for w in re.findall(r"[a-z]+", text.lower())}
         return not asked & said  # "Monthly Customer Charge: $1,560 per account" says its month
 

@@ -56,8 +56,9 @@ _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _STAMP_DATE = rf"(?:\d{{1,2}}[/.-]\d{{1,2}}[/.-]\d{{2,4}}|\d{{4}}-\d\d-\d\d|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}|\d{{1,2}}\s+{_MONTH}\s+\d{{4}})"
 _STAMP_CLOCK = r"\d{1,2}:\d\d(?::\d\d)?(?:\s*[ap]\.?m\.?)?"
 _STAMP_VALUE = rf"(?:{_STAMP_DATE}|{_STAMP_CLOCK}|page\s+\d+(?:\s+of\s+\d+)?)"
-_STAMP_LABEL = r"(?:(?:report\s+)?run|print(?:ed)?|(?:date|time)\s+printed)(?:\s*(?:date|time|on|at))?\s*:?"
-_RUN_STAMP = re.compile(rf"^\s*(?:{_STAMP_LABEL}\s*(?:{_STAMP_VALUE}[\s,;]*)+)+$", re.I)
+_STAMP_LABEL = r"(?:(?:report\s+)?run|print(?:ed)?|(?:date|time)\s+printed)(?:\s+(?:date|time|on|at))?(?:\s*:\s*|\s+|(?=\d))"
+_RUN_STAMP = re.compile(rf"^\s*(?:{_STAMP_LABEL}(?:{_STAMP_VALUE}(?![\d/.-])[\s,;]*)+)+$", re.I)
+_STAMP_CHARS = 100  # a stamp is short: a longer line is not tried (and no regex runs long on it)
 _STAMP_DAY = re.compile(_STAMP_DATE, re.I)
 _STAMP_CLOCK_AT = re.compile(r"\d:\d\d", re.I)
 _URL_LINE = re.compile(r"^\s*(?:https?://|www\.)\S+(?:\s+\d+\s*(?:/|of)\s*\d+)?\s*$", re.I)
@@ -74,7 +75,7 @@ def by_shape(line: Line) -> bool:
     t = line.text
     if _PAGE_NUMBER.match(t) or _PRINT_STAMP.match(t) or _URL_LINE.match(t):
         return True
-    if _RUN_STAMP.match(t) and _STAMP_DAY.search(t) and _STAMP_CLOCK_AT.search(t):
+    if len(t.strip()) <= _STAMP_CHARS and _RUN_STAMP.match(t.strip()) and _STAMP_DAY.search(t) and _STAMP_CLOCK_AT.search(t):
         return True  # a date and a clock time: a race's "Run Date: 11/28/2019" is the event's
     m = _PAGE_REGION.match(line.region)
     return m is not None and t.strip() == m.group(1)  # the page's own number, alone
