@@ -1081,6 +1081,8 @@ _LABEL_SHARE = re.compile(r"^\s*(?:[A-Za-z][^\d\n]{0,60}?)?\b(?:turnout|percent|
 _BARE_RATE = re.compile(r"(?<![\w,$£€/:+-])(?<!\w\.)(\d{0,3}\.\d{3,6})"
                         r"(?![\w.,/:%-]|\s*(?:%|¢|(?:percent|per\s*cent|cents?)\b))", re.I)
 _WORD = re.compile(r"[A-Za-z]{3,}")
+# the words a numbered part of a law, a policy or a document follows (not _LABEL's: its
+# "district", "zone", "tier" head rates in a rate book, "PEOTONE PARK DISTRICT .2446")
 _NUMBERED = (r"(?:\b(?:section|sec|sections|chapter|article|part|rule|ordinance|ord|resolution|no|number|"
              r"item|appendix|exhibit|figure|fig|table|page|pages|p|pp|policy|code|stat|statutes?|ors|rcw|"
              r"account)\.?|[#§])")

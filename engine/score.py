@@ -1048,7 +1048,7 @@ _STREET = {stem(a): stem(b) for a, b in _STREET_FORMS} | {stem(b): stem(a) for a
 # units of measure and their usual abbreviations (the U.S. customary units' symbols, NIST
 # Handbook 44 appendix C), those no other common word writes: not "in" (a stop word), "mi"
 # (Michigan), "min" (minimum), "mo" (Missouri)
-_UNIT_FORMS = (("square", "sq"), ("feet", "ft"), ("foot", "ft"), ("hour", "hr"), ("hours", "hrs"),
+UNIT_FORMS = (("square", "sq"), ("feet", "ft"), ("foot", "ft"), ("hour", "hr"), ("hours", "hrs"),
                ("year", "yr"), ("years", "yrs"), ("gallon", "gal"), ("pound", "lb"), ("pounds", "lbs"),
                ("ounce", "oz"), ("yard", "yd"), ("cubic", "cu"))
 
@@ -1062,7 +1062,7 @@ def _both_ways(pairs: Sequence[tuple[str, str]]) -> dict[str, frozenset[str]]:
     return {t: frozenset(o) for t, o in out.items()}
 
 
-_UNITS = _both_ways(_UNIT_FORMS)
+_UNITS = _both_ways(UNIT_FORMS)
 _THOUSANDS = re.compile(r"^(\d{1,3}(?:\.\d)?)k$")
 # a verb's stem and its irregular past forms, each to the others (terms.IRREGULAR)
 _VERB_FORMS = ({past: frozenset({verb}) for past, verb in IRREGULAR.items()}

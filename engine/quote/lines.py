@@ -31,7 +31,7 @@ from ..kinds import (FIGURE_KINDS, MONTH, asked as asked_kinds, counted_row, evi
                      header_like, holds, kind_words, money_cells, unit_rows)
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
-from ..score import dated_as_asked, dated_terms, held_in_other_forms, joined_in, year_month
+from ..score import UNIT_FORMS, dated_as_asked, dated_terms, held_in_other_forms, joined_in, year_month
 from ..terms import IRREGULAR, MAY_MONTH, content_terms, is_number, range_asked, required_terms, said_as, stem
 from ..terms import root as _root  # (one name for the quote's many uses of a root)
 from ..types import QuotedLine
@@ -2986,14 +2986,15 @@ _COUNTED = frozenset(content_terms("trip person guest visitor student child adul
 _PER_GIVEN = re.compile(r"(?:[$£€]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:¢|cents?))\s*"
                         r"(?:/|\bper\b|\ba\b)\s*(?:an?\s+|each\s+)?(?:\d[\d,.]*\s+)?([a-z]+)(?:\.?\s+([a-z]+))?", re.I)
 _MONEY_FIGURE = re.compile(r"[$£€]\s?\d|\d\s?(?:¢|cents?\b)", re.I)
-# other words for a unit, the question's and the line's alike: short forms ("hr", "sq. ft.",
-# "kWh", "CCF": a hundred cubic feet), Latin ("per diem", "per capita"), a trip's other names
-_UNIT_SAID = {"hr": "hour", "hrs": "hour", "mi": "mile", "yr": "year", "yrs": "year", "mo": "month",
-              "wk": "week", "gal": "gallon", "kgal": "gallon", "diem": "day", "capita": "person",
-              "head": "person", "annum": "year", "pp": "person", "ccf": "cubic", "hcf": "cubic",
-              "cu": "cubic", "sq": "square", "ft": "foot", "feet": "foot", "yd": "yard", "tn": "ton",
-              "ac": "acre", "kwh": "kilowatt", "lb": "pound", "lbs": "pound",
-              "ride": "trip", "journey": "trip", "boarding": "trip"}
+# other words for a unit, the question's and the line's alike: the coverage's short forms
+# (score.UNIT_FORMS: "hr", "sq. ft.") and, after "per", those it leaves out as other words
+# ("mi", "mo"), "kWh", "CCF" (a hundred cubic feet), Latin ("per diem", "per capita") and a
+# trip's other names
+_UNIT_SAID = {short: unit for unit, short in UNIT_FORMS} | {
+    "mi": "mile", "mo": "month", "wk": "week", "kgal": "gallon", "diem": "day", "capita": "person",
+    "head": "person", "annum": "year", "pp": "person", "ccf": "cubic", "hcf": "cubic", "feet": "foot",
+    "tn": "ton", "ac": "acre", "kwh": "kilowatt", "ride": "trip", "journey": "trip", "boarding": "trip"}
+_KNOWN_UNITS = _PERIODS | _MEASURES | _COUNTED
 
 
 def _unit_term(word: str) -> str:
@@ -3013,17 +3014,16 @@ def _per_asked_unit(texts: Sequence[str], kind: list[bool], kinds: tuple[str, ..
     feet", "$0.0832/kWh" for "per kilowatt-hour"), is left as it is."""
     if not question or not {"amount", "rate"} & set(kinds):
         return kind
-    known = _PERIODS | _MEASURES | _COUNTED
-    asked = {_unit_term(m.group(2) or m.group(1)) for m in _PER_ASKED.finditer(question)} & known
+    asked = {_unit_term(m.group(2) or m.group(1)) for m in _PER_ASKED.finditer(question)} & _KNOWN_UNITS
     if not asked:
         return kind
-    other = (_PERIODS | _MEASURES) if asked <= _PERIODS else known
+    other = (_PERIODS | _MEASURES) if asked <= _PERIODS else _KNOWN_UNITS
 
     def by_other(text: str) -> bool:
         given = _PER_GIVEN.findall(text)
         if not given or len(given) < len(_MONEY_FIGURE.findall(text)):
             return False
-        units = {_unit_term(w) for pair in given for w in pair if w} & known
+        units = {_unit_term(w) for pair in given for w in pair if w} & _KNOWN_UNITS
         if not units & other:
             return False  # no unit of its own ("per stall"), or a thing billed each period
         said = {_unit_term(w) for w in re.findall(r"[a-z]+", text.lower())}

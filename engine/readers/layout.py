@@ -36,6 +36,7 @@ import re
 from typing import Sequence
 
 from ..types import Line
+from .dating import _MON
 
 EDGE = 3  # lines from the top or the foot of a page where running headers and footers stand
 REPEAT_SHARE = 0.5  # of the pages a running header or footer stands on
@@ -52,15 +53,14 @@ _PRINT_STAMP = re.compile(r"^\s*\d{1,2}/\d{1,2}/\d{2,4},?\s+\d{1,2}:\d\d(?::\d\d
 # each before a date or a time of day, and nothing else but a page number; a date and a
 # clock time both (a bus's "Run Time: 6:45 AM" is its start, a race's "Run Date: 11/28/2019"
 # its day)
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-_STAMP_DATE = rf"(?:\d{{1,2}}[/.-]\d{{1,2}}[/.-]\d{{2,4}}|\d{{4}}-\d\d-\d\d|{_MONTH}\s+\d{{1,2}},?\s+\d{{4}}|\d{{1,2}}\s+{_MONTH}\s+\d{{4}})"
+_STAMP_DATE = rf"(?:\d{{1,2}}[/.-]\d{{1,2}}[/.-]\d{{2,4}}|\d{{4}}-\d\d-\d\d|{_MON}\s+\d{{1,2}},?\s+\d{{4}}|\d{{1,2}}\s+{_MON}\s+\d{{4}})"
 _STAMP_CLOCK = r"\d{1,2}:\d\d(?::\d\d)?(?:\s*[ap]\.?m\.?)?"
 _STAMP_VALUE = rf"(?:{_STAMP_DATE}|{_STAMP_CLOCK}|page\s+\d+(?:\s+of\s+\d+)?)"
 _STAMP_LABEL = r"(?:(?:report\s+)?run|print(?:ed)?|(?:date|time)\s+printed)(?:\s+(?:date|time|on|at))?(?:\s*:\s*|\s+|(?=\d))"
 _RUN_STAMP = re.compile(rf"^\s*(?:{_STAMP_LABEL}(?:{_STAMP_VALUE}(?![\d/.-])[\s,;]*)+)+$", re.I)
 _STAMP_CHARS = 100  # a stamp is short: a longer line is not tried (and no regex runs long on it)
 _STAMP_DAY = re.compile(_STAMP_DATE, re.I)
-_STAMP_CLOCK_AT = re.compile(r"\d:\d\d", re.I)
+_STAMP_TIME = re.compile(_STAMP_CLOCK)
 _URL_LINE = re.compile(r"^\s*(?:https?://|www\.)\S+(?:\s+\d+\s*(?:/|of)\s*\d+)?\s*$", re.I)
 _PAGE_REGION = re.compile(r"^p(\d+)$")
 
@@ -75,10 +75,17 @@ def by_shape(line: Line) -> bool:
     t = line.text
     if _PAGE_NUMBER.match(t) or _PRINT_STAMP.match(t) or _URL_LINE.match(t):
         return True
-    if len(t.strip()) <= _STAMP_CHARS and _RUN_STAMP.match(t.strip()) and _STAMP_DAY.search(t) and _STAMP_CLOCK_AT.search(t):
-        return True  # a date and a clock time: a race's "Run Date: 11/28/2019" is the event's
+    if _run_stamp(t.strip()):
+        return True
     m = _PAGE_REGION.match(line.region)
     return m is not None and t.strip() == m.group(1)  # the page's own number, alone
+
+
+def _run_stamp(text: str) -> bool:
+    """A short line of run or print labels and their values (_RUN_STAMP), a date and a clock
+    time among them: a race's "Run Date: 11/28/2019" alone is the event's day."""
+    return (len(text) <= _STAMP_CHARS and _RUN_STAMP.match(text) is not None
+            and _STAMP_DAY.search(text) is not None and _STAMP_TIME.search(text) is not None)
 
 
 def _pages(lines: Sequence[Line]) -> dict[str, list[int]]:
