@@ -312,7 +312,9 @@ _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! fo
           r"surcharge|income|earnings|profit|profits|rent|rents|wage|wages|stipend|per diem|spending|value|"
           r"dollar|dollars|millage|levy|levies|precept|precepts|dues|deductible|deductibles|copay|copays|co-pay|co-pays|"
           r"coinsurance|out-of-pocket|fare|fares|toll|tolls|tuition|contribution|contributions)")
-_BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
+# (a union, an association, a society...: "which union's proposal", "which association")
+_BODY = (r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier|union|association|"
+         r"society|federation|coalition|foundation|charity|nonprofit)")
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
              r"administrator|judge|commissioner|director|manager|clerk|chair|chairperson|"
              r"mayor|superintendent|president|secretary|treasurer|attorney|inspector|planner|"

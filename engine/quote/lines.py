@@ -1278,7 +1278,7 @@ _CHANGE_BEFORE = re.compile(r"\b(?:(?:increased|decreased|declined|dropped|fell|
                             r"\s+(?:by\s+)?|(?:up|down)\s+by\s+|(?:increases?|decreases?|rises?|drops?|declines?|gains?|raised?|cut|"
                             r"reduced|reductions?|lost|lowered)\s+(?:by|of)\s+)(?:(?:almost|about|nearly|"
                             r"approximately|roughly|over|just|some)\s+)?$", re.I)
-_FIGURE = re.compile(r"[$£€]?\d[\d,]*(?:\.\d+)?%?")
+_FIGURE = re.compile(r"(?:[$£€]\s?)?\d[\d,]*(?:\.\d+)?%?")  # "$ 113,066": a statement's sign set apart
 # the words a question asking for a change says ("how much more", "by how much did ... raise")
 _ASKS_CHANGE = frozenset(content_terms("increase decrease change changed raise rise rose grow grew drop fall "
                                        "fell cut reduce gain lose lost more less differ difference compare "
@@ -2995,6 +2995,12 @@ _UNIT_SAID = {short: unit for unit, short in UNIT_FORMS} | {
     "head": "person", "annum": "year", "pp": "person", "ccf": "cubic", "hcf": "cubic", "feet": "foot",
     "tn": "ton", "ac": "acre", "kwh": "kilowatt", "ride": "trip", "journey": "trip", "boarding": "trip"}
 _KNOWN_UNITS = _PERIODS | _MEASURES | _COUNTED
+# a question asking the sum a body took in over a time ("how much did the district bring in
+# from parcel fees in 2021?", "collect in cash proffers"): a total, so a rate by any unit ("a
+# flat fee per improved parcel of land not to exceed $250 per year") is the rate each payer
+# owes, not what was taken in. ("raise" is left out: "raise sewer rates" asks a rate's change.)
+_TAKEN_IN = re.compile(r"\b(?:bring|brings|brought|take|takes|took|taken)\s+in\b|\b(?:collect|collected|collects)\b",
+                       re.I)
 
 
 def _unit_term(word: str) -> str:
@@ -3011,13 +3017,18 @@ def _per_asked_unit(texts: Sequence[str], kind: list[bool], kinds: tuple[str, ..
     and "$0.90 per Retail Customer" are billed each month). A line with a sum by no unit
     ("base charge $18.00; usage $5.25 per 1,000 gallons"), or naming the asked unit anywhere
     ("Monthly Customer Charge: $1,560 per account", "$3.20 per CCF" for "per 100 cubic
-    feet", "$0.0832/kWh" for "per kilowatt-hour"), is left as it is."""
+    feet", "$0.0832/kWh" for "per kilowatt-hour"), is left as it is. A question asking a
+    sum taken in and no rate (_TAKEN_IN: "how much did the district bring in from parcel
+    fees?") is given no rate by any unit of the lists."""
     if not question or not {"amount", "rate"} & set(kinds):
         return kind
     asked = {_unit_term(m.group(2) or m.group(1)) for m in _PER_ASKED.finditer(question)} & _KNOWN_UNITS
-    if not asked:
+    if not asked and _PER_ASKED.search(question) is None and _TAKEN_IN.search(question):
+        asked, other = {"\0"}, _KNOWN_UNITS  # a sum taken in: every rate by a unit is another's
+    elif not asked:
         return kind
-    other = (_PERIODS | _MEASURES) if asked <= _PERIODS else _KNOWN_UNITS
+    else:
+        other = (_PERIODS | _MEASURES) if asked <= _PERIODS else _KNOWN_UNITS
 
     def by_other(text: str) -> bool:
         given = _PER_GIVEN.findall(text)
