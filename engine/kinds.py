@@ -312,9 +312,10 @@ _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! fo
           r"surcharge|income|earnings|profit|profits|rent|rents|wage|wages|stipend|per diem|spending|value|"
           r"dollar|dollars|millage|levy|levies|precept|precepts|dues|deductible|deductibles|copay|copays|co-pay|co-pays|"
           r"coinsurance|out-of-pocket|fare|fares|toll|tolls|tuition|contribution|contributions)")
-# (a union, an association, a society...: "which union's proposal", "which association")
-_BODY = (r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier|union|association|"
-         r"society|federation|coalition|foundation|charity|nonprofit)")
+_BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
+# a body asked by the word right after "which" ("which union's proposal"; not "which round was
+# Darwin Basketball Association funded", whose association is named)
+_SOCIETY = r"(?:union|association|society|federation|coalition|foundation|charity|nonprofit)"
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
              r"administrator|judge|commissioner|director|manager|clerk|chair|chairperson|"
              r"mayor|superintendent|president|secretary|treasurer|attorney|inspector|planner|"
@@ -479,7 +480,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      rf"(?:bid|bids|spend|spending|owe|owes)\b(?! (?:bond|bonds|documents?|packages?|forms?|security)\b)|"
      rf"\bwhat (?:are|were|was|is) .*\b{_MONEY}\b", ("amount", "rate")),
     # "which ... company" asks for one; "what is a holding company" asks for a definition
-    (rf"\bwhich {_SOME}{_BODY}\b|\bwhat {_BODY}\b", ("organisation",)),
+    (rf"\bwhich {_SOME}{_BODY}\b|\bwhat {_BODY}\b|\bwhich {_SOCIETY}\b", ("organisation",)),
     # an office only a person holds asks a person ("which judge wrote the opinion": not the
     # protester, a firm); one a firm may fill, a person or an organisation ("which members",
     # "which contractor", "what auditor")

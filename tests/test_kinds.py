@@ -34,6 +34,8 @@ from engine.types import Line
     ("What diameter pipe is required for the service line?", "length"),
     ("Who signed the filing for the utility?", "person"),
     ("Which company got the construction contract?", "organisation"),
+    ("Which union's initial contract proposal was scheduled for a public hearing?", "organisation"),
+    ("Which association runs the community pool?", "organisation"),
     ("What chlorine disinfectant residual did the town report for 2022?", "figure"),
     ("What did Hughes Supply bid for the stop cock boxes?", "amount"),
     ("What did the board approve spending on the three new flag poles?", "amount"),
@@ -102,6 +104,12 @@ from engine.types import Line
 ])
 def test_question_forms_ask_for_their_kind(question, kind):
     assert kind in asked(question)
+
+
+def test_an_association_named_after_which_asks_no_organisation():
+    """"which union" asks a body; "which round was the Darwin Basketball Association funded"
+    names the association and asks the round (kinds._SOCIETY: only right after "which")."""
+    assert "organisation" not in asked("In which round was Darwin Basketball Association funded, and for how much?")
 
 
 @pytest.mark.parametrize("question", [

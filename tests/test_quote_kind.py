@@ -274,6 +274,10 @@ def test_a_line_naming_a_sibling_of_what_was_asked_is_no_answer():
     # a new level or a sum raised is no change
     assert not contradicts("Parcel fees increased to $250,000 in 2021.", q, question_terms(q))
     assert not contradicts("The district raised $250,000 from parcel fees in 2021.", q, question_terms(q))
+    # a statement sets its sign apart from the sum ("by $ 113,066"): one figure, a change still
+    assert contradicts("Expenses for the District decreased by $ 113,066 in 2021 as compared to 2020.", q,
+                       question_terms(q))
+    assert not contradicts("Expenses for the District were $ 113,066 in 2021.", q, question_terms(q))
     q = "How much did parcel fees go up in 2021?"
     assert not contradicts("Parcel fees increased by $10,470 in 2021.", q, question_terms(q))
     q = "By how much did parcel fees fall in 2021?"
@@ -1091,6 +1095,23 @@ def test_a_rate_by_another_unit_than_the_one_asked_is_no_answer():
         == ["Residential Monthly Customer Charge: $12.00 per meter"]
     assert _choose("What is the hourly parking rate downtown?", ["Downtown parking rate: $2.00 per 2 hours"]) \
         == ["Downtown parking rate: $2.00 per 2 hours"]
+
+
+def test_a_sum_taken_in_is_no_rate_by_a_unit():
+    """A question asking what a body took in ("bring in", "collect") asks a total: a rate by a
+    unit of the closed lists is what each payer owes (quote/lines._TAKEN_IN). A rate asked
+    ("per parcel"), or "raise" (a rate's change), leaves the rule off; a line with a sum by no
+    unit still answers."""
+    q = "How much did the district bring in from parcel fees in 2021?"
+    rate = "The parcel fee shall be a flat fee per improved parcel not to exceed $250 per year."
+    assert _choose(q, [rate]) == []
+    assert _choose(q, ["Parcel fees brought in $946,181 in 2021."]) == ["Parcel fees brought in $946,181 in 2021."]
+    assert _choose("How much is the parcel fee per year?", [rate]) == [rate]
+    assert _choose("How much did the city collect in pool fees in 2014?", ["Pool admission: $3.00 per visit"]) == []
+    assert _choose("How much did the city collect in pool fees in 2014?", ["Pool fees collected: $48,200"]) \
+        == ["Pool fees collected: $48,200"]
+    assert _choose("How much did the city collect per pool visit?", ["Pool admission: $3.00 per visit"]) \
+        == ["Pool admission: $3.00 per visit"]
 
 
 def test_a_column_headed_by_its_period_holds_that_periods_sums():
