@@ -168,7 +168,9 @@ _DETECT = {
         rf"|\(?\.\d+\)?\s?(?:cents?|¢)|\b{_WORD_NUM}[- ](?:dollars?|cents?)\b"
         r"|(?<![\d.,])\b\d{1,3}(?:,\d{3})+\.\d\d\b(?![.,]\d)"  # "30,921.14": grouped, with cents, a sum
         r"|\bno (?!case\b|event\b|instance\b)(?:(?!shall\b|such\b|will\b|may\b|the\b)[\w-]+ ){0,3}(?:fee|charge|cost)s?\b|\bfree of charge\b|\bno[- ]charge\b|\bn/c\b|" + _CELL),
-    "count": re.compile(rf"(?<![\d.,:/$£€\-–—])\b(?!(?:18|19|20)\d\d\b){_NUM}\b(?![.,:/\-–—]\d)(?!\s?%)"
+    # (not a share: "120 percent of the FMR", "12%")
+    "count": re.compile(rf"(?<![\d.,:/$£€\-–—])\b(?!(?:18|19|20)\d\d\b){_NUM}\b(?![.,:/\-–—]\d)"
+                        r"(?!\s?%|[\s-]?(?:percent|per cent|pct)\b)"
                         # "one of our achievements", "one or more": a part or a bound, no count;
                         # "two-thirds", "one half": a share
                         rf"|\b(?!one (?:of|or)\b){_WORD_NUM}\b(?![-–\s](?:thirds?|halfs?|halves|quarters?|fourths?|fifths?|tenths?)\b)"),
@@ -847,9 +849,20 @@ def unit_rows(lines: Sequence[str], kinds: tuple[str, ...], qterms: Collection[s
 _ESCAPE = re.compile(r"\\(?=[!-/:-@\[-`{-~])")
 
 
+# a web address: what it holds is an address, no value ("[JOBS-HOUSING LINKAGE FEE](http://
+# library.amlegal.com/...$fn=default.htm$3.0$vid=...)" states no fee of $3.0); its spaces
+# kept, so the spans are the text's. A meeting's link holds its access code, so an access
+# code or a code asked reads the address too.
+_URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"')\]]+", re.I)
+_READS_ADDRESS = frozenset({"access", "code"})
+
+
 def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
     """The (start, end) spans of `text` that are evidence of one of `kinds` (see holds),
-    read as the text shows (Markdown's escapes left out: _ESCAPE); the spans are `text`'s."""
+    read as the text shows (Markdown's escapes left out: _ESCAPE; a web address's figures
+    left out: _URL); the spans are `text`'s."""
+    if ("http" in text or "www." in text) and not _READS_ADDRESS & set(kinds):
+        text = _URL.sub(lambda m: " " * len(m.group(0)), text)
     if "\\" in text and _ESCAPE.search(text):
         escapes = {m.start() for m in _ESCAPE.finditer(text)}
         keep = [i for i in range(len(text)) if i not in escapes] + [len(text)]  # shown -> text
@@ -1217,7 +1230,8 @@ _DAY_AFTER = re.compile(rf"(?:st|nd|rd|th|[\"”])?\s+(?:day\s+of\s+)?(?:of\s+)?
 _NOT_MONEY_HEADER = re.compile(
     rf"\((?![$£€])[^)]*\)|(?<![a-z]){_UNITS}(?![a-z])|\b(?:index|id|no|nos|number|num|code|zip|"
     rf"latitude|longitude|lat|lon|long|year|yr|fy|count|rank|ordinal|phone|fax|page|line|row|"
-    rf"percent|pct|%|ratio|factor|population|employees|staff|fte|positions)\b", re.I)
+    rf"percent|pct|%|ratio|factor|population|employees|staff|fte|positions|acreage|footage|tonnage|"
+    rf"yardage)\b", re.I)  # (a measure by its "-age" noun: "Acreage"; not "Mileage", paid as often)
 # a header cell that is the fiscal year its column is for, and at most the budget's stage
 # ("FY 2011", "Fiscal Year 2018-19", "FY 2020 Adopted"): a budget's or a price list's period,
 # whose bare figures may be sums; a column of years ("Year", "FY") holds none, nor does a

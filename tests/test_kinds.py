@@ -172,6 +172,9 @@ def test_questions_that_ask_for_no_kind_in_particular(question):
     # a currency sign a PDF prints after the sum (its column's sign, read after the figure)
     ("BASIC CHARGE 7.49$   17.99$   Per Month", "amount"),
     ("Parcel fees 946,181$ 956,651$", "amount"),
+    # beside a web address, a line's own values are read
+    ("Fee: $3.00 (see http://example.org/fees?page=2)", "amount"),
+    ("120 requests were approved", "count"),
 ])
 def test_lines_hold_their_kind(line, kind):
     assert kind in found(line)
@@ -206,6 +209,13 @@ def test_lines_hold_their_kind(line, kind):
     ("ADOPT ORDINANCE 2319, NEW SERIES, OF THE CITY OF MORGAN HILL", "vote"),
     ("ORDINANCE No. 22-02", "vote"),
     ("III.       Public Forum (5-minute limit per speaker)", "organisation"),  # an agenda item
+    # a share is no count, in a sign or in words
+    ("gross rent is above 120 percent of the FMR, the request must be submitted to Headquarters.", "count"),
+    ("a 12-percent increase", "count"),
+    # a web address's figures are an address's ("$fn=default.htm$3.0$vid=" states no fee)
+    ("# [JOBS-HOUSING LINKAGE FEE](http://library.amlegal.com/nxt/gateway.dll?f=templates$fn=default.htm$3.0$vid=x)",
+     "amount"),
+    ("Tilden Regional Park](https://www.google.com/maps/place/@37.8953,-122.2425,17z)", "count"),
     # a list's or a section's number is no count
     ("7. EMPLOYEE RETIREMENT SYSTEMS (Continued)", "count"),
     ("(3) Fees are due at filing.", "count"),
@@ -697,6 +707,8 @@ def test_a_row_s_bare_numbers_under_a_unit_or_an_identifier_are_no_money():
     # a column named for money keeps its numbers; a row that does not line up is as it was
     assert money_cells("FY22-23 | Parks | 236216", "Fiscal Year | Department | Amount") == "FY22-23 | Parks | 236216"
     assert money_cells("1 | 2", "A | B | C | D | E | F") == "1 | 2"
+    # a measure named by its "-age" noun heads no sums ("Acreage"), as its unit would
+    assert money_cells("Riverside Park | 191 | Regional", "Name | Acreage | Type") == "Riverside Park |  | Regional"
 
 
 def test_how_much_something_costs_or_pays_asks_for_money_not_a_share():
