@@ -1196,3 +1196,16 @@ def test_a_fiscal_years_column_with_other_words_heads_no_sums_and_a_frontage_roa
     assert money_cells("Fire | 4,512 | 4,880", "Department | FY 2019 Calls | FY 2020 Calls") == "Fire |  | "
     assert money_cells("Fire | 4,512 | 4,880", "Department | FY 2019 | FY 2020 Adopted") == "Fire | 4,512 | 4,880"
     assert asked("Which frontage road will be closed during construction?") == ()
+
+
+def test_a_name_over_the_office_it_holds_answers_who_holds_it():
+    """A staff page or a signature block prints a name alone and its office on the next line
+    (quote/lines._office_under): the office speaks for the name. Not an office under a rank
+    the question does not give, and not a line that is a sentence."""
+    q = "Who is the director of Oakland Animal Services?"
+    page = ["## Leadership", "Joe Devries", "**Director of Animal Services**", "jdevries@oaklandca.gov"]
+    assert "Joe Devries" in _choose(q, page)
+    assert _choose(q, ["## Leadership", "Jane Roe", "Deputy Director of Animal Services"]) == []
+    assert "Jane Roe" in _choose("Who is the deputy director of animal services?",
+                                 ["## Leadership", "Jane Roe", "Deputy Director of Animal Services"])
+    assert _choose(q, ["## Volunteers", "Sam Poe", "Volunteers help the director of animal services."]) == []

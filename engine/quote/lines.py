@@ -1883,6 +1883,29 @@ _A_RANK = re.compile(rf"\b{_RANK}", re.I)
 _OFFICE_WORD = re.compile(rf"\b(?:{_OFFICE_NOUNS})\b", re.I)
 
 
+# a line giving an office alone, as a staff page or a signature block prints it under the
+# name ("**Director of Animal Services**", "Assistant Secretary for Public and Indian Housing")
+_OFFICE_LINE = re.compile(rf"^\W*(?:(?:the|an?)\s+)?(?:[\w&.'’-]+\s+){{0,3}}?(?:{_OFFICE_NOUNS})\b", re.I)
+_OFFICE_LINE_WORDS = 10
+_NAME_LINE_WORDS = 4
+
+
+def _office_under(texts: Sequence[str], i: int, question: str) -> int | None:
+    """The line under line i giving the office of the name line i is (a short line: the
+    name alone, _NAME_LINE_WORDS at most), or None: the next line is an office alone
+    (_OFFICE_LINE), short and no sentence ("Joe Devries" / "**Director of Animal
+    Services**"), and under no rank the question does not give ("Deputy Director ..." is
+    not the director: _RANK)."""
+    if i + 1 >= len(texts) or len(texts[i].split()) > _NAME_LINE_WORDS:
+        return None
+    below = texts[i + 1]
+    if len(below.split()) > _OFFICE_LINE_WORDS or _ENDS_SENTENCE.search(below) or not _OFFICE_LINE.match(below):
+        return None
+    if _A_RANK.search(below) and not _A_RANK.search(question):
+        return None
+    return i + 1
+
+
 def _lesser_office(unit: str, question: str) -> tuple[str, str] | None:
     """An office the question names ("city solicitor", "chief of police" by its noun), which
     the unit names only under a rank the question does not give ("DPTY CITY SOLICITOR",
@@ -2456,8 +2479,12 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
                 or _under_speaking_item(texts, unit, kind, speaks):
             return True
         # the notice's one value under its kind's label ("TIME: 4:30 P.M."); "Next Meeting 12
-        # November 2025" for "when does the board meet again after ..."; a signature block
+        # November 2025" for "when does the board meet again after ..."; a signature block;
+        # a name over the office it holds ("Joe Devries" / "**Director of Animal Services**")
         if any(j in own for j in unit) or next_said or (signer and any(_signed(texts, j) for j in unit)):
+            return True
+        if "person" in kinds and any(kind[j] and (k := _office_under(texts, j, question)) is not None and says(texts[k])
+                                     for j in unit):
             return True
         return _names_subject(texts, unit, subject, asked, common)
 
