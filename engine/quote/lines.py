@@ -2445,7 +2445,6 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     every = frozenset(qterms)  # a heading names the document ("Special Council Meeting"), not by the
     heading_words = every - kind_words(kinds)  # kind's words alone ("Fee Schedule")
     title_words = frozenset(t for t in heading_words if not is_number(t))
-    signer = "person" in kinds and _SIGN in qterms  # "who signed ...": a signature block answers
     event = _asked_event(question, qterms) if "time" in kinds else None
     header = _header_row(texts, kind, asked)
     label = _block_labels(texts, kind, kinds, asked, question, qterms)
@@ -2479,16 +2478,24 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
                 or _under_speaking_item(texts, unit, kind, speaks):
             return True
         # the notice's one value under its kind's label ("TIME: 4:30 P.M."); "Next Meeting 12
-        # November 2025" for "when does the board meet again after ..."; a signature block;
-        # a name over the office it holds ("Joe Devries" / "**Director of Animal Services**")
-        if any(j in own for j in unit) or next_said or (signer and any(_signed(texts, j) for j in unit)):
-            return True
-        if "person" in kinds and any(kind[j] and (k := _office_under(texts, j, question)) is not None and says(texts[k])
-                                     for j in unit):
+        # November 2025" for "when does the board meet again after ..."; a signer, an office
+        if any(j in own for j in unit) or next_said or _signer_or_office(texts, unit, kind, kinds, qterms, question, says):
             return True
         return _names_subject(texts, unit, subject, asked, common)
 
     return answers
+
+
+def _signer_or_office(texts: Sequence[str], unit: Sequence[int], kind: Sequence[bool], kinds: tuple[str, ...],
+                      qterms: Sequence[str], question: str, says: Callable[[str], bool]) -> bool:
+    """A person asked, the unit names a letter's signer ("who signed ...": a signature
+    block, _signed), or a name alone over the office it holds, which speaks of the question
+    ("Joe Devries" / "**Director of Animal Services**": _office_under)."""
+    if "person" not in kinds:
+        return False
+    if _SIGN in qterms and any(_signed(texts, j) for j in unit):
+        return True
+    return any(kind[j] and (k := _office_under(texts, j, question)) is not None and says(texts[k]) for j in unit)
 
 
 def _labelled_text(texts: Sequence[str], unit: Sequence[int], header: str) -> str:
