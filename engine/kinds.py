@@ -64,8 +64,11 @@ _UNITS = (r"(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|meters?|metres?|km
           r"mg|milligrams?|micrograms?|µg|grams?|ml|milliliters?|millilitres?|ounces?|oz|"
           r"lanes|seats|beds|units)")
 # a spreadsheet or table cell holding only a number (not a year): "Library Book Fines | 170000"
-_CELL = (r"(?:^|\|)\s*[$£€]?\s*\(?-?(?!(?:18|19|20)\d\d\s*(?:\||$))"
+_CELL = (r"(?:^|\|)\s*(?:[$£€]\s*)?\(?-?(?!(?:18|19|20)\d\d\s*(?:\||$))"
          r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?\s*(?:\||$)")
+# the sign or word after a number that makes it a share ("12%", "120 percent", "5-percent",
+# "12  per cent", "12 pct"): read by the percentage pattern, and kept from counts
+_SHARE_AFTER = r"(?:\s*%|[\s-]*(?:percent|per[\s-]?cent|pct)\b)"
 _DURATION_UNITS = (r"(?:milliseconds?|microseconds?|ms|µs|secs?|seconds?|minutes?|mins?|hours?|hrs?|days?|"
                    r"weeks?|months?|years?|yrs?)")
 
@@ -168,17 +171,17 @@ _DETECT = {
         rf"|\(?\.\d+\)?\s?(?:cents?|¢)|\b{_WORD_NUM}[- ](?:dollars?|cents?)\b"
         r"|(?<![\d.,])\b\d{1,3}(?:,\d{3})+\.\d\d\b(?![.,]\d)"  # "30,921.14": grouped, with cents, a sum
         r"|\bno (?!case\b|event\b|instance\b)(?:(?!shall\b|such\b|will\b|may\b|the\b)[\w-]+ ){0,3}(?:fee|charge|cost)s?\b|\bfree of charge\b|\bno[- ]charge\b|\bn/c\b|" + _CELL),
-    # (not a share: "120 percent of the FMR", "12%")
-    "count": re.compile(rf"(?<![\d.,:/$£€\-–—])\b(?!(?:18|19|20)\d\d\b){_NUM}\b(?![.,:/\-–—]\d)"
-                        r"(?!\s?%|[\s-]?(?:percent|per cent|pct)\b)"
+    # (not a share: "120 percent of the FMR", "12%", "two percent": _SHARE_AFTER)
+    "count": re.compile(rf"(?<![\d.,:/$£€\-–—])\b(?!(?:18|19|20)\d\d\b){_NUM}\b(?![.,:/\-–—]\d)(?!{_SHARE_AFTER})"
                         # "one of our achievements", "one or more": a part or a bound, no count;
                         # "two-thirds", "one half": a share
-                        rf"|\b(?!one (?:of|or)\b){_WORD_NUM}\b(?![-–\s](?:thirds?|halfs?|halves|quarters?|fourths?|fifths?|tenths?)\b)"),
+                        rf"|\b(?!one (?:of|or)\b){_WORD_NUM}\b(?![-–\s](?:thirds?|halfs?|halves|quarters?|fourths?|fifths?|tenths?)\b)"
+                        rf"(?!{_SHARE_AFTER})"),
     # "fifteen (15) percent": a drafter's number in words with its digits in brackets (not a
     # list's "(3) Percent of applicants" nor a footnote's "Change (1) %")
     # (a share in words alone too: "at least twenty-five percent of the total number of votes")
-    "percentage": re.compile(rf"(?:{_NUM}|\b{_WORD_NUM}(?:[- ]{_WORD_NUM})*\s\({_NUM}\))\s?"
-                             rf"(?:%|percent\b|per cent\b|pct\b)|{_CELL}"
+    "percentage": re.compile(rf"(?:{_NUM}|\b{_WORD_NUM}(?:[- ]{_WORD_NUM})*\s\({_NUM}\))"
+                             rf"{_SHARE_AFTER}|{_CELL}"
                              rf"|\b{_WORD_NUM}(?:[- ]{_WORD_NUM})*\s(?:percent|per cent)\b"),
     "rate": re.compile(_CELL + rf"|(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
                        # (a bare number, not the end of a year's span: "2025/26 per month" is a
@@ -315,9 +318,10 @@ _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! fo
           r"dollar|dollars|millage|levy|levies|precept|precepts|dues|deductible|deductibles|copay|copays|co-pay|co-pays|"
           r"coinsurance|out-of-pocket|fare|fares|toll|tolls|tuition|contribution|contributions)")
 _BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
-# a body asked by the word right after "which" ("which union's proposal"; not "which round was
-# Darwin Basketball Association funded", whose association is named)
-_SOCIETY = r"(?:union|association|society|federation|coalition|foundation|charity|nonprofit)"
+# a body asked by the word right after "which", in lower case ("which union's proposal",
+# "which nonprofits"; not "which round was Darwin Basketball Association funded", whose
+# association is named, nor "Which Union County schools"; no foundation: a house stands on one)
+_SOCIETY = r"(?-i:[Ww]hich (?:union|association|society|federation|coalition|charity|nonprofit|non-profit)s?)"
 _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|contractor|"
              r"administrator|judge|commissioner|director|manager|clerk|chair|chairperson|"
              r"mayor|superintendent|president|secretary|treasurer|attorney|inspector|planner|"
@@ -482,7 +486,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      rf"(?:bid|bids|spend|spending|owe|owes)\b(?! (?:bond|bonds|documents?|packages?|forms?|security)\b)|"
      rf"\bwhat (?:are|were|was|is) .*\b{_MONEY}\b", ("amount", "rate")),
     # "which ... company" asks for one; "what is a holding company" asks for a definition
-    (rf"\bwhich {_SOME}{_BODY}\b|\bwhat {_BODY}\b|\bwhich {_SOCIETY}\b", ("organisation",)),
+    (rf"\bwhich {_SOME}{_BODY}\b|\bwhat {_BODY}\b|\b{_SOCIETY}\b", ("organisation",)),
     # an office only a person holds asks a person ("which judge wrote the opinion": not the
     # protester, a firm); one a firm may fill, a person or an organisation ("which members",
     # "which contractor", "what auditor")
@@ -853,7 +857,7 @@ _ESCAPE = re.compile(r"\\(?=[!-/:-@\[-`{-~])")
 # library.amlegal.com/...$fn=default.htm$3.0$vid=...)" states no fee of $3.0); its spaces
 # kept, so the spans are the text's. A meeting's link holds its access code, so an access
 # code or a code asked reads the address too.
-_URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"')\]]+", re.I)
+_URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"')\]|]+", re.I)
 _READS_ADDRESS = frozenset({"access", "code"})
 
 
@@ -861,7 +865,7 @@ def evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
     """The (start, end) spans of `text` that are evidence of one of `kinds` (see holds),
     read as the text shows (Markdown's escapes left out: _ESCAPE; a web address's figures
     left out: _URL); the spans are `text`'s."""
-    if ("http" in text or "www." in text) and not _READS_ADDRESS & set(kinds):
+    if not _READS_ADDRESS & set(kinds) and _URL.search(text):
         text = _URL.sub(lambda m: " " * len(m.group(0)), text)
     if "\\" in text and _ESCAPE.search(text):
         escapes = {m.start() for m in _ESCAPE.finditer(text)}
@@ -1240,7 +1244,7 @@ _NOT_MONEY_HEADER = re.compile(
 _PERIOD_HEAD = re.compile(r"\s*(?:fy|fiscal\s+year)\s*'?\d{2,4}(?:\s*[-/–]\s*'?\d{2,4})?(?:\s+(?:actuals?|adopted|"
                           r"proposed|budget(?:ed)?|estimated?|projected|revised|approved|requested|recommended|"
                           r"amended))?\s*", re.I)
-_MONEY_HEADER = re.compile(rf"[$£€]|\b{_MONEY}\b|\b(?:dollars?|usd|amount)\b", re.I)
+_MONEY_HEADER = re.compile(rf"[$£€]|\b{_MONEY}\b|\b(?:dollars?|usd|amount|assessments?|assessed)\b", re.I)
 _BARE = re.compile(r"^\s*\(?-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?\s*$")
 _GAPS = 3
 

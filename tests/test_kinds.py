@@ -110,6 +110,9 @@ def test_an_association_named_after_which_asks_no_organisation():
     """"which union" asks a body; "which round was the Darwin Basketball Association funded"
     names the association and asks the round (kinds._SOCIETY: only right after "which")."""
     assert "organisation" not in asked("In which round was Darwin Basketball Association funded, and for how much?")
+    assert "organisation" not in asked("Which Union County schools closed early?")  # a place's name
+    assert "organisation" not in asked("Which foundation is required for a manufactured home?")  # a house's
+    assert "organisation" in asked("Which nonprofits received grants?")
 
 
 @pytest.mark.parametrize("question", [
@@ -175,6 +178,12 @@ def test_questions_that_ask_for_no_kind_in_particular(question):
     # beside a web address, a line's own values are read
     ("Fee: $3.00 (see http://example.org/fees?page=2)", "amount"),
     ("120 requests were approved", "count"),
+    ("Permit|https://x.org/permits|$150.00", "amount"),  # the next cell's sum is the line's
+    ("a 5-percent raise", "percentage"),
+    # an access code or a code asked reads a web address too (a meeting's link holds its id)
+    ("Meeting ID https://zoom.us/j/81234567890", "access"),
+    ("https://x.org/permit/AB-1234", "code"),
+    ("12 pct", "percentage"),
 ])
 def test_lines_hold_their_kind(line, kind):
     assert kind in found(line)
@@ -216,6 +225,10 @@ def test_lines_hold_their_kind(line, kind):
     ("# [JOBS-HOUSING LINKAGE FEE](http://library.amlegal.com/nxt/gateway.dll?f=templates$fn=default.htm$3.0$vid=x)",
      "amount"),
     ("Tilden Regional Park](https://www.google.com/maps/place/@37.8953,-122.2425,17z)", "count"),
+    ("SEE HTTPS://X.ORG/FEES$3.0", "amount"),  # in capitals too
+    ("Permit|https://x.org/permits?id=150|Apply", "count"),  # up to a cell's bar
+    ("two percent of the levy", "count"),
+    ("12  percent", "count"),
     # a list's or a section's number is no count
     ("7. EMPLOYEE RETIREMENT SYSTEMS (Continued)", "count"),
     ("(3) Fees are due at filing.", "count"),

@@ -1112,6 +1112,15 @@ def test_a_sum_taken_in_is_no_rate_by_a_unit():
         == ["Pool fees collected: $48,200"]
     assert _choose("How much did the city collect per pool visit?", ["Pool admission: $3.00 per visit"]) \
         == ["Pool admission: $3.00 per visit"]
+    # a question in the present, or naming a rate or each payer, asks the rate ("collect" alone
+    # is no total)
+    for question, line in (("How much does the city charge to collect yard waste?", "Yard waste collection: $5.00 per bag"),
+                           ("How much tax does the city collect on each gallon of fuel?", "Fuel tax: $0.05 per gallon"),
+                           ("What hotel tax rate does the city collect?", "Hotel occupancy tax: $2.00 per room night"),
+                           ("How much is the toll collected on the bridge for each car?", "Bridge toll: $6.00 per trip")):
+        assert _choose(question, [line]) == [line], question
+    assert _choose("How much did the pool take in last summer?", ["Pool admission: $3.00 per visit"]) == []
+    assert _choose("How much was collected in pool fees in 2014?", ["Pool admission: $3.00 per visit"]) == []
 
 
 def test_a_column_headed_by_its_period_holds_that_periods_sums():
@@ -1200,12 +1209,25 @@ def test_a_fiscal_years_column_with_other_words_heads_no_sums_and_a_frontage_roa
 
 def test_a_name_over_the_office_it_holds_answers_who_holds_it():
     """A staff page or a signature block prints a name alone and its office on the next line
-    (quote/lines._office_under): the office speaks for the name. Not an office under a rank
-    the question does not give, and not a line that is a sentence."""
+    (quote/lines._office_under): the office speaks for the name when it is the office asked,
+    word for word but one, under the same rank, held now; not a line that is a sentence,
+    with or without its period, and not a name printed under another office's line."""
     q = "Who is the director of Oakland Animal Services?"
     page = ["## Leadership", "Joe Devries", "**Director of Animal Services**", "jdevries@oaklandca.gov"]
     assert "Joe Devries" in _choose(q, page)
+    assert _choose("Who is the director of public works?", page) == []
     assert _choose(q, ["## Leadership", "Jane Roe", "Deputy Director of Animal Services"]) == []
-    assert "Jane Roe" in _choose("Who is the deputy director of animal services?",
-                                 ["## Leadership", "Jane Roe", "Deputy Director of Animal Services"])
-    assert _choose(q, ["## Volunteers", "Sam Poe", "Volunteers help the director of animal services."]) == []
+    deputy = ["## Leadership", "Jane Roe", "Deputy Director of Animal Services"]
+    assert "Jane Roe" in _choose("Who is the deputy director of animal services?", deputy)
+    assert _choose("Who is the deputy director of animal services?",
+                   ["## Leadership", "Jane Roe", "Assistant Director of Animal Services"]) == []
+    assert "Jane Roe" in _choose("Who is the city manager?", ["## Staff", "Jane Roe", "City Manager"])
+    for other in ("Manager of the Month", "Former City Manager", "Office of the City Manager",
+                  "City Manager's Report"):
+        assert _choose("Who is the city manager?", ["## Staff", "Jane Roe", other]) == [], other
+    assert _choose("Who is the mayor?", ["## Candidates", "Jane Roe", "Candidate for Mayor"]) == []
+    for said in ("Volunteers help the director of animal services.", "Volunteers help the director of animal services"):
+        assert _choose(q, ["## Volunteers", "Sam Poe", said]) == [], said
+    # the office printed above its name: the name under it is that office's
+    above = ["## Leadership", "Director of Public Works", "Joe Devries", "Director of Animal Services", "Jane Roe"]
+    assert "Joe Devries" not in _choose("Who is the director of animal services?", above)

@@ -1884,26 +1884,61 @@ _OFFICE_WORD = re.compile(rf"\b(?:{_OFFICE_NOUNS})\b", re.I)
 
 
 # a line giving an office alone, as a staff page or a signature block prints it under the
-# name ("**Director of Animal Services**", "Assistant Secretary for Public and Indian Housing")
-_OFFICE_LINE = re.compile(rf"^\W*(?:(?:the|an?)\s+)?(?:[\w&.'’-]+\s+){{0,3}}?(?:{_OFFICE_NOUNS})\b", re.I)
+# name ("**Director of Animal Services**", "Assistant Secretary for Public and Indian Housing"):
+# the office's noun after at most three capitalised words, not its possessive nor its
+# elect ("Director's Report", "Mayor-Elect"), and not one who no longer or not yet holds it,
+# nor an office's name ("Past President", "Candidate for Mayor", "Office of the Director",
+# "Manager of the Month": _NOT_HOLDER)
+_OFFICE_LINE = re.compile(rf"^[^\w]*(?:(?:[Tt]he|[Aa]n?)\s+)?(?:[A-Z][\w&.'’-]*\s+){{0,3}}?(?i:{_OFFICE_NOUNS})\b"
+                          r"(?!['’]s\b|-elect\b)")
+_NOT_HOLDER = re.compile(r"\b(?:former|past|retired|late|outgoing|incoming|candidate|candidates|nominee|emeritus|"
+                         r"office of|of the (?:month|year|week))\b", re.I)
+# the office a question asks the holder of: up to two words before its noun ("city manager")
+# and what it is of ("director of Oakland Animal Services"), up to a time or a place
+_OFFICE_ASKED = re.compile(rf"(?:\b([\w'’-]+)\s+)?(?:\b([\w'’-]+)\s+)?\b({_OFFICE_NOUNS})\b"
+                           r"(?:\s+(?:of|for)\s+(?:the\s+)?([^?,;]*?))?(?=\s+(?:in|at|on|during|since|as of|when)\b|[?,;]|$)",
+                           re.I)
 _OFFICE_LINE_WORDS = 10
 _NAME_LINE_WORDS = 4
 
 
+def _office_terms(question: str) -> frozenset[str] | None:
+    """The words of the office the question asks the holder of (_OFFICE_ASKED), its noun
+    among them, or None when it names no office."""
+    m = _OFFICE_ASKED.search(question)
+    if m is None:
+        return None
+    return frozenset(content_terms(" ".join(g for g in m.groups() if g)))
+
+
 def _office_under(texts: Sequence[str], i: int, question: str) -> int | None:
     """The line under line i giving the office of the name line i is (a short line: the
-    name alone, _NAME_LINE_WORDS at most), or None: the next line is an office alone
-    (_OFFICE_LINE), short and no sentence ("Joe Devries" / "**Director of Animal
-    Services**"), and under no rank the question does not give ("Deputy Director ..." is
-    not the director: _RANK)."""
+    name alone, _NAME_LINE_WORDS at most), or None. The next line is an office alone
+    (_OFFICE_LINE, not _NOT_HOLDER), short and no sentence, and the office the question
+    asks: every word of it but one at most ("Director of Animal Services" for the director
+    of Oakland Animal Services; not "Director of Public Works"), under the same rank
+    ("Deputy Director ..." is not the director, nor "Assistant Director" the deputy). A
+    name under an office line is that office's (a staff page printing the office first)."""
     if i + 1 >= len(texts) or len(texts[i].split()) > _NAME_LINE_WORDS:
         return None
     below = texts[i + 1]
-    if len(below.split()) > _OFFICE_LINE_WORDS or _ENDS_SENTENCE.search(below) or not _OFFICE_LINE.match(below):
+    if len(below.split()) > _OFFICE_LINE_WORDS or _ENDS_SENTENCE.search(below) or not _OFFICE_LINE.match(below) \
+            or _NOT_HOLDER.search(below) or (i > 0 and _OFFICE_LINE.match(texts[i - 1])):
         return None
-    if _A_RANK.search(below) and not _A_RANK.search(question):
+    office = _office_terms(question)
+    if office is None or len(office - set(content_terms(below))) > (1 if len(office) > 2 else 0):
+        return None
+    if _ranks(below) != _ranks(question):
         return None
     return i + 1
+
+
+_RANK_FORMS = {"dpty": "deputy", "dep.": "deputy", "asst": "assistant", "asst.": "assistant"}
+
+
+def _ranks(text: str) -> set[str]:
+    """The ranks a text gives, in one form ("Dpty" is "deputy")."""
+    return {_RANK_FORMS.get(m.group(0).lower(), m.group(0).lower()) for m in _A_RANK.finditer(text)}
 
 
 def _lesser_office(unit: str, question: str) -> tuple[str, str] | None:
@@ -3029,12 +3064,17 @@ _UNIT_SAID = {short: unit for unit, short in UNIT_FORMS} | {
     "head": "person", "annum": "year", "pp": "person", "ccf": "cubic", "hcf": "cubic", "feet": "foot",
     "tn": "ton", "ac": "acre", "kwh": "kilowatt", "ride": "trip", "journey": "trip", "boarding": "trip"}
 _KNOWN_UNITS = _PERIODS | _MEASURES | _COUNTED
-# a question asking the sum a body took in over a time ("how much did the district bring in
-# from parcel fees in 2021?", "collect in cash proffers"): a total, so a rate by any unit ("a
-# flat fee per improved parcel of land not to exceed $250 per year") is the rate each payer
-# owes, not what was taken in. ("raise" is left out: "raise sewer rates" asks a rate's change.)
-_TAKEN_IN = re.compile(r"\b(?:bring|brings|brought|take|takes|took|taken)\s+in\b|\b(?:collect|collected|collects)\b",
-                       re.I)
+# a question asking the sum a body took in, in the past ("how much did the district bring in
+# from parcel fees in 2021?", "did the city expect to collect", "collected", "took in"): a
+# total, so a rate by any unit ("a flat fee per improved parcel of land not to exceed $250 per
+# year") is the rate each payer owes, not what was taken in. Not a question in the present
+# ("what hotel tax rate does the city collect?", "how much does the county collect for each
+# visitor?") nor one naming a rate or each payer (_EACH_ASKED). ("raise" is left out: "raise
+# sewer rates" asks a rate's change. kinds' amount pattern reads "bring in" and "collect" in
+# any tense, to ask a sum at all.)
+_TAKEN_IN = re.compile(r"\b(?:did|has|have|had)\b[^?]*?\b(?:collect|bring in|take in)\b|"
+                       r"\b(?:collected|brought in|took in|taken in)\b", re.I)
+_EACH_ASKED = re.compile(r"\b(?:each|every|per|rate|rates)\b", re.I)
 
 
 def _unit_term(word: str) -> str:
@@ -3057,7 +3097,8 @@ def _per_asked_unit(texts: Sequence[str], kind: list[bool], kinds: tuple[str, ..
     if not question or not {"amount", "rate"} & set(kinds):
         return kind
     asked = {_unit_term(m.group(2) or m.group(1)) for m in _PER_ASKED.finditer(question)} & _KNOWN_UNITS
-    if not asked and _PER_ASKED.search(question) is None and _TAKEN_IN.search(question):
+    if not asked and _TAKEN_IN.search(question) and not _EACH_ASKED.search(question) \
+            and _PER_ASKED.search(question) is None:
         asked, other = {"\0"}, _KNOWN_UNITS  # a sum taken in: every rate by a unit is another's
     elif not asked:
         return kind
