@@ -687,7 +687,8 @@ _PLACE_OPENERS = frozenset("san santa los las el la le del st saint fort port mo
 
 _ORG_SUFFIX = re.compile(r"\b(?:Company|Co\.|Corporation|Corp\.?|Inc\.?|LLC|LLP|Ltd\.?|District|Department|"
                          r"Agency|Authority|Commission|Council|Board|Bureau|Administration|Association|"
-                         r"Bank|Utility|Utilities|Office|Division|Group|Partners|Services)$")
+                         r"Bank|Utility|Utilities|Office|Division|Group|Partners|Services|Union|Coalition|"
+                         r"Foundation|Federation|Society|Charity)$")
 _COMMON = frozenset(_NOT_NAMES.split("|"))
 @lru_cache(maxsize=1)
 def common_terms() -> frozenset[str]:

@@ -113,6 +113,9 @@ def test_an_association_named_after_which_asks_no_organisation():
     assert "organisation" not in asked("Which Union County schools closed early?")  # a place's name
     assert "organisation" not in asked("Which foundation is required for a manufactured home?")  # a house's
     assert "organisation" in asked("Which nonprofits received grants?")
+    # a body's name ending in its kind is an organisation's, though the question says the kind
+    line = "Hollow Creek Watershed Coalition - stream cleanup - $12,000"
+    assert holds(line, ("organisation",), question_terms("Which coalition received funding for stream cleanup?"))
 
 
 @pytest.mark.parametrize("question", [

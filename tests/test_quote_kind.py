@@ -1120,6 +1120,10 @@ def test_a_sum_taken_in_is_no_rate_by_a_unit():
                            ("How much is the toll collected on the bridge for each car?", "Bridge toll: $6.00 per trip")):
         assert _choose(question, [line]) == [line], question
     assert _choose("How much did the pool take in last summer?", ["Pool admission: $3.00 per visit"]) == []
+    # a rate by any unit, not only the closed lists' ("per equivalent residential unit")
+    q = "How much did the district collect in sewer assessments in 2022?"
+    assert _choose(q, ["Sewer assessment: $7.25 per equivalent residential unit"]) == []
+    assert _choose(q, ["Sewer assessments collected in 2022: $1,250,000"]) == ["Sewer assessments collected in 2022: $1,250,000"]
     assert _choose("How much was collected in pool fees in 2014?", ["Pool admission: $3.00 per visit"]) == []
 
 

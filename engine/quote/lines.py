@@ -3093,22 +3093,22 @@ def _per_asked_unit(texts: Sequence[str], kind: list[bool], kinds: tuple[str, ..
     ("Monthly Customer Charge: $1,560 per account", "$3.20 per CCF" for "per 100 cubic
     feet", "$0.0832/kWh" for "per kilowatt-hour"), is left as it is. A question asking a
     sum taken in and no rate (_TAKEN_IN: "how much did the district bring in from parcel
-    fees?") is given no rate by any unit of the lists."""
+    fees?") is given no rate at all, by any unit ("$85 per parcel", "$20 per household")."""
     if not question or not {"amount", "rate"} & set(kinds):
         return kind
     asked = {_unit_term(m.group(2) or m.group(1)) for m in _PER_ASKED.finditer(question)} & _KNOWN_UNITS
-    if not asked and _TAKEN_IN.search(question) and not _EACH_ASKED.search(question) \
-            and _PER_ASKED.search(question) is None:
-        asked, other = {"\0"}, _KNOWN_UNITS  # a sum taken in: every rate by a unit is another's
-    elif not asked:
+    taken_in = not asked and _TAKEN_IN.search(question) is not None and not _EACH_ASKED.search(question) \
+        and _PER_ASKED.search(question) is None
+    if not asked and not taken_in:
         return kind
-    else:
-        other = (_PERIODS | _MEASURES) if asked <= _PERIODS else _KNOWN_UNITS
+    other = (_PERIODS | _MEASURES) if asked and asked <= _PERIODS else _KNOWN_UNITS
 
     def by_other(text: str) -> bool:
         given = _PER_GIVEN.findall(text)
         if not given or len(given) < len(_MONEY_FIGURE.findall(text)):
             return False
+        if taken_in:
+            return True  # every sum a rate, by whatever unit: no total taken in
         units = {_unit_term(w) for pair in given for w in pair if w} & _KNOWN_UNITS
         if not units & other:
             return False  # no unit of its own ("per stall"), or a thing billed each period
