@@ -28,7 +28,7 @@ from .method import ModelState, describe
 from .pull import Pulled, pull
 from .quote import choose_lines, line_sims, quote
 from .quote.cite import says_less
-from .score import path_names, score
+from .score import path_names, score, state_codes
 from .terms import DOCUMENT_OPENING, content_terms
 from .types import Answer, Candidate, Coverage, Hit, SearchResult
 
@@ -67,7 +67,8 @@ class Answering:
                passage: Callable[[Candidate], str] = lambda c: "") -> dict | None:
         """For each candidate's path, the scope words (engine/scope.py) its document never
         uses, as typed: the question's class and rule-subject words, and the words it names a
-        candidate's document by that neither this document's text nor its file name says;
+        candidate's document by that neither this document's text nor its file name says (a
+        state's name is said by its postal code: score.state_codes);
         and the part of a year it reports where the question asks for another (a half-year
         report for "the full year 2023": scope.other_period, read from the file name and
         `context(c)`, the document's title lines), unless the document's best passage
@@ -78,6 +79,8 @@ class Answering:
         out: dict[str, tuple[str, ...]] = dict(self._lacking(paths, q.scope, q.said)) if q.scope else {}
         for t in named:  # only the documents whose file name does not give it are looked up
             for p, ws in self._lacking([p for p in names if t not in names[p]], (t,), q.said).items():
+                if any(p not in self._lacking([p], (code,), {}) for code in state_codes(t)):
+                    continue  # a table's "CA" column writes California
                 out[p] = out.get(p, ()) + ws
         if (asked := scope.asked_period(q.text)) is not None:
             for c in {c.path: c for c in reversed(cands)}.values():  # each document's best passage

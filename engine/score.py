@@ -225,6 +225,12 @@ _CODES_OF = {w: frozenset(code for code, words in _STATES.items() if w in words)
              for name in _STATES.values() for w in name}
 
 
+def state_codes(term: str) -> tuple[str, ...]:
+    """The postal codes that write a state's name word, in order ("california" -> ("ca",));
+    () for a word no state's name holds."""
+    return tuple(sorted(_CODES_OF.get(term, ())))
+
+
 _INITIALS_LEFT = 2  # letters a path's initialism may have past the question's name
 
 

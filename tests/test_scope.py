@@ -62,6 +62,20 @@ def test_a_name_the_question_gives_a_candidate_document_by_is_a_scope_word(tmp_p
     assert "not found: grand" in a.refusal.message
 
 
+def test_a_state_named_by_a_candidate_is_said_by_its_postal_code(tmp_path):
+    """A survey's table writes a state by its code ("CA"): a question naming California,
+    which another candidate's file name gives, does not refuse it as never saying the state
+    (score.state_codes); a table of other states' codes still does."""
+    files = {"california_adu_handbook.txt": "CALIFORNIA ADU HANDBOOK\nImpact fees apply to units of 750 square feet or more.\n",
+             "impact_fee_survey.csv": "State,County,Jurisdiction,Total\nCA,Alameda,Fremont,\"$77,194\"\n"
+                                      "CO,Pitkin,Pitkin Co,\"$21,674\"\n"}
+    a, = _ask(tmp_path, files, "What total impact fee does the survey show for Fremont, California?")
+    assert a.answered and "$77,194" in a.citations[0].lines[0].text, a.to_dict()
+    files["impact_fee_survey.csv"] = "State,County,Jurisdiction,Total\nCO,Pitkin,Pitkin Co,\"$21,674\"\n"
+    b, = _ask(tmp_path / "b", files, "What total impact fee does the survey show for Pitkin, California?")
+    assert not (b.answered and "$21,674" in b.citations[0].lines[0].text), b.to_dict()
+
+
 def test_lacking_names_each_document_without_the_words_as_typed():
     held = {("a.pdf", "residenti")}
     got = lacking(["a.pdf", "b.pdf", "a.pdf"], ("residenti",), lambda p, t: (p, t) in held,
