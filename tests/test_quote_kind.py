@@ -1232,6 +1232,16 @@ def test_a_name_over_the_office_it_holds_answers_who_holds_it():
     assert _choose("Who is the mayor?", ["## Candidates", "Jane Roe", "Candidate for Mayor"]) == []
     for said in ("Volunteers help the director of animal services.", "Volunteers help the director of animal services"):
         assert _choose(q, ["## Volunteers", "Sam Poe", said]) == [], said
+    # a staff page printing each name over its office, ending in a name: each name is its own
+    # office's, not the one above's; a name over a sentence holds no office asked
+    page = ["Kevin Marsh", "Parks Superintendent", "Tanya Reed", "Recreation Manager", "Ben Yu",
+            "Assistant Recreation Manager", "Carla Mendes", "Carla coordinates the youth sports leagues."]
+    assert _choose("Who is the recreation manager?", page)[:1] == ["Tanya Reed"]
+    assert _choose("Who is the parks superintendent?", page)[:1] == ["Kevin Marsh"]
+    directory = ["## Animal Services", "Joe Devries", "**Director of Animal Services**", "(510) 555-0142",
+                 "Maria Chen", "**Deputy Director of Animal Services**", "(510) 555-0148"]
+    assert _choose("Who is the deputy director of animal services?", directory)[:1] == ["Maria Chen"]
+    assert _choose("Who is the director of animal services?", directory)[:1] == ["Joe Devries"]
     # the office printed above its name: the name under it is that office's
     above = ["## Leadership", "Director of Public Works", "Joe Devries", "Director of Animal Services", "Jane Roe"]
     assert "Joe Devries" not in _choose("Who is the director of animal services?", above)

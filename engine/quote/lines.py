@@ -1911,26 +1911,45 @@ def _office_terms(question: str) -> frozenset[str] | None:
     return frozenset(content_terms(" ".join(g for g in m.groups() if g)))
 
 
+def _office_shaped(text: str) -> bool:
+    """A line giving an office alone: short, no sentence, its noun after at most three
+    capitalised words (_OFFICE_LINE)."""
+    return len(text.split()) <= _OFFICE_LINE_WORDS and not _ENDS_SENTENCE.search(text) \
+        and _OFFICE_LINE.match(text) is not None
+
+
+def _name_line(texts: Sequence[str], j: int, kind: Sequence[bool]) -> bool:
+    """Line j is a name alone (holding a person, _NAME_LINE_WORDS at most, no office)."""
+    return kind[j] and len(texts[j].split()) <= _NAME_LINE_WORDS and not _office_shaped(texts[j])
+
+
+def _names_over_offices(texts: Sequence[str], kind: Sequence[bool]) -> bool:
+    """The passage prints each name over its office (a staff page, signature blocks), not
+    under it: more of its office lines (_office_shaped) have a name line right above than
+    right below, or as many and the first of them has (a list ending in a name)."""
+    above = below = 0
+    first = None
+    for k, text in enumerate(texts):
+        if _office_shaped(text):
+            up = k > 0 and _name_line(texts, k - 1, kind)
+            first = up if first is None else first
+            above += up
+            below += k + 1 < len(texts) and _name_line(texts, k + 1, kind)
+    return above > below or (above == below and bool(first))
+
+
 def _office_under(texts: Sequence[str], i: int, question: str) -> int | None:
-    """The line under line i giving the office of the name line i is (a short line: the
-    name alone, _NAME_LINE_WORDS at most), or None. The next line is an office alone
-    (_OFFICE_LINE, not _NOT_HOLDER), short and no sentence, and the office the question
-    asks: every word of it but one at most ("Director of Animal Services" for the director
-    of Oakland Animal Services; not "Director of Public Works"), under the same rank
-    ("Deputy Director ..." is not the director, nor "Assistant Director" the deputy). A
-    name under an office line is that office's (a staff page printing the office first)."""
-    if i + 1 >= len(texts) or len(texts[i].split()) > _NAME_LINE_WORDS:
-        return None
+    """Line i + 1, the office under the name line i, when it is the office the question
+    asks the holder of (else None): held now (not _NOT_HOLDER), every word of the asked
+    office but one at most ("Director of Animal Services" for the director of Oakland Animal
+    Services; not "Director of Public Works"), under the same rank ("Deputy Director ..." is
+    not the director, nor "Assistant Director" the deputy)."""
     below = texts[i + 1]
-    if len(below.split()) > _OFFICE_LINE_WORDS or _ENDS_SENTENCE.search(below) or not _OFFICE_LINE.match(below) \
-            or _NOT_HOLDER.search(below) or (i > 0 and _OFFICE_LINE.match(texts[i - 1])):
-        return None
     office = _office_terms(question)
-    if office is None or len(office - set(content_terms(below))) > (1 if len(office) > 2 else 0):
+    if _NOT_HOLDER.search(below) or office is None \
+            or len(office - set(content_terms(below))) > (1 if len(office) > 2 else 0):
         return None
-    if _ranks(below) != _ranks(question):
-        return None
-    return i + 1
+    return i + 1 if _ranks(below) == _ranks(question) else None
 
 
 _RANK_FORMS = {"dpty": "deputy", "dep.": "deputy", "asst": "assistant", "asst.": "assistant"}
@@ -2490,6 +2509,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     next_asked = bool(question) and _asks_next_meeting(question, kinds)
     own = _kind_labelled(texts, kind, kinds, qterms, title, asked) if kind_labels else frozenset()
     acts = _acts_asked(question, kinds)  # "who voted no": the act a line must name
+    holder = _office_holder(texts, kind, kinds, qterms, question, says)
 
     def against(unit: list[int]) -> bool:  # the unit names a sibling of what the question names
         return bool(question) and contradicts(_labelled_text(texts, unit, header_row), question, qterms, named=named)
@@ -2509,28 +2529,41 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
             return False
         if event and not _of_event(texts, unit, event, _SESSION_ASKED in qterms):
             return False
+        if (held := holder(unit)) is not None:
+            return held  # a signer; a name over its office: that office, and only it, says whose
         if any(speaks(j) for j in unit) or _labelled(texts, i, unit, heading_words, every, event, says, kind) \
                 or _under_speaking_item(texts, unit, kind, speaks):
             return True
-        # the notice's one value under its kind's label ("TIME: 4:30 P.M."); "Next Meeting 12
-        # November 2025" for "when does the board meet again after ..."; a signer, an office
-        if any(j in own for j in unit) or next_said or _signer_or_office(texts, unit, kind, kinds, qterms, question, says):
-            return True
-        return _names_subject(texts, unit, subject, asked, common)
+        # the notice's one value under its kind's label ("TIME: 4:30 P.M."); "Next Meeting 12 November 2025"
+        return any(j in own for j in unit) or next_said or _names_subject(texts, unit, subject, asked, common)
 
     return answers
 
 
-def _signer_or_office(texts: Sequence[str], unit: Sequence[int], kind: Sequence[bool], kinds: tuple[str, ...],
-                      qterms: Sequence[str], question: str, says: Callable[[str], bool]) -> bool:
-    """A person asked, the unit names a letter's signer ("who signed ...": a signature
-    block, _signed), or a name alone over the office it holds, which speaks of the question
-    ("Joe Devries" / "**Director of Animal Services**": _office_under)."""
-    if "person" not in kinds:
-        return False
-    if _SIGN in qterms and any(_signed(texts, j) for j in unit):
-        return True
-    return any(kind[j] and (k := _office_under(texts, j, question)) is not None and says(texts[k]) for j in unit)
+def _office_holder(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str, ...], qterms: Sequence[str],
+                   question: str, says: Callable[[str], bool]) -> Callable[[Sequence[int]], bool | None]:
+    """held(unit), a person asked: True when the unit names a letter's signer ("who signed
+    ...": a signature block, _signed); where the passage prints each name over its office
+    (_names_over_offices: "Joe Devries" / "**Director of Animal Services**") and an office
+    is asked, whether the office under the unit's name is the one asked, speaking of the
+    question (True) or not (False: another office, another rank, a sentence about the
+    person; the office above is the name before's); None otherwise, for the other rules."""
+    person = "person" in kinds
+    names_first = person and _names_over_offices(texts, kind)
+    office_asked = names_first and _office_terms(question) is not None
+
+    def held(unit: Sequence[int]) -> bool | None:
+        if not person:
+            return None
+        if _SIGN in qterms and any(_signed(texts, j) for j in unit):
+            return True
+        names = [j for j in unit if _name_line(texts, j, kind)] if names_first and office_asked else []
+        if not names:
+            return None
+        return any(j + 1 < len(texts) and _office_shaped(texts[j + 1])
+                   and (k := _office_under(texts, j, question)) is not None and says(texts[k]) for j in names)
+
+    return held
 
 
 def _labelled_text(texts: Sequence[str], unit: Sequence[int], header: str) -> str:
