@@ -1242,6 +1242,13 @@ def test_a_name_over_the_office_it_holds_answers_who_holds_it():
                  "Maria Chen", "**Deputy Director of Animal Services**", "(510) 555-0148"]
     assert _choose("Who is the deputy director of animal services?", directory)[:1] == ["Maria Chen"]
     assert _choose("Who is the director of animal services?", directory)[:1] == ["Joe Devries"]
+    # the office over the next name is the name above's: it labels and heads no name under it,
+    # so the first line quoted is the asked office's holder
+    works = ["## Public Works", "Alan Brooks", "Assistant Director of Public Works", "Priya Natarajan",
+             "Director of Public Works", "## Finance", "Gregory Hale", "Finance Officer", "Nina Patel",
+             "Assistant Finance Officer"]
+    assert _choose("Who is the director of public works?", works)[:1] == ["Priya Natarajan"]
+    assert _choose("Who is the assistant finance officer?", works)[:1] == ["Nina Patel"]
     # the office printed above its name: the name under it is that office's
     above = ["## Leadership", "Director of Public Works", "Joe Devries", "Director of Animal Services", "Jane Roe"]
     assert "Joe Devries" not in _choose("Who is the director of animal services?", above)

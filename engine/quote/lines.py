@@ -2897,10 +2897,17 @@ def _of_a_sibling(texts: Sequence[str], question: str, qterms: Sequence[str]) ->
 
 def _above(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind: Sequence[bool],
            answers: Callable[[int], bool], qterms: Sequence[str], kinds: tuple[str, ...]):
-    """_above_lead with the heading a stack of bare values stands under (_heading_of)."""
+    """_above_lead with the heading a stack of bare values stands under (_heading_of); where
+    a person is asked and the passage prints each name over its office, an office line
+    heads no name under it (_names_over_offices)."""
     every = frozenset(qterms)
-    return _above_lead(texts, unit_of, kind, answers, qterms,
-                       lambda i: _heading_of(texts, i, every - kind_words(kinds), every))
+    names_first = "person" in kinds and _names_over_offices(texts, kind)
+
+    def heading_of(i: int) -> int | None:
+        h = _heading_of(texts, i, every - kind_words(kinds), every)
+        return None if names_first and h is not None and _office_shaped(texts[h]) else h
+
+    return _above_lead(texts, unit_of, kind, answers, qterms, heading_of)
 
 
 def _lead(ranked: list[int], texts: Sequence[str], kind: Sequence[bool], scores: Sequence[float],
@@ -2953,6 +2960,26 @@ def _with_label(texts: Sequence[str], i: int, held: bool = False) -> str:
         return f"{texts[i - 1]} {texts[i]}"
     label = _record_label(texts, i) if held else ""
     return f"{label} {texts[i]}" if label else texts[i]
+
+
+def _units(texts: Sequence[str], kind: Sequence[bool], joins: Sequence[bool], kinds: tuple[str, ...],
+           cfg: Config) -> Callable[[int], list[int]]:
+    """unit_of(i): the lines that complete line i (_unit; itself alone with cfg.quote_units
+    off). Where a person is asked and the passage prints each name over its office
+    (_names_over_offices), an office line labels no name under it: that name is the next
+    office's ("Assistant Director of Public Works" / "Priya Natarajan" / "Director of Public
+    Works")."""
+    if not cfg.quote_units:
+        return lambda i: [i]
+    names_first = "person" in kinds and _names_over_offices(texts, kind)
+
+    def unit_of(i: int) -> list[int]:
+        unit = _unit(texts, i, kind, joins)
+        if names_first and _office_shaped(texts[i]):
+            return [j for j in unit if j <= i or not _name_line(texts, j, kind)]
+        return unit
+
+    return unit_of
 
 
 def _scores(lines: Sequence[tuple[int, str, str]], kind: Sequence[bool], qterms: Sequence[str],
@@ -3046,9 +3073,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     if _gives_none(texts, kind, header, must, kinds, question, qterms, cfg):
         return []
 
-    def unit_of(i: int) -> list[int]:
-        return _unit(texts, i, kind, joins) if cfg.quote_units else [i]
-
+    unit_of = _units(texts, kind, joins, kinds, cfg)
     answers = _answerer(texts, kind, unit_of, kinds, qterms, topic, subject, bool(cfg.row_topic),
                         question if cfg.siblings else "", frozenset(title),
                         kind_labels=bool(cfg.kind_labels) and one_label, header=(head := header or opening_header(texts)))
