@@ -2896,18 +2896,23 @@ def _of_a_sibling(texts: Sequence[str], question: str, qterms: Sequence[str]) ->
 
 
 def _above(texts: Sequence[str], unit_of: Callable[[int], list[int]], kind: Sequence[bool],
-           answers: Callable[[int], bool], qterms: Sequence[str], kinds: tuple[str, ...]):
+           answers: Callable[[int], bool], qterms: Sequence[str], kinds: tuple[str, ...],
+           title: Collection[str] = ()):
     """_above_lead with the heading a stack of bare values stands under (_heading_of); where
     a person is asked and the passage prints each name over its office, an office line
-    heads no name under it (_names_over_offices)."""
+    heads no name under it (_names_over_offices). A line of the document's title block
+    (`title`) labels no value: it prints above the answer only as a heading, a period or a
+    number the question gives ("Maple Hollow Opens Applications for Small Business Grants"
+    over "The city will award grants of up to $5,000 ..." is the headline, not the label)."""
     every = frozenset(qterms)
     names_first = "person" in kinds and _names_over_offices(texts, kind)
+    titled = {i for i, t in enumerate(texts) if " ".join(t.split()) in title}
 
     def heading_of(i: int) -> int | None:
         h = _heading_of(texts, i, every - kind_words(kinds), every)
         return None if names_first and h is not None and _office_shaped(texts[h]) else h
 
-    return _above_lead(texts, unit_of, kind, answers, qterms, heading_of)
+    return _above_lead(texts, lambda j: [j] if j in titled else unit_of(j), kind, answers, qterms, heading_of)
 
 
 def _lead(ranked: list[int], texts: Sequence[str], kind: Sequence[bool], scores: Sequence[float],
@@ -3084,7 +3089,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return []  # lines hold the kind, none of them about what was asked
     if not (ranked := _of_no_sibling(ranked, texts, unit_of, kinds, question, qterms, cfg)):
         return []
-    above = _above(texts, unit_of, kind, answers, qterms, kinds) if must and cfg.lead_first else None
+    above = _above(texts, unit_of, kind, answers, qterms, kinds, title) if must and cfg.lead_first else None
     taken = _take(ranked, limit, must, kind, scores, answers, unit_of, joins if cfg.quote_units else (), above)
     if not all(ocr.get(lines[i][0], QUOTE_FLOOR) >= QUOTE_FLOOR for i in taken):
         return []  # the answer's own line is one OCR could not read surely
