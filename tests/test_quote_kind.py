@@ -1252,3 +1252,20 @@ def test_a_name_over_the_office_it_holds_answers_who_holds_it():
     # the office printed above its name: the name under it is that office's
     above = ["## Leadership", "Director of Public Works", "Joe Devries", "Director of Animal Services", "Jane Roe"]
     assert "Joe Devries" not in _choose("Who is the director of animal services?", above)
+
+
+def test_a_title_line_labels_no_value_under_it():
+    """A line of the document's title block (quote/cite.title_lines) is a headline, not the
+    label of the value under it: it does not print above the answer as its label (the first
+    line quoted holds the amount), though a heading giving the question's year still may."""
+    texts = ["Maple Hollow Opens Applications for Small Business Grants",
+             "The city will award grants of up to $5,000 to 40 small businesses."]
+    q = "How much is each small business grant?"
+    lines = [(i, f"L{i + 1}", t) for i, t in enumerate(texts)]
+    terms = question_terms(q)
+    got = [ln.text for ln in choose_lines(lines, terms, dict.fromkeys(terms, 1.0), Config(), 3,
+                                          kinds=asked(q), question=q, title=frozenset(texts[:1]))]
+    assert got[:1] == [texts[1]], got
+    untitled = [ln.text for ln in choose_lines(lines, terms, dict.fromkeys(terms, 1.0), Config(), 3,
+                                               kinds=asked(q), question=q)]
+    assert texts[1] in untitled
