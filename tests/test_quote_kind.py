@@ -1269,3 +1269,26 @@ def test_a_title_line_labels_no_value_under_it():
     untitled = [ln.text for ln in choose_lines(lines, terms, dict.fromkeys(terms, 1.0), Config(), 3,
                                                kinds=asked(q), question=q)]
     assert texts[1] in untitled
+
+
+def test_a_rate_asked_is_no_sum_taken_in():
+    """A question asking a rate by a unit ("per unit", "per ton") is not answered by a line
+    telling a sum taken in with no rate ("has collected approximately $543,000"); a line
+    giving the rate beside the sum, or a total asked, still answers."""
+    q = "What is the affordable housing in-lieu fee per unit?"
+    assert _choose(q, ["The City has collected approximately $543,000 from in-lieu fees."]) == []
+    both = "The in-lieu fee is $25,000 per unit; the City has collected $543,000."
+    assert _choose(q, [both]) == [both]
+    assert _choose("How much does the city collect per ton at the transfer station?",
+                   ["Tipping fees collected in 2023 totaled $2,556,260."]) == []
+    assert _choose("What is the total monthly charge?", ["Total monthly charge: $45.00"]) == ["Total monthly charge: $45.00"]
+
+
+def test_a_row_of_column_numbers_holds_no_values():
+    """A state form numbers its columns under their names ("1 | 2 | 3 | ... | 10"): that row
+    holds no amount or count (quote/lines._numbering_row); a row of figures that happen to
+    start at 1 but do not count up by one still does."""
+    header = "Project Identifier | Unit Types | Proposed Units | Total Approved Units | Notes"
+    assert _choose("How many units were approved in total?", [header, "1 | 2 | 3 | 4 | 5"]) == []
+    row = "Maple Court | 1 | 12 | 40 | 38"
+    assert row in _choose("How many units were approved in total for Maple Court?", [header, row])

@@ -618,6 +618,9 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
             kind[i] = False  # the year that ends a form's blank date: "this ____ day of ____," / "1986."
     if _column_names(texts):
         kind[0] = False  # "_id | Quarter/Year | ... | 1 Bedroom | 2 Bedroom": a table's column names
+    for i, t in enumerate(texts):
+        if kind[i] and _numbering_row(t):
+            kind[i] = False  # "1 | 2 | 3 | 4 | 5": a form's column numbers, no values
     if "count" in kinds and not set(kinds) & _MONEY_KINDS:
         for i in _summed_rows(texts):
             kind[i] = False
@@ -634,6 +637,18 @@ _COUNTS_TITLE = re.compile(r"\b(?:number|numbers|count|counts|quantity|headcount
                            r"staff|staffing|personnel|persons|people|units)\b", re.I)
 _TITLE_REACH = 3  # the lines above a block of rows that may title it
 _TITLE_WORDS = 8  # the most words of a title line
+
+
+_NUMBERING_CELLS = 4  # the fewest numbered columns read as a form's numbering row
+
+
+def _numbering_row(text: str) -> bool:
+    """A table row of its columns' numbers only, counting up by one from 1 ("1 | 2 | 3 | 4 |
+    5 | 6 | 7 | 8 | 9 | 10", as a state form numbers its columns under their names)."""
+    if "|" not in text:
+        return False
+    cells = [c.strip() for c in text.split("|") if c.strip()]
+    return len(cells) >= _NUMBERING_CELLS and cells == [str(n) for n in range(1, len(cells) + 1)]
 
 
 def _summed_rows(texts: Sequence[str]) -> set[int]:
@@ -3138,6 +3153,9 @@ _KNOWN_UNITS = _PERIODS | _MEASURES | _COUNTED
 _TAKEN_IN = re.compile(r"\b(?:did|has|have|had)\b[^?]*?\b(?:collect|bring in|take in)\b|"
                        r"\b(?:collected|brought in|took in|taken in)\b", re.I)
 _EACH_ASKED = re.compile(r"\b(?:each|every|per|rate|rates)\b", re.I)
+# a line telling a sum taken in ("The City has collected approximately $543,000 from in-lieu
+# fees", "Tipping fees collected in 2023 totaled $2,556,260"): no rate by a unit asked
+_TOOK_IN = re.compile(r"\b(?:collected|brought in|took in|totaled|totalled|generated|raised)\b", re.I)
 
 
 def _unit_term(word: str) -> str:
@@ -3156,12 +3174,18 @@ def _per_asked_unit(texts: Sequence[str], kind: list[bool], kinds: tuple[str, ..
     ("Monthly Customer Charge: $1,560 per account", "$3.20 per CCF" for "per 100 cubic
     feet", "$0.0832/kWh" for "per kilowatt-hour"), is left as it is. A question asking a
     sum taken in and no rate (_TAKEN_IN: "how much did the district bring in from parcel
-    fees?") is given no rate at all, by any unit ("$85 per parcel", "$20 per household")."""
+    fees?") is given no rate at all, by any unit ("$85 per parcel", "$20 per household");
+    a question asking a rate by a unit is given no line telling a sum taken in with no rate
+    (_TOOK_IN: "The City has collected approximately $543,000 from in-lieu fees" for the
+    in-lieu fee per unit)."""
     if not question or not {"amount", "rate"} & set(kinds):
         return kind
     asked = {_unit_term(m.group(2) or m.group(1)) for m in _PER_ASKED.finditer(question)} & _KNOWN_UNITS
+    rate_asked = _PER_ASKED.search(question) is not None
     taken_in = not asked and _TAKEN_IN.search(question) is not None and not _EACH_ASKED.search(question) \
-        and _PER_ASKED.search(question) is None
+        and not rate_asked
+    if rate_asked:  # a total taken in is no rate ("has collected approximately $543,000")
+        kind = [k and not (_TOOK_IN.search(t) and not _PER_GIVEN.search(t)) for k, t in zip(kind, texts)]
     if not asked and not taken_in:
         return kind
     other = (_PERIODS | _MEASURES) if asked and asked <= _PERIODS else _KNOWN_UNITS
