@@ -1055,8 +1055,8 @@ _STREET = {stem(a): stem(b) for a, b in _STREET_FORMS} | {stem(b): stem(a) for a
 # Handbook 44 appendix C), those no other common word writes: not "in" (a stop word), "mi"
 # (Michigan), "min" (minimum), "mo" (Missouri)
 UNIT_FORMS = (("square", "sq"), ("feet", "ft"), ("foot", "ft"), ("hour", "hr"), ("hours", "hrs"),
-               ("year", "yr"), ("years", "yrs"), ("gallon", "gal"), ("pound", "lb"), ("pounds", "lbs"),
-               ("ounce", "oz"), ("yard", "yd"), ("cubic", "cu"))
+              ("year", "yr"), ("years", "yrs"), ("gallon", "gal"), ("pound", "lb"), ("pounds", "lbs"),
+              ("ounce", "oz"), ("yard", "yd"), ("cubic", "cu"))
 
 
 def _both_ways(pairs: Sequence[tuple[str, str]]) -> dict[str, frozenset[str]]:

@@ -645,9 +645,7 @@ _NUMBERING_CELLS = 4  # the fewest numbered columns read as a form's numbering r
 def _numbering_row(text: str) -> bool:
     """A table row of its columns' numbers only, counting up by one from 1 ("1 | 2 | 3 | 4 |
     5 | 6 | 7 | 8 | 9 | 10", as a state form numbers its columns under their names)."""
-    if "|" not in text:
-        return False
-    cells = [c.strip() for c in text.split("|") if c.strip()]
+    cells = [c for c in _cells(text) if c] if _TABLE_ROW.search(text) else []
     return len(cells) >= _NUMBERING_CELLS and cells == [str(n) for n in range(1, len(cells) + 1)]
 
 
@@ -1953,18 +1951,17 @@ def _names_over_offices(texts: Sequence[str], kind: Sequence[bool]) -> bool:
     return above > below or (above == below and bool(first))
 
 
-def _office_under(texts: Sequence[str], i: int, question: str) -> int | None:
+def _office_under(texts: Sequence[str], i: int, office: frozenset[str], ranks: set[str]) -> int | None:
     """Line i + 1, the office under the name line i, when it is the office the question
-    asks the holder of (else None): held now (not _NOT_HOLDER), every word of the asked
-    office but one at most ("Director of Animal Services" for the director of Oakland Animal
-    Services; not "Director of Public Works"), under the same rank ("Deputy Director ..." is
-    not the director, nor "Assistant Director" the deputy)."""
+    asks the holder of (`office`: _office_terms; else None): held now (not _NOT_HOLDER),
+    every word of the asked office but one at most ("Director of Animal Services" for the
+    director of Oakland Animal Services; not "Director of Public Works"), under the same
+    rank (`ranks`, the question's: "Deputy Director ..." is not the director, nor
+    "Assistant Director" the deputy)."""
     below = texts[i + 1]
-    office = _office_terms(question)
-    if _NOT_HOLDER.search(below) or office is None \
-            or len(office - set(content_terms(below))) > (1 if len(office) > 2 else 0):
+    if _NOT_HOLDER.search(below) or len(office - set(content_terms(below))) > (1 if len(office) > 2 else 0):
         return None
-    return i + 1 if _ranks(below) == _ranks(question) else None
+    return i + 1 if _ranks(below) == ranks else None
 
 
 _RANK_FORMS = {"dpty": "deputy", "dep.": "deputy", "asst": "assistant", "asst.": "assistant"}
@@ -2565,18 +2562,19 @@ def _office_holder(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str,
     person; the office above is the name before's); None otherwise, for the other rules."""
     person = "person" in kinds
     names_first = person and _names_over_offices(texts, kind)
-    office_asked = names_first and _office_terms(question) is not None
+    office = _office_terms(question) if names_first else None
+    ranks = _ranks(question) if office is not None else set()
 
     def held(unit: Sequence[int]) -> bool | None:
         if not person:
             return None
         if _SIGN in qterms and any(_signed(texts, j) for j in unit):
             return True
-        names = [j for j in unit if _name_line(texts, j, kind)] if names_first and office_asked else []
+        names = [j for j in unit if _name_line(texts, j, kind)] if office is not None else []
         if not names:
             return None
         return any(j + 1 < len(texts) and _office_shaped(texts[j + 1])
-                   and (k := _office_under(texts, j, question)) is not None and says(texts[k]) for j in names)
+                   and (k := _office_under(texts, j, office, ranks)) is not None and says(texts[k]) for j in names)
 
     return held
 
@@ -3182,8 +3180,7 @@ def _per_asked_unit(texts: Sequence[str], kind: list[bool], kinds: tuple[str, ..
         return kind
     asked = {_unit_term(m.group(2) or m.group(1)) for m in _PER_ASKED.finditer(question)} & _KNOWN_UNITS
     rate_asked = _PER_ASKED.search(question) is not None
-    taken_in = not asked and _TAKEN_IN.search(question) is not None and not _EACH_ASKED.search(question) \
-        and not rate_asked
+    taken_in = not rate_asked and _TAKEN_IN.search(question) is not None and not _EACH_ASKED.search(question)
     if rate_asked:  # a total taken in is no rate ("has collected approximately $543,000")
         kind = [k and not (_TOOK_IN.search(t) and not _PER_GIVEN.search(t)) for k, t in zip(kind, texts)]
     if not asked and not taken_in:
