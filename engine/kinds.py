@@ -186,12 +186,16 @@ _DETECT = {
     "rate": re.compile(_CELL + rf"|(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
                        # (a bare number, not the end of a year's span: "2025/26 per month" is a
                        # table's column heads over "per month"; "20/30 per hour" is two rates)
-                       rf"|(?<!(?:19|20)\d\d/)(?<!(?:19|20)\d\d[-–])\b{_NUM}\s*(?:/|per\b)\s*[a-z]"
+                       # (not a code's parts: "107193/FUL/22", an application's number)
+                       rf"|(?<!(?:19|20)\d\d/)(?<!(?:19|20)\d\d[-–])\b{_NUM}\s*(?:/|per\b)\s*[a-z](?![a-z]*/)"
                        rf"|[$£€]\s?\d*\.\d{{3,}}"),
     # (a day may be written as its ordinal: "May 18th", "8th of June")
     "date": re.compile(rf"\b{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\b"
                        rf"|\b{MONTH},?\s+(?:18|19|20)\d\d\b"
                        r"|\b(?:18|19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:\d\d){1,2}\b"
+                       # a calendar's month and day without its year ("4/13-4/17 Spring Break",
+                       # "6/17 Last Day of School"); not a fraction ("1/2", "3/4 inch", "7/8")
+                       r"|(?<![\w/.,$£€-])(?!(?:1/[2-8]|2/3|3/4|[357]/8)\b)(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\w/]|[.,]\d)"
                        r"|(?<![\d\-–—‐‑])\b(?:18|19|20)\d\d\b(?![\d\-–—‐‑])"
                        r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
                        r"|\b(?:in|by|on|until|since|from|through|during|before|after|of) (?:early |late |mid-)?"
@@ -514,7 +518,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      ("measure", "amount", "percentage", "rate", "count", "figure")),
     (rf"\b(?:what|which) (?!(?:does|do|did)\b){_SOME}(?:range|ranges|limit|limits|cap|level|levels|percentile|"
      r"concentration|elevation|total|reading|readings|residual|residuals|measurement|measurements|"
-     r"average|mean|median|maximum|minimum|highest|lowest|peak|threshold)\b",
+     r"average|mean|median|maximum|minimum|highest|lowest|peak|threshold|score|scores)\b",
      ("measure", "amount", "percentage", "rate", "count", "figure")),
     (r"\bhow long\b|\b(?:longest|shortest)\b", ("duration", "measure")),
     (r"\bhow soon\b|\bwhat (?:period|term)\b", ("duration", "date")),
@@ -535,6 +539,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # on snow and ice"): money, not a share ("how much are participants refunded", "how much
     # more are employees paid", "how much is charged on late bills" may be a share)
     (r"\bhow much (?!of\b)(?:[\w'’&.-]+ ){0,8}?(?:fined|spent|owed|billed|awarded|donated)\b|"
+     # money by its name: "how much new money does the agreement cost", "how much funding did
+     # the district receive" (not "1% increase": a share is no sum of money)
+     r"\bhow much (?:(?:new|more|extra|additional|total|federal|state|local|grant|general[- ]fund) )?"
+     r"(?:money|funding|funds|dollars|cash)\b|"
      # "what's the most you can be fined for ...", "the least a member pays"
      r"\bthe (?:most|least) (?:[\w'’-]+ ){0,4}?(?:fined|charged|billed|pays?|paid|owes?)\b",
      ("amount", "rate")),
@@ -935,6 +943,9 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "Vote for not more than 1": a ballot's instruction; "(9 Edition)": which edition
             if _no_value(k, m, text, stamps):
                 continue  # an address, an operand, a pin cite, a ballot measure's number, a stamp
+            if k in ("date", "time", "month") and _STAMPED.search(text, 0, m.start()) \
+                    and not asked_terms & _ASKS_STAMP:
+                continue  # "Updated Jan 01, 2026": when the page was made, not what it tells
             if k in _NUMBERED:
                 if phones is None:
                     phones = [p.span() for p in _DETECT["phone"].finditer(text)]
@@ -1014,6 +1025,16 @@ _BALLOT_LABEL = re.compile(r"\b(?:Measure|MEASURE|Amendment|AMENDMENT|Propositio
 # a date with midnight stamped on it, as spreadsheets and data portals export a date column
 # (not "12:00 PM", noon)
 _MIDNIGHT = re.compile(r"\d{1,4}[/-]\d{1,2}[/-]\d{2,4}[ T]+(?:12:00(?::00)?\s*[Aa]\.?[Mm]\.?|00:00(?::00)?)")
+
+
+# a document's own stamp of when it was changed or printed ("Updated Jan 01, 2026", "Last
+# revised: 3/2/2024", "Printed 8/9/22 4:50 PM"): the date the page was made, no date of what
+# it tells, unless the question asks when it was updated (_ASKS_STAMP); the stamp's date may
+# stand before its year or time ("Jan 01, " before "2026")
+_STAMPED = re.compile(r"\b(?:(?:last\s+)?(?:updated|revised|modified)|printed|generated|rev\.)\s*(?:on\s+|:\s*)?"
+                      r"(?:[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s*(?:(?:19|20)\d\d,?\s*)?"
+                      r"|\d{1,2}/\d{1,2}(?:/\d{2,4})?,?\s*)?$", re.I)
+_ASKS_STAMP = frozenset(content_terms("update updated revise revised revision modified printed generated version"))
 
 
 def _stamps(text: str) -> list[tuple[int, int]]:

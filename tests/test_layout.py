@@ -246,3 +246,18 @@ def test_a_long_line_of_dates_is_no_stamp_and_reads_at_once():
     assert not furn("Run " + "11/11/11" * 40 + "x")
     assert not furn("Printed" + " " * 1000 + "x")
     assert furn("RUN DATE 03/15/19 10:14")
+
+
+def test_a_running_foot_split_differently_on_some_pages_is_still_running():
+    """A PDF's text layer writes one page's foot "... Season P age 9" and the next's "...
+    Season Page 5": spaces aside, the same running foot (layout._repeat_key)."""
+    foot = "Department of Health Weekly Report: Summary of the 2022-23 Influenza Season {}"
+    out = []
+    for n in range(1, 5):  # (page 3's foot split: on one page of four, no running line by itself)
+        body = [f"Page {n} of the survey covers {w} seen by clinics." for w in
+                (("flu", "RSV", "COVID-19", "measles"), ("outbreaks", "schools", "absences", "closures"),
+                 ("hospitals", "admissions", "beds", "wards"), ("deaths", "ages", "counties", "weeks"))[n - 1]]
+        for k, t in enumerate(body + [foot.format(f"P age {n}" if n == 3 else f"Page {n}")]):
+            out.append(Line(text=t, locator=f"p{n}:L{k + 1}", region=f"p{n}"))
+    marked = {out[i].text for i in layout.furniture(out)}
+    assert marked == {ln.text for ln in out if "Season" in ln.text}

@@ -1292,3 +1292,67 @@ def test_a_row_of_column_numbers_holds_no_values():
     assert _choose("How many units were approved in total?", [header, "1 | 2 | 3 | 4 | 5"]) == []
     row = "Maple Court | 1 | 12 | 40 | 38"
     assert row in _choose("How many units were approved in total for Maple Court?", [header, row])
+
+
+def test_a_calendar_s_month_and_day_is_a_date_and_a_fraction_is_not():
+    """A school calendar writes its days without the year ("4/13-4/17 Spring Break", "6/17
+    Last Day of School"): a date for a date asked; "1/2", "3/4 inch" and "7/8" are fractions."""
+    assert holds("4/13-4/17 Spring Break", ("date", "time"))
+    assert holds("6/17 Half-Day - Last Day of School", ("date",))
+    for fraction in ("Pipe of 3/4 inch", "about 1/2 of the lots", "a 7/8 share", "open 24/7"):
+        assert not holds(fraction, ("date",)), fraction
+    q = "What are the dates of spring break 2026?"
+    assert _choose(q, ["Spring Break", "4/13-4/17 Spring Break"])[0] == "4/13-4/17 Spring Break"
+
+
+def test_a_page_s_update_stamp_dates_nothing_it_tells():
+    """"Updated Jan 01, 2026" is when the page was made (kinds._STAMPED): no date of an event
+    on it, unless the question asks when it was updated."""
+    stamp = "Updated Jan 01, 2026|Calendar subject to change"
+    assert _choose("When is spring break 2026 on the calendar?", [stamp]) == []
+    assert _choose("When was the calendar last updated?", [stamp]) == [stamp]
+    assert not holds("Last revised: 3/2/2024", ("date",))
+    assert holds("Revised budget adopted March 2, 2024", ("date",))
+
+
+def test_a_line_asking_a_question_holds_no_answer():
+    """A FAQ's heading asks what the lines under it answer: "Doesn't Maine pay for 55% of
+    Education Costs?" holds no share (quote/lines._ASKING); the answer under it does."""
+    ask = "### Doesn't Maine pay for 55% of Education Costs?"
+    answer = "State share is 22.86% of this for FY27"
+    q = "What share of education costs does Maine pay?"
+    assert _choose(q, [ask]) == []
+    assert _choose(q, [ask, answer])[0] == answer
+
+
+def test_money_asked_by_its_name_is_a_sum_not_a_share():
+    """"How much new money does the agreement cost" asks a sum of money: "a 1% increase" is
+    no answer; "approximately $30,000" is."""
+    assert asked("Roughly how much new money does the 2015 agreement cost the district?") == ("amount", "rate")
+    assert asked("How much funding did the library receive?") == ("amount", "rate")
+    q = "Roughly how much new money does the 2015 agreement cost the district?"
+    share = "The agreement includes a 1% increase in the existing salary schedule."
+    assert _choose(q, [share]) == []
+    cost = "The agreement will cost the district approximately $30,000 in new money."
+    assert _choose(q, [share, cost])[0] == cost
+
+
+def test_a_total_by_a_period_is_no_rate_by_another():
+    """"The total annual dollar amount of the contract" asks a sum by the year: "a beginning
+    wage of $13 per hour" is a rate by another period (quote/lines._PER_ASKED reads "annual
+    ... amount"); a yearly sum answers."""
+    q = "What is the total annual dollar amount of the custodial contract?"
+    assert _choose(q, ["The custodial contract sets a beginning wage of $13 per hour."]) == []
+    year = "The custodial contract is $1,240,000 per year."
+    assert _choose(q, [year]) == [year]
+
+
+def test_a_score_asked_is_a_figure_and_an_application_s_number_no_rate():
+    """"What inspection score counts as failing" asks a figure: a line with none gives no
+    answer. "107193/FUL/22" is an application's number, no rate "per FUL" for a fee asked."""
+    assert "figure" in asked("What inspection score counts as a failing grade for a restaurant?")
+    assert _choose("What inspection score counts as a failing grade for a restaurant?",
+                   ["- a bad routine score can make a restaurant eligible to be ranked on that score"]) == []
+    q = "What planning fee did the council charge for application 107193/FUL/22?"
+    assert _choose(q, ["Text: Application Number: 107193/FUL/22"]) == []
+    assert holds("a fee of 45/hour", ("rate",))

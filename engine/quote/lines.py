@@ -619,13 +619,18 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
     if _column_names(texts):
         kind[0] = False  # "_id | Quarter/Year | ... | 1 Bedroom | 2 Bedroom": a table's column names
     for i, t in enumerate(texts):
-        if kind[i] and _numbering_row(t):
-            kind[i] = False  # "1 | 2 | 3 | 4 | 5": a form's column numbers, no values
+        if kind[i] and (_numbering_row(t) or _ASKING.search(t)):
+            kind[i] = False  # "1 | 2 | 3 | 4 | 5": a form's column numbers, no values; a question's line
     if "count" in kinds and not set(kinds) & _MONEY_KINDS:
         for i in _summed_rows(texts):
             kind[i] = False
     kind = _per_asked_unit(texts, kind, kinds, question)  # a rate by another unit than the asked one
     return kind, joins, lost
+
+
+# a line that is itself a question ("### Doesn't Maine pay for 55% of Education Costs?", a
+# FAQ's heading): it asks what the lines under it answer, and its figures are the asker's
+_ASKING = re.compile(r"\?[\s*_\"'”’)\]]*$")
 
 
 # a table's title naming sums of money, and one naming counts (_summed_rows)
@@ -3117,7 +3122,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
 _PER_ASKED = re.compile(r"\bper[\s-]+(?:an?\s+|each\s+|one\s+)?(?:\d[\d,.]*\s+)?([a-z]+)"
                         r"|\b(hourly|daily|weekly|monthly|yearly|annually|annual|nightly)\s+(?:[a-z]+\s+){0,2}?"
                         r"(?:rate|rates|fee|fees|charge|charges|cost|costs|fare|fares|rent|rental|price|wage|pay|"
-                        r"salary|allowance|stipend)\b", re.I)
+                        r"salary|allowance|stipend|amount|amounts|fine|fines|penalty|penalties)\b", re.I)
 _PER_ADVERB = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
                "annually": "year", "annual": "year", "nightly": "night"}
 # the units a rate is asked and given by, closed lists (a line's other words are no unit:

@@ -70,6 +70,13 @@ def _shape(text: str) -> str:
     return re.sub(r"\d+", "#", " ".join(text.split()).lower())
 
 
+def _repeat_key(shape: str) -> str:
+    """A shape as the pages' running lines are compared by: its spaces left out too, as a PDF's
+    text layer splits a word on one page and not on the next ("... Season P age 9" under
+    "... Season Page 5")."""
+    return shape.replace(" ", "")
+
+
 def by_shape(line: Line) -> bool:
     """A page number, a print stamp or a web address alone: furniture wherever it stands."""
     t = line.text
@@ -110,13 +117,13 @@ def furniture(lines: Sequence[Line]) -> frozenset[int]:
             head, foot = _edge(lines, idx), _edge(lines, idx[::-1])
             blocks += [head, foot]
             for i in head + foot:
-                reach.setdefault(_shape(lines[i].text), set()).add(region)
+                reach.setdefault(_repeat_key(_shape(lines[i].text)), set()).add(region)
             for i in idx[:EDGE] + [i for i in idx[-EDGE:] if i not in idx[:EDGE]]:
                 s = _shape(lines[i].text)
                 if (s and (_PAGED.match(s) or "|" not in s) and not lines[i].header
                         and not _FIGURE_ROW.search(lines[i].text)):
-                    edges.setdefault(s, set()).add(region)
-                    at_edge.append((i, s))
+                    edges.setdefault(_repeat_key(s), set()).add(region)
+                    at_edge.append((i, _repeat_key(s)))
         side = {r: int(_PAGE_REGION.match(r).group(1)) % 2 for r in pages}
         running = {s: _running(regions, side) for s, regions in edges.items()}
         out.update(i for i, s in at_edge if running[s])
@@ -147,7 +154,7 @@ def _block_ends(lines: Sequence[Line], blocks: list[list[int]], reach: dict[str,
                 continue
             text = lines[i].text
             if (k and not lines[i].header and len(text.split()) <= _BLOCK_WORDS
-                    and not _FIGURE_ROW.search(text) and len(reach.get(_shape(text), ())) >= 2):
+                    and not _FIGURE_ROW.search(text) and len(reach.get(_repeat_key(_shape(text)), ())) >= 2):
                 out.add(i)
             break
     return out
