@@ -186,16 +186,23 @@ _DETECT = {
     "rate": re.compile(_CELL + rf"|(?:[$£€]\s?{_NUM}|{_NUM}\s?(?:¢|cents?))\s*(?:/|per\b|a\b)"
                        # (a bare number, not the end of a year's span: "2025/26 per month" is a
                        # table's column heads over "per month"; "20/30 per hour" is two rates)
-                       # (not a code's parts: "107193/FUL/22", an application's number)
-                       rf"|(?<!(?:19|20)\d\d/)(?<!(?:19|20)\d\d[-–])\b{_NUM}\s*(?:/|per\b)\s*[a-z](?![a-z]*/)"
+                       # (not a code's parts: "107193/FUL/22", "22/00123/FUL", an application's number)
+                       rf"|(?<!(?:19|20)\d\d/)(?<!(?:19|20)\d\d[-–])\b{_NUM}\s*per\b\s*[a-z]"
+                       rf"|(?<!(?:19|20)\d\d/)(?<!(?:19|20)\d\d[-–])(?<!\d/)\b{_NUM}\s*/\s*[a-z](?![a-z]*/\d)"
                        rf"|[$£€]\s?\d*\.\d{{3,}}"),
     # (a day may be written as its ordinal: "May 18th", "8th of June")
     "date": re.compile(rf"\b{MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH}\b"
                        rf"|\b{MONTH},?\s+(?:18|19|20)\d\d\b"
                        r"|\b(?:18|19|20)\d\d-\d\d-\d\d\b|\b\d{1,2}/\d{1,2}/(?:\d\d){1,2}\b"
-                       # a calendar's month and day without its year ("4/13-4/17 Spring Break",
-                       # "6/17 Last Day of School"); not a fraction ("1/2", "3/4 inch", "7/8")
-                       r"|(?<![\w/.,$£€-])(?!(?:1/[2-8]|2/3|3/4|[357]/8)\b)(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\w/]|[.,]\d)"
+                       # a calendar's month and day without its year ("4/13-4/17 Spring Break": the
+                       # range's first day; "6/17 Last Day of School"); not a fraction by the word
+                       # after it or the whole number before it ("3/4 inch", "4/5 vote", "1 1/2",
+                       # "1/2 day"), nor a number of a thing named before it ("FY 12/13", "Page 3/12")
+                       r"|(?<![\w/.,$£€–-])(?<!\d )(?<!fy )(?<!page )(?<!grade )(?<!grades )(?<!score )(?<!lot )"
+                       r"(?<!carried )(?<!passed )(?<!vote )(?!1/2\b)"
+                       r"(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\w/]|[.,]\d)"
+                       r"(?!\s*(?:[\"”″%]|(?:inch|inches|in\.|mile|miles|mi|of|share|vote|votes|majority|cup|cups|acre|acres|"
+                       r"hour|hours|lb|lbs|pound|pounds|ton|tons|yard|yards|foot|feet|percent|the|an?|page|pages)\b))"
                        r"|(?<![\d\-–—‐‑])\b(?:18|19|20)\d\d\b(?![\d\-–—‐‑])"
                        r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
                        r"|\b(?:in|by|on|until|since|from|through|during|before|after|of) (?:early |late |mid-)?"
@@ -541,8 +548,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bhow much (?!of\b)(?:[\w'’&.-]+ ){0,8}?(?:fined|spent|owed|billed|awarded|donated)\b|"
      # money by its name: "how much new money does the agreement cost", "how much funding did
      # the district receive" (not "1% increase": a share is no sum of money)
-     r"\bhow much (?:(?:new|more|extra|additional|total|federal|state|local|grant|general[- ]fund) )?"
-     r"(?:money|funding|funds|dollars|cash)\b|"
+     r"\bhow much (?!of\b)(?:[\w'’&.-]+ ){0,2}?(?:money|funding|funds|dollars|cash)\b(?! (?:[\w-]+ ){0,3}(?:as a )?(?:share|percent|percentage)\b)|"
      # "what's the most you can be fined for ...", "the least a member pays"
      r"\bthe (?:most|least) (?:[\w'’-]+ ){0,4}?(?:fined|charged|billed|pays?|paid|owes?)\b",
      ("amount", "rate")),
@@ -926,10 +932,11 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
     yield from _unit_in_label(text, kinds)
     phones = None  # the line's telephone numbers, found once when a numbered kind needs them
     stamps = _stamps(text) if "time" in kinds else []
+    updates = _update_stamps(text, asked_terms) if {"date", "time", "month"} & set(kinds) else []
     for k in kinds:
         seen = text if k in _CASED else text.lower()
         for m in _DETECT[k].finditer(seen):
-            if k in ("figure", "vote") and (_LABEL.search(text, 0, m.start()) or _DAY.search(text, 0, m.start())):
+            if k in ("figure", "vote") and _names_before(text, m.start()):
                 continue  # "Section 4", "November 7": a number that names
             if k in ("count", "figure") and _list_mark(m, seen, text):
                 continue  # "7. EMPLOYEE RETIREMENT SYSTEMS", "(3) Fees", "3.2 Regulations were ..."
@@ -943,23 +950,15 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # "Vote for not more than 1": a ballot's instruction; "(9 Edition)": which edition
             if _no_value(k, m, text, stamps):
                 continue  # an address, an operand, a pin cite, a ballot measure's number, a stamp
-            if k in ("date", "time", "month") and _STAMPED.search(text, 0, m.start()) \
-                    and not asked_terms & _ASKS_STAMP:
+            if k in ("date", "time", "month") and any(a <= m.start() < b for a, b in updates):
                 continue  # "Updated Jan 01, 2026": when the page was made, not what it tells
             if k in _NUMBERED:
                 if phones is None:
                     phones = [p.span() for p in _DETECT["phone"].finditer(text)]
                 if any(a <= m.start() and m.end() <= b for a, b in phones):
                     continue  # "(520)586-2245": a telephone number counts and measures nothing
-            if k == "count" and (_LABEL.search(seen, 0, m.start()) or _DAY.search(seen, 0, m.start())
-                                 or _DAY_AFTER.match(seen, m.end()) or _measured(seen, m.end(), asked_terms, "figure" not in kinds)
-                                 or _named(text, m.start())):
-                continue  # "Item 7", "Section 4.2", "Page 3": a number that names, not a count;
-                # "November 7", "7 November": a day of the month; "8-inch", "12 feet", "30
-                # seconds": a measure or a span of time, unless it is what is counted ("how
-                # many days"); "Revision 1": a name (_named)
-            if k == "count" and "figure" not in kinds and _counts_people(text, m.end(), asked_terms):
-                continue  # "approximately 9,400 residents" counts no structure fires
+            if k == "count" and _no_count(m, seen, text, kinds, asked_terms):
+                continue
             if k == "code" and m.group(0).isalpha() and text.upper() == text:
                 continue  # "TOTAL APPROPRIATIONS": a word in a line in capitals, no acronym
             if k == "person" and not (_a_person(m.group(0)) or _OFFICE_AFTER.match(text, m.end())):
@@ -979,6 +978,35 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                     or (k == "amount" and _NONE.match(m.group(0))) or k == "rating":  # "no ... charge" is the
                 # value; so is "has not rated" for a rating asked
                 yield m.span()
+
+
+def _no_count(m: re.Match, seen: str, text: str, kinds: tuple[str, ...], asked_terms: Collection[str]) -> bool:
+    """A count's number that counts nothing asked: one that names ("Item 7", "Section 4.2",
+    "Page 3", "grades 5, 8, 9 and 11", "Revision 1": _named), a day of the month ("November
+    7", "7 November"), a measure or a span of time unless it is what is counted ("8-inch",
+    "12 feet", "30 seconds"; "how many days" keeps "30 days"); and, for a count of things
+    (no figure of any sort asked), people who are not the things asked ("approximately 9,400
+    residents" counts no structure fires) or a noun the number modifies ("the 7-county Twin
+    Cities region" counts no hospitalizations)."""
+    start, end = m.span()
+    if (_names_before(seen, start)
+            or _DAY_AFTER.match(seen, end) or _measured(seen, end, asked_terms, "figure" not in kinds)
+            or _named(text, start)):
+        return True
+    return "figure" not in kinds and (_counts_people(text, end, asked_terms) or _modifies(seen, end, asked_terms))
+
+
+_NAMING_REACH = 80  # the characters before a number its label or its month stands in
+
+
+def _names_before(text: str, at: int) -> bool:
+    """A label ("Item", "Section", "Page": _LABEL), a plural label and its list of numbers
+    ("grades 5, 8, 9 and": _LABELS) or a month and its days ("November 7, 8 and": _DAY) end
+    just before `at`: the number there names, it neither counts nor measures. Read over
+    the few words before it only (a long line's every number read back to its start was
+    quadratic)."""
+    lo = max(0, at - _NAMING_REACH)
+    return bool(_LABEL.search(text, lo, at) or _LABELS.search(text, lo, at) or _DAY.search(text, lo, at))
 
 
 # a law's name goes on with its chapter or its subject in brackets, then says what it is: "Road
@@ -1027,14 +1055,26 @@ _BALLOT_LABEL = re.compile(r"\b(?:Measure|MEASURE|Amendment|AMENDMENT|Propositio
 _MIDNIGHT = re.compile(r"\d{1,4}[/-]\d{1,2}[/-]\d{2,4}[ T]+(?:12:00(?::00)?\s*[Aa]\.?[Mm]\.?|00:00(?::00)?)")
 
 
-# a document's own stamp of when it was changed or printed ("Updated Jan 01, 2026", "Last
-# revised: 3/2/2024", "Printed 8/9/22 4:50 PM"): the date the page was made, no date of what
-# it tells, unless the question asks when it was updated (_ASKS_STAMP); the stamp's date may
-# stand before its year or time ("Jan 01, " before "2026")
-_STAMPED = re.compile(r"\b(?:(?:last\s+)?(?:updated|revised|modified)|printed|generated|rev\.)\s*(?:on\s+|:\s*)?"
-                      r"(?:[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s*(?:(?:19|20)\d\d,?\s*)?"
-                      r"|\d{1,2}/\d{1,2}(?:/\d{2,4})?,?\s*)?$", re.I)
-_ASKS_STAMP = frozenset(content_terms("update updated revise revised revision modified printed generated version"))
+# a document's own stamp of when it was changed or printed, opening its line or a cell
+# ("Updated Jan 01, 2026|Calendar subject to change", "Last revised: 3/2/2024 4:50 PM",
+# "Printed 8/9/22"): the date the page was made, no date of what it tells, unless the question
+# asks when it was updated (_ASKS_STAMP). Not a stamp word after a subject ("Meeting date
+# updated: March 16, 2026", "the calendar as revised on March 3, 2025": the event's own date)
+_STAMP_OPENS = re.compile(r"(?:^|\|)[^\S\n]*(?:[*_#•-]+[^\S\n]*)?(?:last\s+)?(?:updated|revised|modified|printed|generated|rev\.)"
+                          r"[^\S\n]*(?:on[^\S\n]+|:[^\S\n]*)?"
+                          r"(?:[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s*(?:19|20)\d\d)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
+                          r"|(?:19|20)\d\d-\d\d-\d\d)(?:,?\s*\d{1,2}:\d\d(?::\d\d)?\s*(?:[ap]\.?m\.?)?)?", re.I | re.M)
+_STAMP_WORDS = re.compile(r"updated|revised|modified|printed|generated|rev\.", re.I)
+_ASKS_STAMP = frozenset(content_terms("update updated revise revised revision modified amended changed printed "
+                                      "generated version"))
+
+
+def _update_stamps(text: str, asked_terms: Collection[str]) -> list[tuple[int, int]]:
+    """The spans of `text`'s own update or print stamps (_STAMP_OPENS), none when the
+    question asks when a thing was updated."""
+    if not _STAMP_WORDS.search(text) or set(asked_terms) & _ASKS_STAMP:
+        return []
+    return [m.span() for m in _STAMP_OPENS.finditer(text)]
 
 
 def _stamps(text: str) -> list[tuple[int, int]]:
@@ -1147,6 +1187,25 @@ _LABEL = re.compile(r"\b(?:item|items|section|sec|sections|page|pages|p|pp|no|no
                     r"sch|table|figure|fig|step|phase|district|ward|unit|lot|route|line|level|"
                     r"grade|tier|zone|option|question|agenda|year|day|week|month|quarter|round|stage|"
                     r"module|lesson|session)\.?\s*#?\s*[\"“‘']?$|[#§]\s*$", re.I)  # 'Exhibit “2”' too
+
+
+# the plural of a label and the list of numbers it names ("grades 5, 8, 9 and 11", "items 4
+# through 7", "Sections 3 and 4"): each number names one, counts nothing
+_LABELS = re.compile(r"\b(?:items|sections|pages|articles|chapters|parts|rules|resolutions|ordinances|exhibits|"
+                     r"attachments|schedules|tables|figures|steps|phases|districts|wards|lots|routes|levels|"
+                     r"grades|tiers|zones|options|questions|rounds|stages|modules|lessons|sessions)\s+"
+                     r"(?:\d{1,3}[a-z]?\s*(?:,|and|or|&|through|to|-|–)\s*)*$", re.I)
+# a number joined to the singular noun it modifies: "7-county region", "3-bedroom units",
+# "5-year plan" (a word of a question counting that noun, "how many counties", keeps it)
+_MODIFIER = re.compile(r"[-–]([a-z]{3,})\b(?!-\d)")
+
+
+def _modifies(text: str, end: int, asked_terms: Collection[str]) -> bool:
+    """The count ending at `end` is joined by a hyphen to a noun it modifies ("7-county
+    Twin Cities region", "3-bedroom units"), one the question does not count: a kind of
+    thing, not how many of the things asked."""
+    m = _MODIFIER.match(text, end)
+    return m is not None and not m.group(1).endswith("s") and not set(content_terms(m.group(1))) & set(asked_terms)
 
 
 # a unit of measure after a number makes it a measure, not a count of things (not the units

@@ -9,6 +9,7 @@ from engine import Engine
 from engine.config import Config
 from engine.kinds import asked, holds, money_cells
 from engine.quote import choose_lines
+from engine.quote.lines import _ASKING
 from engine.terms import question_terms
 
 
@@ -1356,3 +1357,42 @@ def test_a_score_asked_is_a_figure_and_an_application_s_number_no_rate():
     q = "What planning fee did the council charge for application 107193/FUL/22?"
     assert _choose(q, ["Text: Application Number: 107193/FUL/22"]) == []
     assert holds("a fee of 45/hour", ("rate",))
+
+
+def test_a_number_modifying_another_noun_or_naming_grades_counts_nothing_asked():
+    """"the 7-county Twin Cities region" counts no hospitalizations, and "grades 5, 8, 9 and
+    11" name grades (kinds._MODIFIER, kinds._LABELS); "a 5-member board" still counts members
+    and "42 3-bedroom units" counts 42 units."""
+    assert _choose("How many of the flu hospitalizations were in the metro region?",
+                   ["Hospitalized inpatients who reside in the 7-county Twin Cities metro region"]) == []
+    assert _choose("How many students took the student survey?",
+                   ["The student survey is given every three years to students in grades 5, 8, 9 and 11."]) == []
+    board = "The commission is a 5-member board appointed by the council."
+    assert _choose("How many members sit on the commission's board?", [board]) == [board]
+    units = "The project built 42 3-bedroom units."
+    assert _choose("How many units did the project build?", [units]) == [units]
+
+
+def test_the_read_through_s_cases_of_the_thirty_fifth_pass():
+    """A helper's read-through of the new rules: a sum taken in still answers a sum by its
+    period; a stamp word after a subject is the event's own date; a statement closing on a
+    question still answers; a fraction or a thing's number is no date."""
+    taken = "The contract totaled $1,240,000 for FY2025."
+    assert _choose("What is the annual amount of the custodial contract?", [taken]) == [taken]
+    fines = "Parking fines collected in FY2024 totaled $1,245,300."
+    assert _choose("What is the total annual amount of parking fines collected?", [fines]) == [fines]
+    moved = "Meeting date updated: March 16, 2026"
+    assert _choose("When is the next board meeting?", [moved]) == [moved]
+    assert holds("The board approved the calendar as revised on March 3, 2025.", ("date",))
+    assert holds("Policy adopted 6/1/2010; revised 4/15/2023", ("date",), ["amend", "polici"])
+    for line in ("The application fee is $50. Questions?", "The tax rate is 1.2%; how does that compare?"):
+        assert holds(line, ("amount", "rate", "percentage")) and not _ASKING.search(line), line
+    assert _ASKING.search("Q: Is the fee $25?") and _ASKING.search("### Doesn't Maine pay for 55% of costs?")
+    for line in ("requires a 4/5 vote", "5/16 inch", "Grades 5/6", "FY 12/13 budget", "Motion carried 5/2",
+                 "Page 3/12", "1 1/2 hours"):
+        assert not holds(line, ("date",)), line
+    assert holds("1/5 Classes Resume", ("date",))
+    assert holds("a fee of 0.58/mile/vehicle", ("rate",))
+    assert _choose("What is the planning fee for application 22/00123/FUL?",
+                   ["Application Number: 22/00123/FUL"]) == []
+    assert asked("How much federal grant money did the district receive?") == ("amount", "rate")

@@ -628,9 +628,15 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
     return kind, joins, lost
 
 
-# a line that is itself a question ("### Doesn't Maine pay for 55% of Education Costs?", a
-# FAQ's heading): it asks what the lines under it answer, and its figures are the asker's
-_ASKING = re.compile(r"\?[\s*_\"'”’)\]]*$")
+# a line that is itself one question from its first word ("### Doesn't Maine pay for 55% of
+# Education Costs?", "Q: Is the fee $25?", a FAQ's heading): it asks what the lines under it
+# answer, and its figures are the asker's. Not a line closing on a question after its own
+# statement ("The application fee is $50. Questions?", "The tax rate is 1.2%; how does that
+# compare?": it opens on no question word)
+_ASKING = re.compile(r"^\W*(?:q\s*[:.]\s*|\d{1,2}[.)]\s+)?(?:what|which|who|whom|whose|when|where|why|how|is|are|was|"
+                     r"were|do|does|did|can|could|should|would|will|may|must|has|have|had|"
+                     r"(?:doesn|isn|aren|don|won|can|didn|wasn|weren|hasn|haven|shouldn)['’]t)\b"
+                     r"(?:(?![.!?;]\s)[^\n])*\?[\s*_\"'”’)\]]*$", re.I)
 
 
 # a table's title naming sums of money, and one naming counts (_summed_rows)
@@ -3122,7 +3128,12 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
 _PER_ASKED = re.compile(r"\bper[\s-]+(?:an?\s+|each\s+|one\s+)?(?:\d[\d,.]*\s+)?([a-z]+)"
                         r"|\b(hourly|daily|weekly|monthly|yearly|annually|annual|nightly)\s+(?:[a-z]+\s+){0,2}?"
                         r"(?:rate|rates|fee|fees|charge|charges|cost|costs|fare|fares|rent|rental|price|wage|pay|"
-                        r"salary|allowance|stipend|amount|amounts|fine|fines|penalty|penalties)\b", re.I)
+                        r"salary|allowance|stipend)\b", re.I)
+# a sum by its period that is no rate's name ("the total annual dollar amount", "the daily
+# fine"): a period asked, by which a line's rates by another period answer nothing; the sum
+# may be one taken in ("totaled $1,240,000"), so it asks no rate (_TOOK_IN stays off)
+_PERIOD_SUM = re.compile(r"\b(hourly|daily|weekly|monthly|yearly|annually|annual|nightly)\s+(?:[a-z]+\s+){0,2}?"
+                         r"(?:amount|amounts|fine|fines|penalty|penalties)\b", re.I)
 _PER_ADVERB = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
                "annually": "year", "annual": "year", "nightly": "night"}
 # the units a rate is asked and given by, closed lists (a line's other words are no unit:
@@ -3180,10 +3191,13 @@ def _per_asked_unit(texts: Sequence[str], kind: list[bool], kinds: tuple[str, ..
     fees?") is given no rate at all, by any unit ("$85 per parcel", "$20 per household");
     a question asking a rate by a unit is given no line telling a sum taken in with no rate
     (_TOOK_IN: "The City has collected approximately $543,000 from in-lieu fees" for the
-    in-lieu fee per unit)."""
+    in-lieu fee per unit). A sum named by its period ("the total annual dollar amount",
+    _PERIOD_SUM) asks that period as a unit, and no rate: "$13 per hour" gives none, "totaled
+    $1,240,000" may."""
     if not question or not {"amount", "rate"} & set(kinds):
         return kind
     asked = {_unit_term(m.group(2) or m.group(1)) for m in _PER_ASKED.finditer(question)} & _KNOWN_UNITS
+    asked |= {_unit_term(m.group(1)) for m in _PERIOD_SUM.finditer(question)}
     rate_asked = _PER_ASKED.search(question) is not None
     taken_in = not rate_asked and _TAKEN_IN.search(question) is not None and not _EACH_ASKED.search(question)
     if rate_asked:  # a total taken in is no rate ("has collected approximately $543,000")

@@ -7,7 +7,7 @@ moves it into the passages' context) and never quoted (quote/lines.py). Two rule
 naming any document's words:
 
 - **repetition**: on a document of pages, a line standing among the first or last
-  `EDGE` lines of a page whose text, digits aside, stands there on at least `REPEAT_SHARE`
+  `EDGE` lines of a page whose text, digits and spaces aside, stands there on at least `REPEAT_SHARE`
   of the pages, or of its even or its odd pages as a book's running heads alternate (and on
   two at least), is a running header or footer (a line with a bar only when the bar joins a
   page number to a title: "48 | Alliance for Water Efficiency"; else it is a table's row;
