@@ -202,7 +202,8 @@ _DETECT = {
                        r"(?<!carried )(?<!passed )(?<!vote )(?!1/2\b)"
                        r"(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\w/]|[.,]\d)"
                        r"(?!\s*(?:[\"”″%]|(?:inch|inches|in\.|mile|miles|mi|of|share|vote|votes|majority|cup|cups|acre|acres|"
-                       r"hour|hours|lb|lbs|pound|pounds|ton|tons|yard|yards|foot|feet|percent|the|an?|page|pages)\b))"
+                       r"hour|hours|lb|lbs|pound|pounds|ton|tons|yard|yards|foot|feet|percent|the|an?|page|pages|grade|slope|pitch|scale|"
+                       r"mesh)\b))"
                        r"|(?<![\d\-–—‐‑])\b(?:18|19|20)\d\d\b(?![\d\-–—‐‑])"
                        r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
                        r"|\b(?:in|by|on|until|since|from|through|during|before|after|of) (?:early |late |mid-)?"
@@ -525,7 +526,7 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      ("measure", "amount", "percentage", "rate", "count", "figure")),
     (rf"\b(?:what|which) (?!(?:does|do|did)\b){_SOME}(?:range|ranges|limit|limits|cap|level|levels|percentile|"
      r"concentration|elevation|total|reading|readings|residual|residuals|measurement|measurements|"
-     r"average|mean|median|maximum|minimum|highest|lowest|peak|threshold|score|scores)\b",
+     r"average|mean|median|maximum|minimum|highest|lowest|peak|threshold|score)\b",
      ("measure", "amount", "percentage", "rate", "count", "figure")),
     (r"\bhow long\b|\b(?:longest|shortest)\b", ("duration", "measure")),
     (r"\bhow soon\b|\bwhat (?:period|term)\b", ("duration", "date")),
@@ -548,7 +549,11 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\bhow much (?!of\b)(?:[\w'’&.-]+ ){0,8}?(?:fined|spent|owed|billed|awarded|donated)\b|"
      # money by its name: "how much new money does the agreement cost", "how much funding did
      # the district receive" (not "1% increase": a share is no sum of money)
-     r"\bhow much (?!of\b)(?:[\w'’&.-]+ ){0,2}?(?:money|funding|funds|dollars|cash)\b(?! (?:[\w-]+ ){0,3}(?:as a )?(?:share|percent|percentage)\b)|"
+     r"\bhow much (?!of\b)(?:[\w'’&.-]+ ){0,2}?(?:money|funding|funds|dollars|cash)\b(?! (?:[\w-]+ ){0,3}(?:as a )?(?:share|percent|percentage)\b)"
+     # (not a change, which a share may answer: "how much federal funding did the district lose" is
+     # "fell 12%")
+     r"(?!.*\b(?:lose|lost|cut|drop|dropped|fall|fell|decline|declined|change|changed|grow|grew|increase|"
+     r"increased|decrease|decreased|rise|rose|shrink|shrank)\b)|"
      # "what's the most you can be fined for ...", "the least a member pays"
      r"\bthe (?:most|least) (?:[\w'’-]+ ){0,4}?(?:fined|charged|billed|pays?|paid|owes?)\b",
      ("amount", "rate")),
@@ -757,7 +762,7 @@ def _of_another(text: str, start: int, end: int, asked_terms: Collection[str]) -
     the question does not say, nor any word asking for an amount ("including a $30,770.00
     contingency allowance" for "how much is the city paying ..."; "a $25 fee" stays the
     fee's). The article makes the amount that word's attribute, not the figure asked for."""
-    if not asked_terms or not _ARTICLE_BEFORE.search(text, 0, start):
+    if not asked_terms or not _before(_ARTICLE_BEFORE, text, start):
         return False
     m = _NOUN_AFTER.match(text, end)
     if m is None or m.group(1) in _AMOUNT_MODIFIERS:
@@ -767,7 +772,7 @@ def _of_another(text: str, start: int, end: int, asked_terms: Collection[str]) -
 
 
 _WORD_BEFORE = re.compile(r"([\w'’&-]+)[^\w]{0,3}$")
-_WORD_AFTER = re.compile(r"^[^\w]{0,3}([\w'’&-]+)")
+_WORD_AFTER = re.compile(r"[^\w]{0,3}([\w'’&-]+)")
 
 
 def _inside_topic(text: str, start: int, end: int, asked_terms: Collection[str]) -> bool:
@@ -777,7 +782,8 @@ def _inside_topic(text: str, start: int, end: int, asked_terms: Collection[str])
     value asked for; "proposes 45 homes" (lower case) is the answer's own sentence."""
     if not asked_terms:
         return False
-    before, after = _WORD_BEFORE.search(text[:start]), _WORD_AFTER.search(text[end:])
+    before = _WORD_BEFORE.search(text, max(0, start - _NAMING_REACH), start)
+    after = _WORD_AFTER.match(text, end)
     if before is None or after is None:
         return False
     if not (before.group(1)[:1].isupper() and after.group(1)[:1].isupper()):
@@ -943,9 +949,9 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
             if k in _NUMBERED and not text[:m.start()].strip() and _MARK.fullmatch(m.group(0)) \
                     and _FOOTNOTE.match(text, m.end()):
                 continue  # "1 The town of Braintree was part of ...": a footnote's mark
-            if k == "figure" and _CODE_TOKEN.search(text, 0, m.start()):
+            if k == "figure" and _before(_CODE_TOKEN, text, m.start()):
                 continue  # "AZ04-02-005": a part of an identifier
-            if k in ("count", "figure", "vote") and ((_BALLOT.search(text, 0, m.start()) and not asked_terms & _CHOOSE)
+            if k in ("count", "figure", "vote") and ((_before(_BALLOT, text, m.start()) and not asked_terms & _CHOOSE)
                                                      or (k != "vote" and _EDITION.match(text, m.end()))):
                 continue  # "Vote for not more than 1": a ballot's instruction; "(9 Edition)": which edition
             if _no_value(k, m, text, stamps):
@@ -972,7 +978,7 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue  # (a sum with its sign is no part of a name: "1” Meter $52.90 Monthly Base ...")
             if k == "amount" and _of_another(text, m.start(), m.end(), asked_terms):
                 continue
-            if k == "amount" and _PER_BEFORE.search(text, 0, m.start()):
+            if k == "amount" and _before(_PER_BEFORE, text, m.start()):
                 continue  # "per $100 of valuation": a rate's base, no sum of its own
             if not asked_terms or set(content_terms(m.group(0))) - asked_terms \
                     or (k == "amount" and _NONE.match(m.group(0))) or k == "rating":  # "no ... charge" is the
@@ -996,17 +1002,21 @@ def _no_count(m: re.Match, seen: str, text: str, kinds: tuple[str, ...], asked_t
     return "figure" not in kinds and (_counts_people(text, end, asked_terms) or _modifies(seen, end, asked_terms))
 
 
-_NAMING_REACH = 80  # the characters before a number its label or its month stands in
+_NAMING_REACH = 80  # the characters before a number its label, its month or its sign stands in
+
+
+def _before(pattern: re.Pattern, text: str, at: int) -> bool:
+    """`pattern`, anchored at its end ($), ends just before `at`, read over the _NAMING_REACH
+    characters before it only: a long line's every number read back to the line's start
+    was quadratic (seconds on a 10,000-character line)."""
+    return pattern.search(text, max(0, at - _NAMING_REACH), at) is not None
 
 
 def _names_before(text: str, at: int) -> bool:
     """A label ("Item", "Section", "Page": _LABEL), a plural label and its list of numbers
     ("grades 5, 8, 9 and": _LABELS) or a month and its days ("November 7, 8 and": _DAY) end
-    just before `at`: the number there names, it neither counts nor measures. Read over
-    the few words before it only (a long line's every number read back to its start was
-    quadratic)."""
-    lo = max(0, at - _NAMING_REACH)
-    return bool(_LABEL.search(text, lo, at) or _LABELS.search(text, lo, at) or _DAY.search(text, lo, at))
+    just before `at`: the number there names, it neither counts nor measures (_before)."""
+    return _before(_LABEL, text, at) or _before(_LABELS, text, at) or _before(_DAY, text, at)
 
 
 # a law's name goes on with its chapter or its subject in brackets, then says what it is: "Road
@@ -1029,7 +1039,7 @@ def _an_organisation(m: re.Match, text: str, asked_terms: Collection[str]) -> bo
     if not set(asked_terms) & _FIRM_ASKED:
         return True
     return not (_NO_FIRM.search(m.group(0)) or (_PUBLIC_BODY.search(m.group(0)) and (
-        _CHOOSES.match(text, m.end()) or _CHOSEN_BY.search(text, 0, m.start()))))
+        _CHOOSES.match(text, m.end()) or _before(_CHOSEN_BY, text, m.start()))))
 
 
 def _list_mark(m: re.Match, seen: str, text: str) -> bool:
@@ -1092,10 +1102,10 @@ def _no_value(k: str, m: re.Match, text: str, stamps: list[tuple[int, int]]) -> 
         return any(a <= m.start() < b for a, b in stamps)
     if k not in ("count", "figure"):
         return False
-    return bool(_ADDRESS.match(text, m.start()) or _OPERATOR_BEFORE.search(text, 0, m.start())
+    return bool(_ADDRESS.match(text, m.start()) or _before(_OPERATOR_BEFORE, text, m.start())
                 or _OPERATOR_AFTER.match(text, m.end())
-                or (_PIN_CITE.search(text, 0, m.start()) and _CITE_END.match(text, m.end()))
-                or _BALLOT_LABEL.search(text, 0, m.start()))
+                or (_before(_PIN_CITE, text, m.start()) and _CITE_END.match(text, m.end()))
+                or _before(_BALLOT_LABEL, text, m.start()))
 
 
 # a question asking for a firm ("which consulting firm", "what company", "which contractor"),
@@ -1290,7 +1300,7 @@ def _counts_people(text: str, end: int, asked_terms: Collection[str]) -> bool:
 
 
 def _named(text: str, start: int) -> bool:
-    return _NAMED_BEFORE.search(text, 0, start) is not None
+    return _before(_NAMED_BEFORE, text, start)
 
 
 # an arithmetic operator or a note's star next to a number: "(*3) ROE = Profit / (...) *100"

@@ -261,3 +261,18 @@ def test_a_running_foot_split_differently_on_some_pages_is_still_running():
             out.append(Line(text=t, locator=f"p{n}:L{k + 1}", region=f"p{n}"))
     marked = {out[i].text for i in layout.furniture(out)}
     assert marked == {ln.text for ln in out if "Season" in ln.text}
+
+
+def test_votes_at_page_edges_are_not_one_running_line():
+    """Spaces between letters aside, not those by a figure: "Motion carried 5-0." and "Motion
+    carried 4 - 1." at the feet of pages are the minutes' own lines."""
+    out = []  # (each on two pages of six: no running line by itself; the two as one would be)
+    for n in range(1, 7):
+        body = [f"Item {n}: the board heard {w}." for w in
+                (("the budget", "the audit"), ("parking", "paving"), ("the levy", "the bonds"), ("zoning", "signs"),
+                 ("trees", "parks"), ("fees", "fines"))[n - 1]]
+        vote = ("Motion carried 5-0.", "Motion carried 4 - 1.", "The meeting adjourned.")[(n - 1) // 2]
+        for k, t in enumerate(body + [vote]):
+            out.append(Line(text=t, locator=f"p{n}:L{k + 1}", region=f"p{n}"))
+    marked = {out[i].text for i in layout.furniture(out)}
+    assert not {"Motion carried 5-0.", "Motion carried 4 - 1."} & marked

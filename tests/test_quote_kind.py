@@ -9,7 +9,7 @@ from engine import Engine
 from engine.config import Config
 from engine.kinds import asked, holds, money_cells
 from engine.quote import choose_lines
-from engine.quote.lines import _ASKING
+from engine.quote.lines import _ASKING, _PERIOD_SUM
 from engine.terms import question_terms
 
 
@@ -1396,3 +1396,14 @@ def test_the_read_through_s_cases_of_the_thirty_fifth_pass():
     assert _choose("What is the planning fee for application 22/00123/FUL?",
                    ["Application Number: 22/00123/FUL"]) == []
     assert asked("How much federal grant money did the district receive?") == ("amount", "rate")
+
+
+def test_the_made_up_folders_cases_of_the_thirty_fifth_pass():
+    """A helper's review on made-up folders: a slope's "1/12 grade" is no date; a change of
+    funding may be a share; "what scores" asks which; "annual" two words before "penalty"
+    is the registration's, no period asked."""
+    assert not holds("Bleacher ramps slope at 1/12 grade", ("date",))
+    assert "percentage" in asked("How much federal funding did the district lose?")
+    assert "figure" not in asked("What scores are reported to families?")
+    assert _PERIOD_SUM.search("What is the annual rental registration penalty amount?") is None
+    assert _PERIOD_SUM.search("What is the total annual dollar amount of the contract?")

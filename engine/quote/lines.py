@@ -3131,8 +3131,9 @@ _PER_ASKED = re.compile(r"\bper[\s-]+(?:an?\s+|each\s+|one\s+)?(?:\d[\d,.]*\s+)?
                         r"salary|allowance|stipend)\b", re.I)
 # a sum by its period that is no rate's name ("the total annual dollar amount", "the daily
 # fine"): a period asked, by which a line's rates by another period answer nothing; the sum
-# may be one taken in ("totaled $1,240,000"), so it asks no rate (_TOOK_IN stays off)
-_PERIOD_SUM = re.compile(r"\b(hourly|daily|weekly|monthly|yearly|annually|annual|nightly)\s+(?:[a-z]+\s+){0,2}?"
+# may be one taken in ("totaled $1,240,000"), so it asks no rate (_TOOK_IN stays off); one word
+# between at most ("the annual rental registration penalty amount": "annual" is the registration's)
+_PERIOD_SUM = re.compile(r"\b(hourly|daily|weekly|monthly|yearly|annually|annual|nightly)\s+(?:[a-z]+\s+)?"
                          r"(?:amount|amounts|fine|fines|penalty|penalties)\b", re.I)
 _PER_ADVERB = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
                "annually": "year", "annual": "year", "nightly": "night"}

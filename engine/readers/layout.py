@@ -7,7 +7,7 @@ moves it into the passages' context) and never quoted (quote/lines.py). Two rule
 naming any document's words:
 
 - **repetition**: on a document of pages, a line standing among the first or last
-  `EDGE` lines of a page whose text, digits and spaces aside, stands there on at least `REPEAT_SHARE`
+  `EDGE` lines of a page whose text, digits and spaces between letters aside, stands there on at least `REPEAT_SHARE`
   of the pages, or of its even or its odd pages as a book's running heads alternate (and on
   two at least), is a running header or footer (a line with a bar only when the bar joins a
   page number to a title: "48 | Alliance for Water Efficiency"; else it is a table's row;
@@ -71,10 +71,14 @@ def _shape(text: str) -> str:
 
 
 def _repeat_key(shape: str) -> str:
-    """A shape as the pages' running lines are compared by: its spaces left out too, as a PDF's
-    text layer splits a word on one page and not on the next ("... Season P age 9" under
-    "... Season Page 5")."""
-    return shape.replace(" ", "")
+    """A shape as the pages' running lines are compared by: its spaces between two letters
+    left out too, as a PDF's text layer splits a word on one page and not on the next ("...
+    Season P age 9" under "... Season Page 5"); not the spaces by a figure or a sign ("Motion
+    carried 5-0." is no "Motion carried 4 - 1.")."""
+    return _LETTER_SPACE.sub("", shape)
+
+
+_LETTER_SPACE = re.compile(r"(?<=[^\W\d_]) (?=[^\W\d_])")
 
 
 def by_shape(line: Line) -> bool:
