@@ -1215,7 +1215,13 @@ def _modifies(text: str, end: int, asked_terms: Collection[str]) -> bool:
     Twin Cities region", "3-bedroom units"), one the question does not count: a kind of
     thing, not how many of the things asked."""
     m = _MODIFIER.match(text, end)
-    return m is not None and not m.group(1).endswith("s") and not set(content_terms(m.group(1))) & set(asked_terms)
+    return (m is not None and not m.group(1).endswith("s") and m.group(1) not in _HOLDS
+            and not set(content_terms(m.group(1))) & set(asked_terms))
+
+
+# what a building or a site holds, by which its size is said ("a 40-unit building" is forty
+# apartments, "a 120-bed shelter" a hundred and twenty places): a count, however it is asked
+_HOLDS = frozenset("unit bed seat room space stall slot home apartment dwelling suite".split())
 
 
 # a unit of measure after a number makes it a measure, not a count of things (not the units

@@ -276,3 +276,20 @@ def test_votes_at_page_edges_are_not_one_running_line():
             out.append(Line(text=t, locator=f"p{n}:L{k + 1}", region=f"p{n}"))
     marked = {out[i].text for i in layout.furniture(out)}
     assert not {"Motion carried 5-0.", "Motion carried 4 - 1."} & marked
+
+
+def test_a_paged_title_read_mid_page_is_still_a_running_foot():
+    """A PDF's text layer reads a page's chart after its foot: the report's title closing on
+    its page's number stands at no page's edge, yet repeats on every page
+    (layout._paged_titles); a sentence that happens to say "page 2" once is the text's own."""
+    foot = "State Department of Health Weekly Influenza Report: Summary of the 2022-23 Season {}"
+    out = []
+    for n in range(1, 6):
+        body = [f"Chart {n} shows {w} by week." for w in ("cases", "visits", "tests", "deaths", "beds", "staff",
+                                                          "masks", "vaccines")]
+        said = [f"The outbreak table on page {n + 1} lists {n * 7} schools."] if n == 2 else []
+        for k, t in enumerate(body[:4] + [foot.format(f"P age {n}" if n == 4 else f"Page {n}")] + said + body[4:]):
+            out.append(Line(text=t, locator=f"p{n}:L{k + 1}", region=f"p{n}"))
+    marked = {out[i].text for i in layout.furniture(out)}
+    assert {t for t in marked if "Summary" in t} == {ln.text for ln in out if "Summary" in ln.text}
+    assert not any("outbreak table" in t for t in marked)

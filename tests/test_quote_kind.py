@@ -1371,6 +1371,8 @@ def test_a_number_modifying_another_noun_or_naming_grades_counts_nothing_asked()
     assert _choose("How many members sit on the commission's board?", [board]) == [board]
     units = "The project built 42 3-bedroom units."
     assert _choose("How many units did the project build?", [units]) == [units]
+    size = "The developer proposes a 40-unit apartment building on the site."
+    assert _choose("How many apartments does the developer propose?", [size]) == [size]
 
 
 def test_the_read_through_s_cases_of_the_thirty_fifth_pass():

@@ -12,6 +12,8 @@ naming any document's words:
   two at least), is a running header or footer (a line with a bar only when the bar joins a
   page number to a title: "48 | Alliance for Water Efficiency"; else it is a table's row;
   three figures side by side are a table's row too, however alike its pages' last rows);
+  so is a report's title closing on its page's number, repeated so wherever the text layer
+  puts it on the page (_paged_titles: a chart read after the foot);
   so is the line that closes a head or foot giving the page's number, standing in the head
   of two pages at least (_block_ends: a letter's continuation head "Name / Firm / Page 2 /
   date", the page number not counted among the EDGE lines); so is a
@@ -133,7 +135,33 @@ def furniture(lines: Sequence[Line]) -> frozenset[int]:
         out.update(i for i, s in at_edge if running[s])
         out.update(_block_ends(lines, blocks, reach, out))
         out.update(_titled_heads(lines, pages))
+        out.update(_paged_titles(lines, pages, side))
     return frozenset(out)
+
+
+_PAGED_TAIL = re.compile(r"(?:page|pg\.?)\s?#\s*$", re.I)  # a key closing on its page's number
+_PAGED_WORDS = 4  # the fewest words a paged title says before its page's number
+
+
+def _paged_titles(lines: Sequence[Line], pages: dict[str, list[int]], side: dict[str, int]) -> set[int]:
+    """A report's title closing on its page's number ("Minnesota Department of Health Weekly
+    Influenza & Respiratory Activity Report: Summary of the 2022-23 Influenza Season Page 5"),
+    repeated, digits and spaces between letters aside ("... Season P age 9"), on the pages
+    as a running foot is (_running), wherever the text layer puts it: a PDF's charts and
+    tables may be read after the foot, so it stands at no page's edge. A title of a few
+    words at least, no table's row."""
+    where: dict[str, set[str]] = {}
+    found: list[tuple[int, str]] = []
+    for region, idx in pages.items():
+        for i in idx:
+            text = lines[i].text
+            if lines[i].header or "|" in text or len(text.split()) <= _PAGED_WORDS:
+                continue
+            key = _repeat_key(_shape(text))
+            if _PAGED_TAIL.search(key):
+                where.setdefault(key, set()).add(region)
+                found.append((i, key))
+    return {i for i, key in found if _running(where[key], side)}
 
 
 _BLOCK_WORDS = 8  # the most words of a line closing a running head: a name, a date, a title
