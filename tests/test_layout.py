@@ -293,3 +293,25 @@ def test_a_paged_title_read_mid_page_is_still_a_running_foot():
     marked = {out[i].text for i in layout.furniture(out)}
     assert {t for t in marked if "Summary" in t} == {ln.text for ln in out if "Summary" in ln.text}
     assert not any("outbreak table" in t for t in marked)
+
+
+def test_an_agenda_s_packet_pages_and_a_contents_page_are_no_paged_title():
+    """A review's made-up folders: an agenda's items closing on their packet's page ("...
+    effective July 1, 2024, packet page 12", "... packet page 19") and a table of contents'
+    lines ("Quarter 1 Financial Report .... Page 3", twice on a page) share a shape but
+    follow no page's number: the document's own lines, quoted as before."""
+    items = ["3. Ordinance 2024-04 raising sewer rates 4.5% effective July 1, 2024, packet page 12",
+             "9. Ordinance 2024-05 raising sewer rates 3.0% effective July 1, 2025, packet page 19"]
+    out = []
+    for n, item in enumerate(items, 1):
+        for k, t in enumerate([f"Agenda part {n} of the council meeting", "Call to order", "Roll call",
+                               "Consent items", item, "Public comment", "New business", "Adjournment"]):
+            out.append(Line(text=t, locator=f"p{n}:L{k + 1}", region=f"p{n}"))
+    assert not {out[i].text for i in layout.furniture(out)} & set(items)
+    contents = []
+    for n in range(1, 5):
+        body = ["Budget message", "Revenue overview", "Capital plan", "Debt service", "Staffing",
+                f"Quarter {n} Financial Report .......... Page {2 * n + 1}",
+                f"Quarter {n} Audit Findings Summary .......... Page {2 * n + 2}", "Appendix", "Glossary", "Index"]
+        contents += [Line(text=t, locator=f"p{n}:L{k + 1}", region=f"p{n}") for k, t in enumerate(body)]
+    assert not any("Quarter" in contents[i].text for i in layout.furniture(contents))

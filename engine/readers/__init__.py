@@ -21,7 +21,7 @@ ReaderFn = Callable[[Path], ReadResult]
 
 # Bump whenever any reader could give different lines for the same file: an index built by
 # older readers is then rebuilt (refresh records it with the chunking rules).
-READERS_VERSION = "23"
+READERS_VERSION = "24"
 
 # suffix -> "module:function" (lazy) or a callable registered at run time
 _REGISTRY: dict[str, str | ReaderFn] = {

@@ -139,29 +139,39 @@ def furniture(lines: Sequence[Line]) -> frozenset[int]:
     return frozenset(out)
 
 
-_PAGED_TAIL = re.compile(r"(?:page|pg\.?)\s?#\s*$", re.I)  # a key closing on its page's number
+_PAGED_TAIL = re.compile(r"(?:page|pg\.?|p\.)\s?(\d+)(?:\s*of\s*\d+)?\s*$", re.I)  # a line closing on a page's number
 _PAGED_WORDS = 4  # the fewest words a paged title says before its page's number
 
 
 def _paged_titles(lines: Sequence[Line], pages: dict[str, list[int]], side: dict[str, int]) -> set[int]:
     """A report's title closing on its page's number ("Minnesota Department of Health Weekly
-    Influenza & Respiratory Activity Report: Summary of the 2022-23 Influenza Season Page 5"),
-    repeated, digits and spaces between letters aside ("... Season P age 9"), on the pages
-    as a running foot is (_running), wherever the text layer puts it: a PDF's charts and
-    tables may be read after the foot, so it stands at no page's edge. A title of a few
-    words at least, no table's row."""
-    where: dict[str, set[str]] = {}
-    found: list[tuple[int, str]] = []
+    Influenza & Respiratory Activity Report: Summary of the 2022-23 Influenza Season Page 5",
+    "... Page 5 of 11"), repeated, digits and spaces between letters aside ("... Season P
+    age 9"), on the pages as a running foot is (_running), wherever the text layer puts it:
+    a PDF's charts and tables may be read after the foot, so it stands at no page's edge.
+    Once on each page, its number following the page's by one offset throughout (a cover
+    unnumbered): an agenda's items "... packet page 12" and "... packet page 19", a table of
+    contents' "Quarter 1 Financial Report .... Page 3" lines, a slide's "Source: ..., page
+    14" are the document's own lines (a review's made-up folders). A title of a few words
+    at least, no table's row."""
+    where: dict[str, dict[str, list[tuple[int, int]]]] = {}  # key -> page -> (line, page number said)
     for region, idx in pages.items():
+        page = int(_PAGE_REGION.match(region).group(1))
         for i in idx:
             text = lines[i].text
             if lines[i].header or "|" in text or len(text.split()) <= _PAGED_WORDS:
                 continue
-            key = _repeat_key(_shape(text))
-            if _PAGED_TAIL.search(key):
-                where.setdefault(key, set()).add(region)
-                found.append((i, key))
-    return {i for i, key in found if _running(where[key], side)}
+            said = _PAGED_TAIL.search(_LETTER_SPACE.sub("", " ".join(text.split())))
+            if said:
+                key = _repeat_key(_shape(text))
+                where.setdefault(key, {}).setdefault(region, []).append((i, int(said.group(1)) - page))
+    out = set()
+    for on in where.values():
+        if any(len(found) > 1 for found in on.values()):
+            continue  # twice on a page: a list's lines ("... Page 3", "... Page 4"), no foot
+        if len({offset for found in on.values() for _, offset in found}) == 1 and _running(set(on), side):
+            out.update(i for found in on.values() for i, _ in found)
+    return out
 
 
 _BLOCK_WORDS = 8  # the most words of a line closing a running head: a name, a date, a title
