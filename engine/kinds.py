@@ -1074,7 +1074,6 @@ _STAMP_OPENS = re.compile(r"(?:^|\|)[^\S\n]*(?:[*_#•-]+[^\S\n]*)?(?:last\s+)?(
                           r"[^\S\n]*(?:on[^\S\n]+|:[^\S\n]*)?"
                           r"(?:[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s*(?:19|20)\d\d)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
                           r"|(?:19|20)\d\d-\d\d-\d\d)(?:,?\s*\d{1,2}:\d\d(?::\d\d)?\s*(?:[ap]\.?m\.?)?)?", re.I | re.M)
-_STAMP_WORDS = re.compile(r"updated|revised|modified|printed|generated|rev\.", re.I)
 _ASKS_STAMP = frozenset(content_terms("update updated revise revised revision modified amended changed printed "
                                       "generated version"))
 
@@ -1082,7 +1081,7 @@ _ASKS_STAMP = frozenset(content_terms("update updated revise revised revision mo
 def _update_stamps(text: str, asked_terms: Collection[str]) -> list[tuple[int, int]]:
     """The spans of `text`'s own update or print stamps (_STAMP_OPENS), none when the
     question asks when a thing was updated."""
-    if not _STAMP_WORDS.search(text) or set(asked_terms) & _ASKS_STAMP:
+    if set(asked_terms) & _ASKS_STAMP:
         return []
     return [m.span() for m in _STAMP_OPENS.finditer(text)]
 

@@ -3125,18 +3125,19 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
 
 # the unit a question asks a rate by: "per mile", "per-mile", "per 1,000 gallons", or an
 # adverb on the charge itself ("hourly rate", "monthly fee"; not "the weekly farmers market")
+_PER_ADVERB = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
+               "annually": "year", "annual": "year", "nightly": "night"}
+_PERIODLY = "|".join(_PER_ADVERB)  # "hourly|daily|...": a period said as an adverb
 _PER_ASKED = re.compile(r"\bper[\s-]+(?:an?\s+|each\s+|one\s+)?(?:\d[\d,.]*\s+)?([a-z]+)"
-                        r"|\b(hourly|daily|weekly|monthly|yearly|annually|annual|nightly)\s+(?:[a-z]+\s+){0,2}?"
+                        rf"|\b({_PERIODLY})\s+(?:[a-z]+\s+){{0,2}}?"
                         r"(?:rate|rates|fee|fees|charge|charges|cost|costs|fare|fares|rent|rental|price|wage|pay|"
                         r"salary|allowance|stipend)\b", re.I)
 # a sum by its period that is no rate's name ("the total annual dollar amount", "the daily
 # fine"): a period asked, by which a line's rates by another period answer nothing; the sum
 # may be one taken in ("totaled $1,240,000"), so it asks no rate (_TOOK_IN stays off); one word
 # between at most ("the annual rental registration penalty amount": "annual" is the registration's)
-_PERIOD_SUM = re.compile(r"\b(hourly|daily|weekly|monthly|yearly|annually|annual|nightly)\s+(?:[a-z]+\s+)?"
+_PERIOD_SUM = re.compile(rf"\b({_PERIODLY})\s+(?:[a-z]+\s+)?"
                          r"(?:amount|amounts|fine|fines|penalty|penalties)\b", re.I)
-_PER_ADVERB = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
-               "annually": "year", "annual": "year", "nightly": "night"}
 # the units a rate is asked and given by, closed lists (a line's other words are no unit:
 # "$25.00 per stall", "$150.00 per rental"): periods, measures, and things counted
 _PERIODS = frozenset(content_terms("hour day week month year night"))

@@ -128,8 +128,9 @@ def furniture(lines: Sequence[Line]) -> frozenset[int]:
                 s = _shape(lines[i].text)
                 if (s and (_PAGED.match(s) or "|" not in s) and not lines[i].header
                         and not _FIGURE_ROW.search(lines[i].text)):
-                    edges.setdefault(_repeat_key(s), set()).add(region)
-                    at_edge.append((i, _repeat_key(s)))
+                    key = _repeat_key(s)
+                    edges.setdefault(key, set()).add(region)
+                    at_edge.append((i, key))
         side = {r: int(_PAGE_REGION.match(r).group(1)) % 2 for r in pages}
         running = {s: _running(regions, side) for s, regions in edges.items()}
         out.update(i for i, s in at_edge if running[s])
