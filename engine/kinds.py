@@ -1415,6 +1415,28 @@ def _cells_under(row: str, header: str, keeps: Callable[[list[str]], bool]) -> s
                       for i, c in enumerate(cells))
 
 
+# a header cell naming the people in its column ("voter_name", "Name", "Candidate", "Member"),
+# not another thing's name ("Street Name", "vendor_name", "Park Name")
+_PERSON_HEADER = re.compile(r"^(?:(?:full|first|last|member|voter|employee|staff|candidate|contact|official|"
+                            r"person|owner|speaker|sponsor|representative|councilmember|council member)"
+                            r"[\s_]+)?name$|^(?:candidate|member|official|employee|contact|person|"
+                            r"representative|councilmember|council member|voter|speaker|sponsor)s?$", re.I)
+# a cell that is a person's name: two to four capitalised words, an initial or a particle
+# between ("Carolyn King Arnold", "Adam  Bazaldua", "Mary J. Blige", "Ana de la Cruz")
+_NAME_CELL = re.compile(r"^[A-Z][a-z'’-]+(?:\s+(?:[A-Z]\.|[A-Z][a-z'’-]+|de|da|del|la|van|von|der|le|di)){1,3}$")
+
+
+def person_cells(row: str, header: str) -> bool:
+    """A table row holding a person's name in a column its header names for people
+    ("15 | Eric Johnson | Mayor" under "district | voter_name | title"): the header says what
+    the cell is, where the name's words alone do not ("Chad West", "Carolyn King Arnold")."""
+    cells, heads = row.split(" | "), header.split(" | ")
+    if len(cells) != len(heads) or len(cells) < 2:
+        return False
+    return any(_PERSON_HEADER.match(h.strip()) and _NAME_CELL.match(" ".join(c.split()))
+               for c, h in zip(cells, heads))
+
+
 _SENTENCE = re.compile(r"\w+\s+\w+\s+\w+.*\.\s*$")  # three words or more ending in a full stop
 
 

@@ -28,7 +28,7 @@ from typing import Callable, Collection, Mapping, Sequence
 
 from ..config import Config
 from ..kinds import (FIGURE_KINDS, MONTH, asked as asked_kinds, counted_row, evidence, examples, figure_cells, firm,
-                     header_like, holds, kind_words, money_cells, unit_rows)
+                     header_like, holds, kind_words, money_cells, person_cells, unit_rows)
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import UNIT_FORMS, dated_as_asked, dated_terms, held_in_other_forms, joined_in, year_month
@@ -284,9 +284,12 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str, sessions: b
     September 30, 2019"); for a start, it does not say only an end's word
     ("adjourned at 9:12 p.m."), nor opens a session of it (_SESSION_OPENED: "opened the closed
     session meeting at 7:10 p.m." is no start of the meeting, unless the question names a
-    session)."""
-    words = set().union(*(content_terms(_COMPLETE_THING.sub(" ", texts[j] if sessions else _SESSION.sub(" ", texts[j])))
-                          for j in unit))
+    session). An end's or a start's word counts in the sentences that give a time or a date
+    only (_timed_sentences: "... convened a meeting ... at 8:30 a.m., Eastern Time. Parts of
+    the meeting were open ... and parts ... were closed at the Board's offices" gives no end)."""
+    said = [texts[j] for j in unit] if event == "hours" else _timed_sentences(texts, unit)
+    words = set().union(*(content_terms(_COMPLETE_THING.sub(" ", t if sessions else _SESSION.sub(" ", t)))
+                          for t in said))
     if event == "hours":
         return bool(words & _KEPT) or any(_LIMIT.search(texts[j]) or _TIME_SPAN.search(texts[j])
                                           or _HOURS_SPAN.search(texts[j])
@@ -297,6 +300,13 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str, sessions: b
     if not sessions and any(_SESSION_OPENED.search(texts[j]) for j in unit):
         return False  # "opened the closed session meeting at 7:10 p.m.": a part's start, not the meeting's
     return not (words & _ENDS) or bool(words & _STARTS)
+
+
+def _timed_sentences(texts: Sequence[str], unit: Sequence[int]) -> list[str]:
+    """The sentences of the unit's lines, read together, that give a time of day or a date;
+    the unit's lines themselves when none does (a time cut over the seam of two lines)."""
+    timed = [s for s in _sentences(" ".join(texts[j] for j in unit)) if any(evidence(s, ("time", "date")))]
+    return timed or [texts[j] for j in unit]
 
 
 # "complete" before the thing it describes says no end: "COMPLETE BURN BAN EFFECTIVE THIS
@@ -609,6 +619,9 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
             for i in range(len(seen))]
     for i in unit_rows(texts, kinds, qterms) if kinds else ():
         kind[i] = not example[i]  # a bare figure under a header naming the asked unit
+    if header and "person" in kinds:  # a name under a header naming people ("voter_name")
+        for i, t in enumerate(texts):
+            kind[i] = kind[i] or (not example[i] and bool(_TABLE_ROW.search(t)) and person_cells(t, header))
     joins = _seams(texts, seen, kinds, qterms)
     for i in range(len(texts)):
         if joins[i] or (i > 0 and joins[i - 1]):
@@ -618,14 +631,25 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
             kind[i] = False  # the year that ends a form's blank date: "this ____ day of ____," / "1986."
     if _column_names(texts):
         kind[0] = False  # "_id | Quarter/Year | ... | 1 Bedroom | 2 Bedroom": a table's column names
+    if kinds and set(kinds) <= _DAY_KINDS and _YEAR_GIVEN.search(question) and not _YEAR_ASKED.search(question):
+        # "when did the board meet in 2018?": the year is given, a line with a year alone
+        # ("2014 Board Meetings", "the 2018 schedule") tells no more of the date
+        kind = [k and gives_day(t) for k, t in zip(kind, texts)]
     for i, t in enumerate(texts):
-        if kind[i] and (_numbering_row(t) or _ASKING.search(t)):
-            kind[i] = False  # "1 | 2 | 3 | 4 | 5": a form's column numbers, no values; a question's line
+        if kind[i] and (_numbering_row(t) or _ASKING.search(t) or _BREADCRUMB.match(t)):
+            kind[i] = False  # "1 | 2 | 3 | 4 | 5": a form's column numbers, no values; a question's
+            # line; a web page's trail of links ("Home  Member Resources  Board of Trustees")
     if "count" in kinds and not set(kinds) & _MONEY_KINDS:
         for i in _summed_rows(texts):
             kind[i] = False
     kind = _per_asked_unit(texts, kind, kinds, question)  # a rate by another unit than the asked one
     return kind, joins, lost
+
+
+# a web page's trail of links from its home page, as a saved page's text gives it ("Home  Member
+# Resources  Board of Trustees  Upcoming Meetings", "Home > Departments > Clerk"): the page's
+# place in its site, never a value ("of Trustees" is no place, "Resources Board" no body)
+_BREADCRUMB = re.compile(r"^\s*Home(?:(?:\s*[>›»|/]\s*|\s{2,})[A-Z0-9][\w&'’,.()-]*(?: [\w&'’,.()-]+){0,5}){2,}\s*$")
 
 
 # a line that is itself one question from its first word ("### Doesn't Maine pay for 55% of
@@ -1689,14 +1713,15 @@ def _cell_months(cell: str) -> set[tuple[int, int]] | None:
 
 
 def _other_dated_row(unit: str, question: str) -> tuple[str, str] | None:
-    """For a question asking no date or time, about a month of a year ("paid to Delta
+    """For a question asking no date (a time of day may be asked: "what time did the April
+    10, 2024 meeting start?"), about a month of a year ("paid to Delta
     Uniforms in February 2023"): a table row whose cells give dates in figures, none of
     them in an asked month of its year, either way a date may be read, and which names no
     asked year otherwise: a ledger's row of another month ("Delta Uniforms | 2024-02-10 |
     $500" for February 2023). A row with one date of the asked month stands, whatever other
     dates it gives (a posting date, a deadline)."""
     asked = _month_years(question)
-    if not asked or not _TABLE_ROW.search(unit) or set(asked_kinds(question)) & {"date", "time"}:
+    if not asked or not _TABLE_ROW.search(unit) or "date" in asked_kinds(question):
         return None
     dates = [d for d in map(_cell_months, unit.split("|")) if d]
     if not dates or any(d & asked for d in dates):
@@ -1706,6 +1731,32 @@ def _other_dated_row(unit: str, question: str) -> tuple[str, str] | None:
     other = sorted({min(d) for d in dates})
     return (", ".join(f"{_MONTH_NAMES_FULL[m - 1]} {y}" for m, y in other),
             ", ".join(f"{_MONTH_NAMES_FULL[m - 1]} {y}" for m, y in sorted(asked)))
+
+
+_ISO_CELL = re.compile(r"^\s*((?:19|20)\d\d)-(\d\d)-(\d\d)(?:[T ][\d:.]+)?\s*$")
+_US_CELL = re.compile(r"^\s*(\d{1,2})/(\d{1,2})/((?:19|20)\d\d)\s*$")
+_FULL_DAY = re.compile(rf"\b({MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)\b", re.I)
+
+
+def _other_row_day(unit: str, question: str) -> tuple[str, str] | None:
+    """For a question asking no date, about a day it names whole ("the Dallas City Council
+    meeting on April 10, 2024"): a table row whose cells give whole dates in figures, none of
+    them the asked day ("2944 | 2024-02-28 | 9:00 AM | City Council"), is another day's row."""
+    if not _TABLE_ROW.search(unit) or "date" in asked_kinds(question):
+        return None
+    asked = {(int(y), _month_number(m), int(d)) for m, d, y in _FULL_DAY.findall(question)}
+    if not asked:
+        return None
+    days = set()
+    for cell in unit.split("|"):
+        if m := _ISO_CELL.match(cell):
+            days.add((int(m[1]), int(m[2]), int(m[3])))
+        elif m := _US_CELL.match(cell):
+            days.add((int(m[3]), int(m[1]), int(m[2])))
+    if not days or days & asked:
+        return None
+    return (", ".join(f"{y}-{mo:02d}-{d:02d}" for y, mo, d in sorted(days)),
+            ", ".join(f"{y}-{mo:02d}-{d:02d}" for y, mo, d in sorted(asked)))
 
 
 # a day of a month by the month's name, either order: "August 13", "Aug. 27th", "13 August"
@@ -1828,11 +1879,11 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
                 or (line and _one_year_of_span(unit, question))
                 or (line and _other_day(unit, question))
                 or (line and _other_month_year(unit, question))
-                or (line and _other_dated_row(unit, question))
+                or (line and _other_dated_row(unit, question)) or (line and _other_row_day(unit, question))
                 or (line and _left_blank(unit, question))
                 or (line and _other_side(unit, question))
-                or _lesser_office(unit, question) or (line and _other_office(unit, question))
-                or _prefixed_only(unit, question))
+                or _lesser_office(unit, question) or _higher_office(unit, question)
+                or (line and _other_office(unit, question)) or _prefixed_only(unit, question))
     if opposite:
         return opposite
     theirs = _labels(unit)
@@ -1904,6 +1955,7 @@ _OFFICE_NOUNS = ("solicitor|chief|director|manager|superintendent|president|chai
 _RANK = r"(?:deputy|dpty|dep\.|assistant|asst\.?|vice|secretary to|aide to)"  # (not "under": "operates under the City Manager")
 _RANKED_BEFORE = re.compile(rf"\b{_RANK}\s+(?:[A-Za-z&]+\s+){{0,2}}$", re.I)
 _A_RANK = re.compile(rf"\b{_RANK}", re.I)
+_RANKED_OFFICE = re.compile(rf"\b{_RANK}\s+(?:[A-Za-z&]+\s+){{0,2}}?({_OFFICE_NOUNS})\b", re.I)
 _OFFICE_WORD = re.compile(rf"\b(?:{_OFFICE_NOUNS})\b", re.I)
 
 
@@ -1999,6 +2051,19 @@ def _lesser_office(unit: str, question: str) -> tuple[str, str] | None:
         ranks = [_RANKED_BEFORE.search(unit[:o.start()]) for o in said]
         if all(ranks):
             return " ".join((ranks[0].group(0) + said[0].group(0)).lower().split()), office
+    return None
+
+
+def _higher_office(unit: str, question: str) -> tuple[str, str] | None:
+    """An office the question names under a rank ("vice chairman", "Deputy Mayor Pro Tem",
+    "assistant director"), which the unit names only without one ("Dr. Richard Brown,
+    Chairman", "15 | Eric Johnson | Mayor"): the higher office's holder, no answer on who
+    holds the ranked one (_lesser_office's converse)."""
+    for m in _RANKED_OFFICE.finditer(question):
+        office = m.group(1).lower()
+        said = list(re.finditer(rf"\b{re.escape(office)}\b", unit, re.I))
+        if said and not any(_RANKED_BEFORE.search(unit[:o.start()]) for o in said):
+            return office, " ".join(m.group(0).lower().split())
     return None
 
 
@@ -2884,6 +2949,8 @@ _A_DAY = re.compile(r"\b(?:18|19|20)\d\d[-/.]\d\d?[-/.]\d\d?\b|\b\d{1,2}[/.-]\d{
                     r"\b(?:thanksgiving|juneteenth|good friday|easter)\b", re.I | re.M)
 _A_MONTH = re.compile(rf"\b(?:{MONTH})\b", re.I)
 _DAY_KINDS = frozenset({"date", "time"})
+_YEAR_GIVEN = re.compile(r"\b(?:19|20)\d\d\b")
+_YEAR_ASKED = re.compile(r"\b(?:what|which|in what|in which)\s+(?:calendar\s+|fiscal\s+)?years?\b|\bhow many years\b", re.I)
 
 
 def day_asked(question: str, kinds: tuple[str, ...]) -> bool:

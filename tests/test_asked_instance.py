@@ -1,0 +1,146 @@
+"""A line holding the asked kind, but another instance of it than the one asked, answers
+nothing; rules made from a blind cabinet's wrong and false answers (bench/tuneat, board
+minutes, notices and a council's vote data, read after its first run):
+- an end's or a start's word counts in the sentence giving the time only
+  (quote/lines._timed_sentences): "convened ... at 8:30 a.m., Eastern Time. Parts of the
+  meeting were ... closed at the Board's offices" tells no time the meeting closed;
+- a name under a header naming people is a person (kinds.person_cells): "Carolyn King
+  Arnold" under "voter_name", whose three words the name pattern leaves alone;
+- an office the question ranks ("vice chairman") is not the unranked office's
+  (quote/lines._higher_office): "Dr. Richard Brown, Chairman" is no vice chairman;
+- a year alone tells no date the question already gives the year of ("2014 Board Meetings"
+  for "when did the board meet in 2018?");
+- a table row of another whole day than the one the question names is that day's
+  (quote/lines._other_row_day), for a question asking a time, not a date;
+- a web page's trail of links ("Home  Member Resources  Board of Trustees") holds no value."""
+import pytest
+from conftest import ask_words, choose, quoted
+
+from engine.kinds import person_cells
+from engine.quote.lines import sibling
+from engine.terms import content_terms
+
+
+def _sib(unit: str, question: str):
+    return sibling(unit, question, set(content_terms(question)))
+
+
+MINUTES = """# Minutes of the meeting of the Board members
+
+April 25, 2016
+
+Michael D. Kennedy, Chairman of the Federal Retirement Thrift Investment
+Board, convened a meeting of the Board members on April 25, 2016, at 8:30 a.m.,
+Eastern Time.  Parts of the meeting were open to the public and parts of the meeting
+were closed at the Board's offices at 77 K Street, N.E., Washington, DC.
+"""
+
+
+def test_an_end_s_word_in_another_sentence_tells_no_end():
+    texts = MINUTES.splitlines()[4:8]
+    q = "What time did the board members close the April 25, 2016 meeting for executive session?"
+    assert choose(q, texts) == []
+    # the same time with the end's word in its own sentence answers
+    said = ["On a vote taken by the Chairman, the members closed the meeting at",
+            "9:35 a.m. for executive session."]
+    assert any("9:35 a.m." in t for t in choose(q, said))
+
+
+def test_the_meeting_s_opening_is_no_answer_on_when_it_closed(tmp_path):
+    (a,) = ask_words(tmp_path, {"board_minutes_2016-04-25.md": MINUTES},
+                     "What time did the board members close the April 25, 2016 meeting?")
+    assert not any("8:30" in t for t in quoted(a)), quoted(a)
+
+
+@pytest.mark.parametrize("row, header, person", [
+    ("4 | Carolyn King Arnold | Deputy Mayor Pro Tem | 2024-01-10", "district | voter_name | title | first_seen", True),
+    ("1 | Chad West | Councilmember | 2024-01-10", "district | voter_name | title | first_seen", True),
+    ("Ana de la Cruz | 12", "Candidate | Votes", True),
+    ("4 | Oak Street | 2024-01-10", "ward | street_name | date", False),  # another thing's name
+    ("4 | Elm Park | 2024", "id | park_name | year", False),
+    ("district | voter_name | title", "district | voter_name | title", False),  # the header itself
+    ("4 | Carolyn King Arnold", "district | voter_name | title", False),  # a row short of its header
+])
+def test_a_name_under_a_people_header_is_a_person(row, header, person):
+    assert person_cells(row, header) is person
+
+
+MEMBERS = """district,voter_name,title,first_seen,last_seen
+7,Adam  Bazaldua,Councilmember,2024-01-10,2024-03-27
+4,Carolyn King Arnold,Deputy Mayor Pro Tem,2024-01-10,2024-03-27
+1,Chad West,Councilmember,2024-01-10,2024-03-27
+15,Eric Johnson,Mayor,2024-01-10,2024-03-27
+8,Tennell  Atkins,Mayor Pro Tem,2024-01-10,2024-03-27
+"""
+
+
+def test_the_ranked_office_s_holder_answers_who_holds_it(tmp_path):
+    (a,) = ask_words(tmp_path, {"council_members_2024.csv": MEMBERS},
+                     "Who was the council's Deputy Mayor Pro Tem in early 2024?")
+    assert quoted(a) and "Carolyn King Arnold" in quoted(a)[0], quoted(a)
+    assert not any("Eric Johnson" in t for t in quoted(a)), quoted(a)
+
+
+@pytest.mark.parametrize("unit, question, other", [
+    ("Dr. Richard Brown, Chairman", "Who is vice chairman of the board?", ("chairman", "vice chairman")),
+    ("15 | Eric Johnson | Mayor | 2024-01-10", "Who was Deputy Mayor Pro Tem?", ("mayor", "deputy mayor")),
+    ("Dr. Richard Brown, Chairman; Ann Lee, Vice Chairman", "Who is vice chairman of the board?", None),
+    ("Dr. Richard Brown, Chairman", "Who is chairman of the board?", None),
+    ("Tom Jones, Assistant Director of Parks", "Who is the assistant director of parks?", None),
+])
+def test_an_unranked_office_is_no_answer_on_the_ranked_one(unit, question, other):
+    assert _sib(unit, question) == other
+
+
+NOTICE = """# Hamilton County 911 Board notice
+
+Public notice is hereby given of a regular meeting of the Board of Directors
+at 9:00 a.m. on Thursday, November 10, 2022.
+
+     Dr. Richard Brown, Chairman
+     Hamilton County 911 Board of Directors
+"""
+
+
+def test_the_chairman_is_no_answer_on_the_vice_chairman(tmp_path):
+    (a,) = ask_words(tmp_path, {"board_notice_2022-11-10.md": NOTICE},
+                     "Who is vice chairman of the Hamilton County 911 Board of Directors?")
+    assert not a.citations, quoted(a)
+
+
+def test_a_year_alone_tells_no_date_in_the_year_asked():
+    texts = ["DLBA CDC Board of Directors Meeting:", "2014 Board Meetings"]
+    assert choose("When did the DLBA CDC Board of Directors meet in 2018?", texts) == []
+    # with no year asked, a year is what a date may be
+    assert choose("When was the DLBA CDC board founded?", ["The DLBA CDC board was founded in 2014."])
+    # nor where the question asks the year
+    assert choose("In what year did the DLBA CDC board meet in Lansing?",
+                  ["The DLBA CDC board met in Lansing in 2014."])
+
+
+@pytest.mark.parametrize("unit, question, other", [
+    # the row names the asked year in its text too: no other month, another day
+    ("2944 | 2024-02-28 | 9:00 AM | City Council | Adopt the FY 2024 investment policy",
+     "What time did the April 10, 2024 council meeting start?", ("2024-02-28", "2024-04-10")),
+    ("2944 | 2/28/2024 | 9:00 AM | City Council | Adopt the FY 2024 investment policy",
+     "What time did the April 10, 2024 council meeting start?", ("2024-02-28", "2024-04-10")),
+    ("2950 | 2024-04-10 | 9:00 AM | City Council | Adopt the FY 2024 policy",
+     "What time did the April 10, 2024 council meeting start?", None),
+    ("2944 | 2024-02-28 | 9:00 AM | City Council", "What time did the council meeting start?", None),
+    ("2944 | 2024-02-28 | 9:00 AM | City Council", "On what date in 2024 did the council meet?", None),
+])
+def test_a_row_of_another_day_is_no_answer_on_the_day_asked(unit, question, other):
+    assert _sib(unit, question) == other
+
+
+def test_a_row_of_another_month_is_no_answer_on_a_time_that_day():
+    # a time asked (not a date): a row of another month is that month's (_other_dated_row)
+    assert _sib("2944 | 2024-02-28 | 9:00 AM | City Council",
+                "What time did the April 10, 2024 council meeting start?") == ("February 2024", "April 2024")
+
+
+def test_a_trail_of_links_holds_no_value():
+    texts = ["Home  Member Resources  Board of Trustees  Upcoming Meetings",
+             "BOARD OF TRUSTEES OF THE GENERAL RETIREMENT SYSTEM"]
+    got = choose("What is the address where the retirement system board of trustees meets?", texts)
+    assert not any(t.startswith("Home") for t in got[:1]), got
