@@ -127,6 +127,9 @@ def test_a_year_alone_tells_no_date_in_the_year_asked():
     ("2950 | 2024-04-10 | 9:00 AM | City Council | Adopt the FY 2024 policy",
      "What time did the April 10, 2024 council meeting start?", None),
     ("2944 | 2024-02-28 | 9:00 AM | City Council", "What time did the council meeting start?", None),
+    # the day asked is a matter's own, in the row's words: the row is of it
+    ("2946 | 2024-02-14 | 9:00 AM | City Council | An ordinance ordering a bond election on May 4, 2024",
+     "What ordinance number calls the May 4, 2024 bond election?", None),
     ("2944 | 2024-02-28 | 9:00 AM | City Council", "On what date in 2024 did the council meet?", None),
 ])
 def test_a_row_of_another_day_is_no_answer_on_the_day_asked(unit, question, other):
@@ -144,3 +147,11 @@ def test_a_trail_of_links_holds_no_value():
              "BOARD OF TRUSTEES OF THE GENERAL RETIREMENT SYSTEM"]
     got = choose("What is the address where the retirement system board of trustees meets?", texts)
     assert not any(t.startswith("Home") for t in got[:1]), got
+
+
+def test_a_page_s_number_holds_no_count():
+    texts = ["Department of Elections  November 6, 2018  Ballot Status Report", "Page 1 of 1",
+             "Page 4 of 5November 27, 2018 4:00 PM"]
+    assert choose("How many ballots did the department of elections report on November 6, 2018?", texts) == []
+    # a line that says more of a page than its number is no page's number
+    assert choose("How many people attended, as page 3 says?", ["Page 3 of the report says 45 people attended."])

@@ -636,9 +636,10 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
         # ("2014 Board Meetings", "the 2018 schedule") tells no more of the date
         kind = [k and gives_day(t) for k, t in zip(kind, texts)]
     for i, t in enumerate(texts):
-        if kind[i] and (_numbering_row(t) or _ASKING.search(t) or _BREADCRUMB.match(t)):
+        if kind[i] and (_numbering_row(t) or _ASKING.search(t) or _BREADCRUMB.match(t) or _PAGE_LINE.match(t)):
             kind[i] = False  # "1 | 2 | 3 | 4 | 5": a form's column numbers, no values; a question's
-            # line; a web page's trail of links ("Home  Member Resources  Board of Trustees")
+            # line; a web page's trail of links ("Home  Member Resources  Board of Trustees"); a
+            # page's number, alone or before a print stamp ("Page 4 of 5November 27, 2018 4:00 PM")
     if "count" in kinds and not set(kinds) & _MONEY_KINDS:
         for i in _summed_rows(texts):
             kind[i] = False
@@ -650,6 +651,9 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
 # Resources  Board of Trustees  Upcoming Meetings", "Home > Departments > Clerk"): the page's
 # place in its site, never a value ("of Trustees" is no place, "Resources Board" no body)
 _BREADCRUMB = re.compile(r"^\s*Home(?:(?:\s*[>›»|/]\s*|\s{2,})[A-Z0-9][\w&'’,.()-]*(?: [\w&'’,.()-]+){0,5}){2,}\s*$")
+
+
+_PAGE_LINE = re.compile(r"^\s*(?i:page|pg\.?)\s*\d+(?:\s*(?i:of|/)\s*\d+)?(?:\s*$|(?=\s*[A-Z0-9(]))")
 
 
 # a line that is itself one question from its first word ("### Doesn't Maine pay for 55% of
@@ -1753,8 +1757,8 @@ def _other_row_day(unit: str, question: str) -> tuple[str, str] | None:
             days.add((int(m[1]), int(m[2]), int(m[3])))
         elif m := _US_CELL.match(cell):
             days.add((int(m[3]), int(m[1]), int(m[2])))
-    if not days or days & asked:
-        return None
+    if not days or days & asked or {(mo, d) for _, mo, d in asked} & _days_named(unit):
+        return None  # (a row naming the asked day in its words is of it: "... an election on May 4, 2024")
     return (", ".join(f"{y}-{mo:02d}-{d:02d}" for y, mo, d in sorted(days)),
             ", ".join(f"{y}-{mo:02d}-{d:02d}" for y, mo, d in sorted(asked)))
 
