@@ -1423,17 +1423,22 @@ _PERSON_HEADER = re.compile(r"^(?:(?:full|first|last|member|voter|employee|staff
                             r"representative|councilmember|council member|voter|speaker|sponsor)s?$", re.I)
 # a cell that is a person's name: two to four capitalised words, an initial or a particle
 # between ("Carolyn King Arnold", "Adam  Bazaldua", "Mary J. Blige", "Ana de la Cruz")
-_NAME_CELL = re.compile(r"^[A-Z][a-z'’-]+(?:\s+(?:[A-Z]\.|[A-Z][a-z'’-]+|de|da|del|la|van|von|der|le|di)){1,3}$")
+_NAME_WORD = r"[A-Z](?:[a-z]+|['’][A-Z][a-z]+)(?:[A-Z][a-z]+)?(?:-[A-Z][a-z]+)?"  # Lee, O'Brien, McDonald, Reyes-Ortiz
+_NAME_CELL = re.compile(rf"^{_NAME_WORD}(?:\s+(?:[A-Z]\.|{_NAME_WORD}|de|da|del|la|van|von|der|le|di)){{1,3}}"
+                        r"(?:,?\s+(?:Jr\.?|Sr\.?|II|III|IV))?$")
 
 
-def person_cells(row: str, header: str) -> bool:
+def person_cells(row: str, header: str, question: str = "") -> bool:
     """A table row holding a person's name in a column its header names for people
     ("15 | Eric Johnson | Mayor" under "district | voter_name | title"): the header says what
-    the cell is, where the name's words alone do not ("Chad West", "Carolyn King Arnold")."""
+    the cell is, where the name's words alone do not ("Chad West", "Carolyn King Arnold").
+    Not a name the `question` gives itself ("who ran against Ana de la Cruz?")."""
     cells, heads = row.split(" | "), header.split(" | ")
     if len(cells) != len(heads) or len(cells) < 2:
         return False
-    return any(_PERSON_HEADER.match(h.strip()) and _NAME_CELL.match(" ".join(c.split()))
+    asked = set(re.findall(r"[a-z'’]+", question.lower()))
+    return any(_PERSON_HEADER.match(h.strip()) and _NAME_CELL.match(name := " ".join(c.split()))
+               and not set(re.findall(r"[a-z'’]+", name.lower())) <= asked
                for c, h in zip(cells, heads))
 
 

@@ -17,7 +17,7 @@ import pytest
 from conftest import ask_words, choose, quoted
 
 from engine.kinds import person_cells
-from engine.quote.lines import sibling
+from engine.quote.lines import _PAGE_LINE, sibling
 from engine.terms import content_terms
 
 
@@ -130,6 +130,9 @@ def test_a_year_alone_tells_no_date_in_the_year_asked():
     # the day asked is a matter's own, in the row's words: the row is of it
     ("2946 | 2024-02-14 | 9:00 AM | City Council | An ordinance ordering a bond election on May 4, 2024",
      "What ordinance number calls the May 4, 2024 bond election?", None),
+    # but not a day a matter is put off to: that is another meeting's
+    ("2944 | 2024-02-28 | 9:00 AM | City Council | Investment policy; DEFERRED TO APRIL 10, 2024 BY COUNCILMEMBER WEST",
+     "What time did the April 10, 2024 council meeting start?", ("2024-02-28", "2024-04-10")),
     ("2944 | 2024-02-28 | 9:00 AM | City Council", "On what date in 2024 did the council meet?", None),
 ])
 def test_a_row_of_another_day_is_no_answer_on_the_day_asked(unit, question, other):
@@ -155,3 +158,54 @@ def test_a_page_s_number_holds_no_count():
     assert choose("How many ballots did the department of elections report on November 6, 2018?", texts) == []
     # a line that says more of a page than its number is no page's number
     assert choose("How many people attended, as page 3 says?", ["Page 3 of the report says 45 people attended."])
+
+
+# what a review on made-up folders found the first forms of these rules did (/work/rv46)
+def test_what_the_review_found_stands():
+    # a time all but alone after its sentence tells that sentence's time
+    for said in (["There being no further business, the Mayor declared the meeting adjourned. (8:37 p.m.)"],
+                 ["The meeting was adjourned. The time was 8:37 p.m."],
+                 ["On motion the council adjourned the meeting. Time: 8:37 p.m."]):
+        assert choose("What time did the March 4, 2024 council meeting adjourn?", said), said
+    # a year naming the thing asked of is no year asked within
+    assert choose("When were the 2010 capital fund revenue bonds paid off?",
+                  ["The 2010 capital fund revenue bonds were paid off in 2021."])
+    # a schedule's row opening "Home" is no trail of links; "Page 2 ..." saying more is no page's number
+    assert choose("What time does the youth soccer game against Riverside FC start?",
+                  ["Home        Riverside FC        06/15/2024    9 AM"])
+    assert not _PAGE_LINE.match("Page 2 Total Ballots Cast 2,192")
+    assert _PAGE_LINE.match("Page 2 of 2November 27, 2018 4:00 PM")
+
+
+@pytest.mark.parametrize("unit, question, other", [
+    ("Vice-Chair | Rosa Villanueva | 2025-06-30", "Who is the vice chair of the board?", None),
+    ("Absent: Vice Chairperson Omar Haddad.", "Who is the vice chair of the planning commission?", None),
+    ("**Chairwoman:** Ellen Marsh", "Who is the vice chair of the Parks Advisory Board?", ("chairwoman", "vice chair")),
+    ("Fire Chief Mark Dunn leads the company. Deputy Chief Anna Ruiz", "Who is the deputy fire chief?", None),
+    ("Dana Ortiz was elected Vice-President by a vote of 4-1.", "Who was elected vice president of the board?", None),
+])
+def test_an_office_s_forms_and_its_rank_by_a_hyphen(unit, question, other):
+    assert _sib(unit, question) == other
+
+
+@pytest.mark.parametrize("row, header, question, person", [
+    ("2024-03-18 | Resolution 2024-12 | Patrick O'Brien | Yes", "date | item | member | vote", "", True),
+    ("2024-03-18 | Resolution 2024-12 | Sean McDonald | Abstain", "date | item | member | vote", "", True),
+    ("Robert Lee Jr. | District 2 | 988 | Defeated", "candidate | district | votes | result", "", True),
+    ("Maria Reyes-Ortiz | District 3 | 1204", "candidate | district | votes", "", True),
+    # the name the question gives is not the one it asks for
+    ("Ana de la Cruz | District 2 | 1204 | Elected", "candidate | district | votes | result",
+     "Who ran against Ana de la Cruz in District 2?", False),
+])
+def test_names_in_their_forms_and_not_the_question_s_own(row, header, question, person):
+    assert person_cells(row, header, question) is person
+
+
+@pytest.mark.parametrize("unit", [
+    "Library Board of Trustees | 4/10/2024 6:30 PM | Main Library Community Room | 4/5/2024",
+    "Board of Education Regular | 04/10/24 | 6:30 PM | District Office | 2024-04-01",
+    "Board of Education Regular | 2024/04/10 | 6:30 PM | District Office",
+])
+def test_a_row_s_day_in_its_other_forms(unit):
+    assert _sib(unit, "What time did the April 10, 2024 board meeting start?") is None
+    assert _sib(unit, "What time did the April 17, 2024 board meeting start?") is not None

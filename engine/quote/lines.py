@@ -304,9 +304,19 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str, sessions: b
 
 def _timed_sentences(texts: Sequence[str], unit: Sequence[int]) -> list[str]:
     """The sentences of the unit's lines, read together, that give a time of day or a date;
-    the unit's lines themselves when none does (a time cut over the seam of two lines)."""
+    the unit's lines themselves when none does (a time cut over the seam of two lines) or
+    when one is a time all but alone ("declared the meeting adjourned. (8:37 p.m.)", "...
+    adjourned. The time was 8:37 p.m.", "Time: 8:37 p.m."): it tells the time of the
+    sentences before it."""
     timed = [s for s in _sentences(" ".join(texts[j] for j in unit)) if any(evidence(s, ("time", "date")))]
-    return timed or [texts[j] for j in unit]
+    if not timed or any(len(_WORDS_BESIDE.findall(_TIME_TOKENS.sub(" ", s))) <= _TIME_ALONE for s in timed):
+        return [texts[j] for j in unit]
+    return timed
+
+
+_TIME_TOKENS = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:[ap]\.?\s?m\b\.?)?|\b(?:noon|midnight)\b", re.I)
+_WORDS_BESIDE = re.compile(r"[A-Za-z]{2,}")
+_TIME_ALONE = 3  # the most words beside its time a sentence telling a time alone says ("The time was")
 
 
 # "complete" before the thing it describes says no end: "COMPLETE BURN BAN EFFECTIVE THIS
@@ -621,7 +631,7 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
         kind[i] = not example[i]  # a bare figure under a header naming the asked unit
     if header and "person" in kinds:  # a name under a header naming people ("voter_name")
         for i, t in enumerate(texts):
-            kind[i] = kind[i] or (not example[i] and bool(_TABLE_ROW.search(t)) and person_cells(t, header))
+            kind[i] = kind[i] or (not example[i] and bool(_TABLE_ROW.search(t)) and person_cells(t, header, question))
     joins = _seams(texts, seen, kinds, qterms)
     for i in range(len(texts)):
         if joins[i] or (i > 0 and joins[i - 1]):
@@ -650,10 +660,11 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
 # a web page's trail of links from its home page, as a saved page's text gives it ("Home  Member
 # Resources  Board of Trustees  Upcoming Meetings", "Home > Departments > Clerk"): the page's
 # place in its site, never a value ("of Trustees" is no place, "Resources Board" no body)
-_BREADCRUMB = re.compile(r"^\s*Home(?:(?:\s*[>›»|/]\s*|\s{2,})[A-Z0-9][\w&'’,.()-]*(?: [\w&'’,.()-]+){0,5}){2,}\s*$")
+_BREADCRUMB = re.compile(r"^\s*Home(?:(?:\s*[>›»/]\s*|\s{2,})[A-Z][A-Za-z&'’,.()-]*(?: [A-Za-z&'’,.()-]+){0,5}){2,}\s*$")
 
 
-_PAGE_LINE = re.compile(r"^\s*(?i:page|pg\.?)\s*\d+(?:\s*(?i:of|/)\s*\d+)?(?:\s*$|(?=\s*[A-Z0-9(]))")
+_PAGE_LINE = re.compile(rf"^\s*(?i:page|pg\.?)\s*\d+(?:\s*(?i:of|/)\s*\d+\s*(?:(?i:{MONTH})\s*\d{{1,2}},?\s*\d{{4}}|"
+                        r"\d{1,2}/\d{1,2}/\d{2,4})?[\s\d:,]*(?i:[ap]\.?m\.?)?)?\s*$")
 
 
 # a line that is itself one question from its first word ("### Doesn't Maine pay for 55% of
@@ -1737,28 +1748,28 @@ def _other_dated_row(unit: str, question: str) -> tuple[str, str] | None:
             ", ".join(f"{_MONTH_NAMES_FULL[m - 1]} {y}" for m, y in sorted(asked)))
 
 
-_ISO_CELL = re.compile(r"^\s*((?:19|20)\d\d)-(\d\d)-(\d\d)(?:[T ][\d:.]+)?\s*$")
-_US_CELL = re.compile(r"^\s*(\d{1,2})/(\d{1,2})/((?:19|20)\d\d)\s*$")
+# a whole date in figures within a cell: "2024-02-28", "2024/04/10", "2024-04-10 6:30 PM",
+# "4/10/2024 6:30 PM", "05/08/24"
+_ISO_DAY = re.compile(r"(?<![\d/-])((?:19|20)\d\d)[-/](\d\d?)[-/](\d\d?)(?![\d/-])")
+_US_DAY = re.compile(r"(?<![\d/-])(\d{1,2})/(\d{1,2})/(\d{4}|\d\d)(?![\d/-])")
 _FULL_DAY = re.compile(rf"\b({MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)\b", re.I)
 
 
 def _other_row_day(unit: str, question: str) -> tuple[str, str] | None:
     """For a question asking no date, about a day it names whole ("the Dallas City Council
     meeting on April 10, 2024"): a table row whose cells give whole dates in figures, none of
-    them the asked day ("2944 | 2024-02-28 | 9:00 AM | City Council"), is another day's row."""
+    them the asked day ("2944 | 2024-02-28 | 9:00 AM | City Council", "4/10/2024 6:30 PM",
+    "05/08/24"), is another day's row."""
     if not _TABLE_ROW.search(unit) or "date" in asked_kinds(question):
         return None
     asked = {(int(y), _month_number(m), int(d)) for m, d, y in _FULL_DAY.findall(question)}
     if not asked:
         return None
-    days = set()
-    for cell in unit.split("|"):
-        if m := _ISO_CELL.match(cell):
-            days.add((int(m[1]), int(m[2]), int(m[3])))
-        elif m := _US_CELL.match(cell):
-            days.add((int(m[3]), int(m[1]), int(m[2])))
-    if not days or days & asked or {(mo, d) for _, mo, d in asked} & _days_named(unit):
-        return None  # (a row naming the asked day in its words is of it: "... an election on May 4, 2024")
+    days = {(int(m[1]), int(m[2]), int(m[3])) for m in _ISO_DAY.finditer(unit)}
+    days |= {(int(m[3]) + (2000 if len(m[3]) == 2 else 0), int(m[1]), int(m[2])) for m in _US_DAY.finditer(unit)}
+    if not days or days & asked or {(mo, d) for _, mo, d in asked} & _days_named(_PUT_OFF_DAY.sub(" ", unit)):
+        return None  # (a row naming the asked day in its words is of it: "... an election on May 4, 2024";
+        # not a day it is put off to: "DEFERRED TO APRIL 10, 2024" is another meeting's)
     return (", ".join(f"{y}-{mo:02d}-{d:02d}" for y, mo, d in sorted(days)),
             ", ".join(f"{y}-{mo:02d}-{d:02d}" for y, mo, d in sorted(asked)))
 
@@ -1781,6 +1792,9 @@ def _days_named(text: str) -> set[tuple[int, int]]:
 # a matter put off to another day: "continued to Monday, August 27", "adjourned until"
 _PUT_OFF_TO = re.compile(r"\b(?:continued|postponed|rescheduled|adjourned|deferred|tabled|recessed|moved)\b"
                          r"[^.;]{0,40}?\b(?:to|until|till)\b", re.I)
+
+
+_PUT_OFF_DAY = re.compile(_PUT_OFF_TO.pattern + rf"\s+(?:\w+day,?\s+)?{MONTH}\.?\s+\d{{1,2}}", re.I)  # "deferred to April 10"
 
 
 def _other_day(unit: str, question: str) -> tuple[str, str] | None:
@@ -1957,9 +1971,9 @@ _OFFICE_NOUNS = ("solicitor|chief|director|manager|superintendent|president|chai
                  "assessor|librarian|marshal|sheriff|mayor|collector|recorder|registrar|fire chief")
 # (not "acting", "interim": the one in the post now, "Acting City Manager: Dale Price", a review)
 _RANK = r"(?:deputy|dpty|dep\.|assistant|asst\.?|vice|secretary to|aide to)"  # (not "under": "operates under the City Manager")
-_RANKED_BEFORE = re.compile(rf"\b{_RANK}\s+(?:[A-Za-z&]+\s+){{0,2}}$", re.I)
+_RANKED_BEFORE = re.compile(rf"\b{_RANK}(?:\s+|\s*-\s*)(?:[A-Za-z&]+\s+){{0,2}}$", re.I)
 _A_RANK = re.compile(rf"\b{_RANK}", re.I)
-_RANKED_OFFICE = re.compile(rf"\b{_RANK}\s+(?:[A-Za-z&]+\s+){{0,2}}?({_OFFICE_NOUNS})\b", re.I)
+_RANKED_OFFICE = re.compile(rf"\b{_RANK}(?:\s+|\s*-\s*)(?:[A-Za-z&]+\s+){{0,2}}?({_OFFICE_NOUNS})\b", re.I)
 _OFFICE_WORD = re.compile(rf"\b(?:{_OFFICE_NOUNS})\b", re.I)
 
 
@@ -2060,15 +2074,22 @@ def _lesser_office(unit: str, question: str) -> tuple[str, str] | None:
 
 def _higher_office(unit: str, question: str) -> tuple[str, str] | None:
     """An office the question names under a rank ("vice chairman", "Deputy Mayor Pro Tem",
-    "assistant director"), which the unit names only without one ("Dr. Richard Brown,
+    "assistant director"), which the line names only without one ("Dr. Richard Brown,
     Chairman", "15 | Eric Johnson | Mayor"): the higher office's holder, no answer on who
-    holds the ranked one (_lesser_office's converse)."""
+    holds the ranked one (_lesser_office's converse). The office by its last word and its
+    forms ("chair", "Chairwoman", "Chairperson"; "fire chief" by "Chief": "Deputy Chief
+    Anna Ruiz" is ranked), the rank before it with a space or a hyphen ("Vice-Chair")."""
     for m in _RANKED_OFFICE.finditer(question):
         office = m.group(1).lower()
-        said = list(re.finditer(rf"\b{re.escape(office)}\b", unit, re.I))
+        head = office.split()[-1]
+        head = _CHAIR if head.startswith("chair") else re.escape(head)
+        said = list(re.finditer(rf"\b{head}\b", unit, re.I))
         if said and not any(_RANKED_BEFORE.search(unit[:o.start()]) for o in said):
-            return office, " ".join(m.group(0).lower().split())
+            return said[0].group(0).lower(), " ".join(m.group(0).lower().split())
     return None
+
+
+_CHAIR = r"chair(?:man|men|woman|women|person|persons)?"  # one office by its forms
 
 
 # a name and its number ("Moab 12", "Form 990", "Pier 39"): a capitalised word, not a
@@ -2953,7 +2974,9 @@ _A_DAY = re.compile(r"\b(?:18|19|20)\d\d[-/.]\d\d?[-/.]\d\d?\b|\b\d{1,2}[/.-]\d{
                     r"\b(?:thanksgiving|juneteenth|good friday|easter)\b", re.I | re.M)
 _A_MONTH = re.compile(rf"\b(?:{MONTH})\b", re.I)
 _DAY_KINDS = frozenset({"date", "time"})
-_YEAR_GIVEN = re.compile(r"\b(?:19|20)\d\d\b")
+# a year the question asks within ("meet in 2018", "during fiscal 2019"); not one naming a
+# thing ("when were the 2010 bonds paid off?": the year it ends is the answer)
+_YEAR_GIVEN = re.compile(r"\b(?:in|during|throughout|for)\s+(?:(?:calendar|fiscal|the)\s+)?(?:year\s+)?(?:19|20)\d\d\b", re.I)
 _YEAR_ASKED = re.compile(r"\b(?:what|which|in what|in which)\s+(?:calendar\s+|fiscal\s+)?years?\b|\bhow many years\b", re.I)
 
 
@@ -3163,7 +3186,9 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     word. `day_check`: a year alone for a date asked gives no lines (_year_alone).
     `one_label`: one line at most under each asked kind's own label (_kind_labelled)."""
     sims, ocr = sims or {}, ocr or {}
-    lines = [ln for ln in lines if ln[0] not in furniture] if furniture else lines
+    # page furniture, and a page's number however a reader left it (by_shape marks it at
+    # a page's edge only: "Page 4 of 5November 27, 2018 4:00 PM" mid-page) are never quoted
+    lines = [ln for ln in lines if ln[0] not in furniture and not _PAGE_LINE.match(ln[2])]
     texts = [text for _, _, text in lines]
     kind, joins, lost = _held(texts, kinds, qterms, header, question)
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
