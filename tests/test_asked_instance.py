@@ -133,6 +133,8 @@ def test_a_year_alone_tells_no_date_in_the_year_asked():
     # but not a day a matter is put off to: that is another meeting's
     ("2944 | 2024-02-28 | 9:00 AM | City Council | Investment policy; DEFERRED TO APRIL 10, 2024 BY COUNCILMEMBER WEST",
      "What time did the April 10, 2024 council meeting start?", ("2024-02-28", "2024-04-10")),
+    ("2944 | 2024-02-28 | 9:00 AM | City Council | FY 2024 investment policy | DEFERRED TO 4/10/24",
+     "What time did the April 10, 2024 council meeting start?", ("2024-02-28", "2024-04-10")),
     ("2944 | 2024-02-28 | 9:00 AM | City Council", "On what date in 2024 did the council meet?", None),
 ])
 def test_a_row_of_another_day_is_no_answer_on_the_day_asked(unit, question, other):

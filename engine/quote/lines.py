@@ -1765,11 +1765,11 @@ def _other_row_day(unit: str, question: str) -> tuple[str, str] | None:
     asked = {(int(y), _month_number(m), int(d)) for m, d, y in _FULL_DAY.findall(question)}
     if not asked:
         return None
-    days = {(int(m[1]), int(m[2]), int(m[3])) for m in _ISO_DAY.finditer(unit)}
-    days |= {(int(m[3]) + (2000 if len(m[3]) == 2 else 0), int(m[1]), int(m[2])) for m in _US_DAY.finditer(unit)}
-    if not days or days & asked or {(mo, d) for _, mo, d in asked} & _days_named(_PUT_OFF_DAY.sub(" ", unit)):
-        return None  # (a row naming the asked day in its words is of it: "... an election on May 4, 2024";
-        # not a day it is put off to: "DEFERRED TO APRIL 10, 2024" is another meeting's)
+    own = _PUT_OFF_DAY.sub(" ", unit)  # a day it is put off to is another meeting's ("DEFERRED TO 4/10/24")
+    days = {(int(m[1]), int(m[2]), int(m[3])) for m in _ISO_DAY.finditer(own)}
+    days |= {(int(m[3]) + (2000 if len(m[3]) == 2 else 0), int(m[1]), int(m[2])) for m in _US_DAY.finditer(own)}
+    if not days or days & asked or {(mo, d) for _, mo, d in asked} & _days_named(own):
+        return None  # (a row naming the asked day in its words is of it: "... an election on May 4, 2024")
     return (", ".join(f"{y}-{mo:02d}-{d:02d}" for y, mo, d in sorted(days)),
             ", ".join(f"{y}-{mo:02d}-{d:02d}" for y, mo, d in sorted(asked)))
 
@@ -1794,7 +1794,9 @@ _PUT_OFF_TO = re.compile(r"\b(?:continued|postponed|rescheduled|adjourned|deferr
                          r"[^.;]{0,40}?\b(?:to|until|till)\b", re.I)
 
 
-_PUT_OFF_DAY = re.compile(_PUT_OFF_TO.pattern + rf"\s+(?:\w+day,?\s+)?{MONTH}\.?\s+\d{{1,2}}", re.I)  # "deferred to April 10"
+# a day a matter is put off to: "deferred to April 10", "DEFERRED TO 4/10/24", "continued to 2024-04-10"
+_PUT_OFF_DAY = re.compile(_PUT_OFF_TO.pattern + rf"\s+(?:\w+day,?\s+)?(?:{MONTH}\.?\s+\d{{1,2}}|"
+                          r"\d{1,2}/\d{1,2}/\d{2,4}|(?:19|20)\d\d[-/]\d\d?[-/]\d\d?)", re.I)
 
 
 def _other_day(unit: str, question: str) -> tuple[str, str] | None:
