@@ -280,6 +280,11 @@ _DETECT = {
                         # Community Boards")
                         r"|\b(?:in|at|near|from|of|outside|inside)\s+(?:the\s+)?"
                         r"(?!(?:[A-Z][\w'’.-]+\s+)*(?:Month|Week|Day|Year|Event|Celebration)\b)"
+                        # (nor a body, its members or its charge: "of the Board", "Board of
+                        # Directors", "Board of Education", "Department of Health": no place)
+                        r"(?!(?:Directors|Trustees|Commissioners|Supervisors|Governors|Regents|Selectmen|"
+                        r"Aldermen|Education|Health|Elections|Appeals|Adjustment|Finance|Board|Council|"
+                        r"Commission|Committee|Department|Agency|Authority)\b)"
                         r"[A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+)*"),
     # what must, may or need not be done: "Pre-bid meeting is mandatory", "shall be required",
     # "attendance is optional", "is not required"
@@ -984,6 +989,15 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                     or (k == "amount" and _NONE.match(m.group(0))) or k == "rating":  # "no ... charge" is the
                 # value; so is "has not rated" for a rating asked
                 yield m.span()
+    if "place" in kinds and asked_terms & _SENT_TO:  # where to send a thing: an e-mail address too
+        yield from (m.span() for m in _EMAIL.finditer(text))
+
+
+# a question asking where a thing is sent ("where should a citizen send a request to speak?",
+# "where do I submit the form?"): an e-mail address is that place
+_SENT_TO = frozenset(content_terms("send sent submit submitted mail mailed email emailed deliver delivered "
+                                   "forward forwarded return returned direct directed"))
+_EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 
 
 def _no_count(m: re.Match, seen: str, text: str, kinds: tuple[str, ...], asked_terms: Collection[str]) -> bool:

@@ -16,7 +16,7 @@ minutes, notices and a council's vote data, read after its first run):
 import pytest
 from conftest import ask_words, choose, quoted
 
-from engine.kinds import person_cells
+from engine.kinds import evidence, person_cells
 from engine.quote.lines import _PAGE_LINE, sibling
 from engine.terms import content_terms
 
@@ -211,3 +211,27 @@ def test_names_in_their_forms_and_not_the_question_s_own(row, header, question, 
 def test_a_row_s_day_in_its_other_forms(unit):
     assert _sib(unit, "What time did the April 10, 2024 board meeting start?") is None
     assert _sib(unit, "What time did the April 17, 2024 board meeting start?") is not None
+
+
+def test_where_to_send_a_thing_is_an_e_mail_address():
+    texts = ["Public notice is hereby given of a regular meeting of the Hamilton County 911 Board of Directors",
+             "at 9:00 a.m. on Thursday, November 10, 2022 via Zoom. Board members may participate by",
+             "electronic means. The meeting may be viewed live on the Board Meetings page at www.hc911.org.",
+             "If a citizen would like to speak in front",
+             "of the board, a request to speak must be sent to meetingrequest@hc911.org at least one business",
+             "day in advance."]
+    got = choose("Where should a citizen send a request to speak before the Hamilton County 911 board?", texts)
+    assert got and "meetingrequest@hc911.org" in " ".join(got[:2]), got
+    assert not got[0].startswith("Public notice"), got
+    # where a meeting is held, an e-mail address is no place
+    assert not list(evidence("Questions: clerk@town.gov", ("place",), content_terms("where is the meeting held")))
+
+
+@pytest.mark.parametrize("line, place", [
+    ("a regular meeting of the Board of Directors", False),
+    ("the Board of Education met on Tuesday", False),
+    ("the meeting will be held in the Council Chambers of City Hall", True),
+    ("a resident of Maricopa County", True),
+])
+def test_a_body_s_members_are_no_place(line, place):
+    assert bool(list(evidence(line, ("place",), ()))) is place
