@@ -995,8 +995,8 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
 
 # a question asking where a thing is sent ("where should a citizen send a request to speak?",
 # "where do I submit the form?"): an e-mail address is that place
-_SENT_TO = frozenset(content_terms("send sent submit submitted mail mailed email emailed deliver delivered "
-                                   "forward forwarded return returned direct directed"))
+_SENT_TO = frozenset(content_terms("send sent submit submitted email emailed deliver delivered "
+                                   "forward forwarded return returned direct directed"))  # (not "mailed": the post's)
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 
 

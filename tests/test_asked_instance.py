@@ -185,6 +185,12 @@ def test_what_the_review_found_stands():
     ("**Chairwoman:** Ellen Marsh", "Who is the vice chair of the Parks Advisory Board?", ("chairwoman", "vice chair")),
     ("Fire Chief Mark Dunn leads the company. Deputy Chief Anna Ruiz", "Who is the deputy fire chief?", None),
     ("Dana Ortiz was elected Vice-President by a vote of 4-1.", "Who was elected vice president of the board?", None),
+    # another rank is another office (the second review, /work/rv47)
+    ("Kevin Brandt | Assistant Superintendent", "Who is the deputy superintendent of schools?",
+     ("assistant superintendent", "deputy superintendent")),
+    ("Deputy Town Clerk Ruth Galloway read the minutes.", "Who is the assistant town clerk?",
+     ("deputy town clerk", "assistant town clerk")),
+    ("Asst. Superintendent: Nadia Petrenko", "Who is the assistant superintendent of water?", None),
 ])
 def test_an_office_s_forms_and_its_rank_by_a_hyphen(unit, question, other):
     assert _sib(unit, question) == other
@@ -223,6 +229,9 @@ def test_where_to_send_a_thing_is_an_e_mail_address():
     got = choose("Where should a citizen send a request to speak before the Hamilton County 911 board?", texts)
     assert got and "meetingrequest@hc911.org" in " ".join(got[:2]), got
     assert not got[0].startswith("Public notice"), got
+    # where a thing is mailed, the post's address is asked, not an e-mail address
+    assert not list(evidence("sign up by e-mailing health@town.gov", ("place",),
+                             content_terms("where should written testimony be mailed")))
     # where a meeting is held, an e-mail address is no place
     assert not list(evidence("Questions: clerk@town.gov", ("place",), content_terms("where is the meeting held")))
 
@@ -235,3 +244,9 @@ def test_where_to_send_a_thing_is_an_e_mail_address():
 ])
 def test_a_body_s_members_are_no_place(line, place):
     assert bool(list(evidence(line, ("place",), ()))) is place
+
+
+def test_a_page_s_print_stamp_tells_when_a_report_was_generated():
+    texts = ["Official Summary Report", "Page 5 of 5November 27, 2018 4:00 PM"]
+    got = choose("When was the official summary report for the November 2018 election generated?", texts)
+    assert got and "November 27, 2018" in got[-1], got

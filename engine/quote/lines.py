@@ -646,7 +646,8 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
         # ("2014 Board Meetings", "the 2018 schedule") tells no more of the date
         kind = [k and gives_day(t) for k, t in zip(kind, texts)]
     for i, t in enumerate(texts):
-        if kind[i] and (_numbering_row(t) or _ASKING.search(t) or _BREADCRUMB.match(t) or _PAGE_LINE.match(t)):
+        if kind[i] and (_numbering_row(t) or _ASKING.search(t) or _BREADCRUMB.match(t)
+                        or (_PAGE_LINE.match(t) and not _ASKS_STAMP.search(question))):
             kind[i] = False  # "1 | 2 | 3 | 4 | 5": a form's column numbers, no values; a question's
             # line; a web page's trail of links ("Home  Member Resources  Board of Trustees"); a
             # page's number, alone or before a print stamp ("Page 4 of 5November 27, 2018 4:00 PM")
@@ -663,6 +664,9 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
 _BREADCRUMB = re.compile(r"^\s*Home(?:(?:\s*[>›»/]\s*|\s{2,})[A-Z][A-Za-z&'’,.()-]*(?: [A-Za-z&'’,.()-]+){0,5}){2,}\s*$")
 
 
+# a question asking when a report was made: a page's print stamp ("Page 5 of 5November 27,
+# 2018 4:00 PM") answers it, as a page's update stamp answers "when was it updated"
+_ASKS_STAMP = re.compile(r"\b(?:generated|printed|produced|run|created|compiled)\b", re.I)
 _PAGE_LINE = re.compile(rf"^\s*(?i:page|pg\.?)\s*\d+(?:\s*(?i:of|/)\s*\d+\s*(?:(?i:{MONTH})\s*\d{{1,2}},?\s*\d{{4}}|"
                         r"\d{1,2}/\d{1,2}/\d{2,4})?[\s\d:,]*(?i:[ap]\.?m\.?)?)?\s*$")
 
@@ -2083,12 +2087,23 @@ def _higher_office(unit: str, question: str) -> tuple[str, str] | None:
     Anna Ruiz" is ranked), the rank before it with a space or a hyphen ("Vice-Chair")."""
     for m in _RANKED_OFFICE.finditer(question):
         office = m.group(1).lower()
+        rank = _rank_of(m.group(0))
         head = office.split()[-1]
         head = _CHAIR if head.startswith("chair") else re.escape(head)
         said = list(re.finditer(rf"\b{head}\b", unit, re.I))
-        if said and not any(_RANKED_BEFORE.search(unit[:o.start()]) for o in said):
-            return said[0].group(0).lower(), " ".join(m.group(0).lower().split())
+        ranks = [_RANKED_BEFORE.search(unit[:o.start()]) for o in said]
+        if said and not any(r and _rank_of(r.group(0)) == rank for r in ranks):
+            # unranked, or under another rank ("Assistant Superintendent" for the deputy superintendent)
+            other = next((r for r in ranks if r), None)
+            return " ".join(((other.group(0) if other else "") + said[0].group(0)).lower().split()), \
+                " ".join(m.group(0).lower().split())
     return None
+
+
+def _rank_of(text: str) -> str:
+    """The rank a ranked office opens with, in one form ("Asst." and "assistant": "assistant")."""
+    word = _A_RANK.search(text).group(0).lower()
+    return _RANK_FORMS.get(word, word)
 
 
 _CHAIR = r"chair(?:man|men|woman|women|person|persons)?"  # one office by its forms
@@ -3190,7 +3205,8 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     sims, ocr = sims or {}, ocr or {}
     # page furniture, and a page's number however a reader left it (by_shape marks it at
     # a page's edge only: "Page 4 of 5November 27, 2018 4:00 PM" mid-page) are never quoted
-    lines = [ln for ln in lines if ln[0] not in furniture and not _PAGE_LINE.match(ln[2])]
+    stamped = bool(_ASKS_STAMP.search(question))  # "when was the report generated?": its print stamp tells
+    lines = [ln for ln in lines if ln[0] not in furniture and (stamped or not _PAGE_LINE.match(ln[2]))]
     texts = [text for _, _, text in lines]
     kind, joins, lost = _held(texts, kinds, qterms, header, question)
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
