@@ -12,7 +12,11 @@ minutes, notices and a council's vote data, read after its first run):
   for "when did the board meet in 2018?");
 - a table row of another whole day than the one the question names is that day's
   (quote/lines._other_row_day), for a question asking a time, not a date;
-- a web page's trail of links ("Home  Member Resources  Board of Trustees") holds no value."""
+- a web page's trail of links ("Home  Member Resources  Board of Trustees") holds no value,
+  and a page's number line is never quoted (but for when a report was generated);
+- where a thing is sent, an e-mail address is the place; "of the Board" is no place.
+Two reviews on made-up folders (/work/rv46, /work/rv47) mended the first forms: their cases
+are the tests at the end."""
 import pytest
 from conftest import ask_words, choose, quoted
 
