@@ -645,17 +645,21 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
         # "when did the board meet in 2018?": the year is given, a line with a year alone
         # ("2014 Board Meetings", "the 2018 schedule") tells no more of the date
         kind = [k and gives_day(t) for k, t in zip(kind, texts)]
-    for i, t in enumerate(texts):
-        if kind[i] and (_numbering_row(t) or _ASKING.search(t) or _BREADCRUMB.match(t)
-                        or (_PAGE_LINE.match(t) and not _ASKS_STAMP.search(question))):
-            kind[i] = False  # "1 | 2 | 3 | 4 | 5": a form's column numbers, no values; a question's
-            # line; a web page's trail of links ("Home  Member Resources  Board of Trustees"); a
-            # page's number, alone or before a print stamp ("Page 4 of 5November 27, 2018 4:00 PM")
+    kind = [k and not _no_values(t, question) for k, t in zip(kind, texts)]
     if "count" in kinds and not set(kinds) & _MONEY_KINDS:
         for i in _summed_rows(texts):
             kind[i] = False
     kind = _per_asked_unit(texts, kind, kinds, question)  # a rate by another unit than the asked one
     return kind, joins, lost
+
+
+def _no_values(text: str, question: str) -> bool:
+    """A line that holds no value, whatever its figures: a form's column numbers ("1 | 2 | 3 |
+    4 | 5"), a question's own line, a web page's trail of links ("Home  Member Resources
+    Board of Trustees"), a page's number, alone or before a print stamp ("Page 4 of
+    5November 27, 2018 4:00 PM"; but for when a report was generated)."""
+    return bool(_numbering_row(text) or _ASKING.search(text) or _BREADCRUMB.match(text)
+                or (_PAGE_LINE.match(text) and not _ASKS_STAMP.search(question)))
 
 
 # a web page's trail of links from its home page, as a saved page's text gives it ("Home  Member
@@ -3203,10 +3207,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     word. `day_check`: a year alone for a date asked gives no lines (_year_alone).
     `one_label`: one line at most under each asked kind's own label (_kind_labelled)."""
     sims, ocr = sims or {}, ocr or {}
-    # page furniture, and a page's number however a reader left it (by_shape marks it at
-    # a page's edge only: "Page 4 of 5November 27, 2018 4:00 PM" mid-page) are never quoted
-    stamped = bool(_ASKS_STAMP.search(question))  # "when was the report generated?": its print stamp tells
-    lines = [ln for ln in lines if ln[0] not in furniture and (stamped or not _PAGE_LINE.match(ln[2]))]
+    lines = _quotable(lines, furniture, question)
     texts = [text for _, _, text in lines]
     kind, joins, lost = _held(texts, kinds, qterms, header, question)
     scores = _scores(lines, kind, qterms, weights, cfg, sims)
@@ -3235,6 +3236,16 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return []  # a year alone for a date asked; nothing else is looked for (_year_alone)
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
             for i in sorted(taken)]
+
+
+def _quotable(lines: Sequence[tuple[int, str, str]], furniture: Collection[int],
+              question: str) -> list[tuple[int, str, str]]:
+    """The lines that may be quoted: not page furniture, nor a page's number however a reader
+    left it (readers/layout.by_shape marks it at a page's edge only: "Page 4 of 5November 27,
+    2018 4:00 PM" mid-page), but where the question asks when a report was generated (its
+    print stamp tells)."""
+    stamped = bool(_ASKS_STAMP.search(question))
+    return [ln for ln in lines if ln[0] not in furniture and (stamped or not _PAGE_LINE.match(ln[2]))]
 
 
 # the unit a question asks a rate by: "per mile", "per-mile", "per 1,000 gallons", or an
