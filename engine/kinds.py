@@ -705,6 +705,13 @@ def _a_person(match: str) -> bool:
     return first.lower() in given_names() and first.lower() not in _PLACE_OPENERS
 
 
+# a firm's name that opens on a first name: its last word a business's ("Irving Holdings",
+# "Morgan Stanley Partners"), or a company's suffix after it ("Alto Operations, LLC")
+_FIRM_NAMED = re.compile(r"\b(?:Holdings|Partners|Associates|Enterprises|Industries|Properties|Ventures|"
+                         r"Capital|Consulting|Construction|Engineering|Solutions|Systems|Services|Group)$")
+_FIRM_AFTER = re.compile(r",?\s+(?:Inc|LLC|L\.L\.C|Corp|Corporation|Company|Co|Ltd|LLP|PLLC|P\.C)\b\.?")
+
+
 # words that open place names and are first names too ("San Francisco", "Santa Rosa")
 _PLACE_OPENERS = frozenset("san santa los las el la le del st saint fort port mount lake".split())
 
@@ -972,8 +979,9 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 continue
             if k == "code" and m.group(0).isalpha() and text.upper() == text:
                 continue  # "TOTAL APPROPRIATIONS": a word in a line in capitals, no acronym
-            if k == "person" and not (_a_person(m.group(0)) or _OFFICE_AFTER.match(text, m.end())):
-                continue
+            if k == "person" and (not (_a_person(m.group(0)) or _OFFICE_AFTER.match(text, m.end()))
+                                  or _FIRM_NAMED.search(m.group(0)) or _FIRM_AFTER.match(text, m.end())):
+                continue  # (a firm under a first name: "Irving Holdings, Inc.", "Wallace Partners")
             if k == "organisation" and not _an_organisation(m, text, asked_terms):
                 continue
             if k == "access" and asked_terms and not _label_asked(m.group(0), asked_terms):

@@ -254,3 +254,18 @@ def test_a_page_s_print_stamp_tells_when_a_report_was_generated():
     texts = ["Official Summary Report", "Page 5 of 5November 27, 2018 4:00 PM"]
     got = choose("When was the official summary report for the November 2018 election generated?", texts)
     assert got and "November 27, 2018" in got[-1], got
+
+
+def test_an_event_a_time_is_told_against_is_not_the_time_s_own():
+    q = "What time did the April 1, 2024 council meeting adjourn?"
+    assert choose(q, ["Council Member Delgado left the meeting at 8:50 p.m., before the meeting adjourned."]) == []
+    assert choose(q, ["The meeting adjourned at 9:05 p.m., after the closed session ended."])
+
+
+@pytest.mark.parametrize("line, person", [
+    ("with Alto Operations Texas, LLC and Irving Holdings, Inc. in an amount not to exceed $222,000.00", False),
+    ("a contract with Morgan Wallace Partners for design", False),
+    ("Irving Thompson, Director of Finance, presented the budget", True),
+])
+def test_a_firm_under_a_first_name_is_no_person(line, person):
+    assert bool(list(evidence(line, ("person",), ()))) is person

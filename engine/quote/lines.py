@@ -286,8 +286,10 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str, sessions: b
     session meeting at 7:10 p.m." is no start of the meeting, unless the question names a
     session). An end's or a start's word counts in the sentences that give a time or a date
     only (_timed_sentences: "... convened a meeting ... at 8:30 a.m., Eastern Time. Parts of
-    the meeting were open ... and parts ... were closed at the Board's offices" gives no end)."""
-    said = [texts[j] for j in unit] if event == "hours" else _timed_sentences(texts, unit)
+    the meeting were open ... and parts ... were closed at the Board's offices" gives no end),
+    and not as the event the time is told against (_RELATIVE_EVENT: "left at 8:50 p.m.,
+    before the meeting adjourned")."""
+    said = [texts[j] for j in unit] if event == "hours" else [_RELATIVE_EVENT.sub(" ", t) for t in _timed_sentences(texts, unit)]
     words = set().union(*(content_terms(_COMPLETE_THING.sub(" ", t if sessions else _SESSION.sub(" ", t)))
                           for t in said))
     if event == "hours":
@@ -300,6 +302,13 @@ def _of_event(texts: Sequence[str], unit: Sequence[int], event: str, sessions: b
     if not sessions and any(_SESSION_OPENED.search(texts[j]) for j in unit):
         return False  # "opened the closed session meeting at 7:10 p.m.": a part's start, not the meeting's
     return not (words & _ENDS) or bool(words & _STARTS)
+
+
+# an event the time is told against, not the time's own ("left at 8:50 p.m., before the
+# meeting adjourned", "arrived at 7:15 p.m., after the hearing opened")
+_RELATIVE_EVENT = re.compile(r"\b(?:before|after|until|till|prior to)\s+(?:the\s+|its\s+)?(?:[a-z]+\s+){0,2}?"
+                             r"(?:adjourn\w*|end\w*|close[sd]?|conclud\w*|start\w*|began|begin\w*|open\w*|"
+                             r"convene[sd]?|recess\w*)\b", re.I)
 
 
 def _timed_sentences(texts: Sequence[str], unit: Sequence[int]) -> list[str]:
