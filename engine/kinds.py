@@ -707,8 +707,9 @@ def _a_person(match: str) -> bool:
 
 # a firm's name that opens on a first name: its last word a business's ("Irving Holdings",
 # "Morgan Stanley Partners"), or a company's suffix after it ("Alto Operations, LLC")
-_FIRM_NAMED = re.compile(r"\b(?:Holdings|Partners|Associates|Enterprises|Industries|Properties|Ventures|"
-                         r"Capital|Consulting|Construction|Engineering|Solutions|Systems|Services|Group)$")
+# (with _ORG_SUFFIX's words: "Partners", "Services", "Group")
+_FIRM_NAMED = re.compile(r"\b(?:Holdings|Associates|Enterprises|Industries|Properties|Ventures|"
+                         r"Capital|Consulting|Construction|Engineering|Solutions|Systems)$")
 _FIRM_AFTER = re.compile(r",?\s+(?:Inc|LLC|L\.L\.C|Corp|Corporation|Company|Co|Ltd|LLP|PLLC|P\.C)\b\.?")
 
 
@@ -980,7 +981,8 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
             if k == "code" and m.group(0).isalpha() and text.upper() == text:
                 continue  # "TOTAL APPROPRIATIONS": a word in a line in capitals, no acronym
             if k == "person" and (not (_a_person(m.group(0)) or _OFFICE_AFTER.match(text, m.end()))
-                                  or _FIRM_NAMED.search(m.group(0)) or _FIRM_AFTER.match(text, m.end())):
+                                  or _FIRM_NAMED.search(m.group(0)) or _ORG_SUFFIX.search(m.group(0))
+                                  or _FIRM_AFTER.match(text, m.end())):
                 continue  # (a firm under a first name: "Irving Holdings, Inc.", "Wallace Partners")
             if k == "organisation" and not _an_organisation(m, text, asked_terms):
                 continue
@@ -1100,10 +1102,16 @@ _ASKS_STAMP = frozenset(content_terms("update updated revise revised revision mo
                                       "generated version"))
 
 
+def asks_stamp(asked_terms: Collection[str]) -> bool:
+    """The question asks when a thing was updated, printed or generated: a page's own stamp
+    answers it (_update_stamps here; a page's print stamp after its number, quote/lines.py)."""
+    return bool(set(asked_terms) & _ASKS_STAMP)
+
+
 def _update_stamps(text: str, asked_terms: Collection[str]) -> list[tuple[int, int]]:
     """The spans of `text`'s own update or print stamps (_STAMP_OPENS), none when the
     question asks when a thing was updated."""
-    if set(asked_terms) & _ASKS_STAMP:
+    if asks_stamp(asked_terms):
         return []
     return [m.span() for m in _STAMP_OPENS.finditer(text)]
 

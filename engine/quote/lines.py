@@ -28,7 +28,7 @@ from typing import Callable, Collection, Mapping, Sequence
 
 from ..config import Config
 from ..kinds import (FIGURE_KINDS, MONTH, asked as asked_kinds, counted_row, evidence, examples, figure_cells, firm,
-                     header_like, holds, kind_words, money_cells, person_cells, unit_rows)
+                     asks_stamp, header_like, holds, kind_words, money_cells, person_cells, unit_rows)
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import UNIT_FORMS, dated_as_asked, dated_terms, held_in_other_forms, joined_in, year_month
@@ -317,13 +317,21 @@ def _timed_sentences(texts: Sequence[str], unit: Sequence[int]) -> list[str]:
     when one is a time all but alone ("declared the meeting adjourned. (8:37 p.m.)", "...
     adjourned. The time was 8:37 p.m.", "Time: 8:37 p.m."): it tells the time of the
     sentences before it."""
-    timed = [s for s in _sentences(" ".join(texts[j] for j in unit)) if any(evidence(s, ("time", "date")))]
-    if not timed or any(len(_WORDS_BESIDE.findall(_TIME_TOKENS.sub(" ", s))) <= _TIME_ALONE for s in timed):
+    timed = [(s, spans) for s in _sentences(" ".join(texts[j] for j in unit))
+             if (spans := list(evidence(s, ("time", "date"))))]
+    if not timed or any(len(_WORDS_BESIDE.findall(_blanked(s, spans))) <= _TIME_ALONE for s, spans in timed):
         return [texts[j] for j in unit]
-    return timed
+    return [s for s, _ in timed]
 
 
-_TIME_TOKENS = re.compile(r"\b\d{1,2}(?::\d\d)?\s*(?:[ap]\.?\s?m\b\.?)?|\b(?:noon|midnight)\b", re.I)
+def _blanked(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """`text` with its `spans` (a time's, a date's; they may overlap) blanked."""
+    out = list(text)
+    for a, b in spans:
+        out[a:b] = " " * (b - a)
+    return "".join(out)
+
+
 _WORDS_BESIDE = re.compile(r"[A-Za-z]{2,}")
 _TIME_ALONE = 3  # the most words beside its time a sentence telling a time alone says ("The time was")
 
@@ -654,7 +662,7 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
         # "when did the board meet in 2018?": the year is given, a line with a year alone
         # ("2014 Board Meetings", "the 2018 schedule") tells no more of the date
         kind = [k and gives_day(t) for k, t in zip(kind, texts)]
-    kind = [k and not _no_values(t, question) for k, t in zip(kind, texts)]
+    kind = [k and not _no_values(t) for k, t in zip(kind, texts)]
     if "count" in kinds and not set(kinds) & _MONEY_KINDS:
         for i in _summed_rows(texts):
             kind[i] = False
@@ -662,13 +670,11 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
     return kind, joins, lost
 
 
-def _no_values(text: str, question: str) -> bool:
+def _no_values(text: str) -> bool:
     """A line that holds no value, whatever its figures: a form's column numbers ("1 | 2 | 3 |
     4 | 5"), a question's own line, a web page's trail of links ("Home  Member Resources
-    Board of Trustees"), a page's number, alone or before a print stamp ("Page 4 of
-    5November 27, 2018 4:00 PM"; but for when a report was generated)."""
-    return bool(_numbering_row(text) or _ASKING.search(text) or _BREADCRUMB.match(text)
-                or (_PAGE_LINE.match(text) and not _ASKS_STAMP.search(question)))
+    Board of Trustees"). (A page's number is not quoted at all: _quotable.)"""
+    return bool(_numbering_row(text) or _ASKING.search(text) or _BREADCRUMB.match(text))
 
 
 # a web page's trail of links from its home page, as a saved page's text gives it ("Home  Member
@@ -677,9 +683,7 @@ def _no_values(text: str, question: str) -> bool:
 _BREADCRUMB = re.compile(r"^\s*Home(?:(?:\s*[>›»/]\s*|\s{2,})[A-Z][A-Za-z&'’,.()-]*(?: [A-Za-z&'’,.()-]+){0,5}){2,}\s*$")
 
 
-# a question asking when a report was made: a page's print stamp ("Page 5 of 5November 27,
-# 2018 4:00 PM") answers it, as a page's update stamp answers "when was it updated"
-_ASKS_STAMP = re.compile(r"\b(?:generated|printed|produced|run|created|compiled)\b", re.I)
+# a page's number, alone or run into a print stamp ("Page 5 of 5November 27, 2018 4:00 PM")
 _PAGE_LINE = re.compile(rf"^\s*(?i:page|pg\.?)\s*\d+(?:\s*(?i:of|/)\s*\d+\s*(?:(?i:{MONTH})\s*\d{{1,2}},?\s*\d{{4}}|"
                         r"\d{1,2}/\d{1,2}/\d{2,4})?[\s\d:,]*(?i:[ap]\.?m\.?)?)?\s*$")
 
@@ -3249,11 +3253,11 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
 
 def _quotable(lines: Sequence[tuple[int, str, str]], furniture: Collection[int],
               question: str) -> list[tuple[int, str, str]]:
-    """The lines that may be quoted: not page furniture, nor a page's number however a reader
-    left it (readers/layout.by_shape marks it at a page's edge only: "Page 4 of 5November 27,
-    2018 4:00 PM" mid-page), but where the question asks when a report was generated (its
-    print stamp tells)."""
-    stamped = bool(_ASKS_STAMP.search(question))
+    """The lines that may be quoted: not page furniture, nor a page's number run into a print
+    stamp, which the readers do not mark ("Page 4 of 5November 27, 2018 4:00 PM";
+    readers/layout.by_shape marks a page's number alone), but where the question asks when a
+    report was printed or generated (kinds.asks_stamp: its stamp tells)."""
+    stamped = asks_stamp(content_terms(question))
     return [ln for ln in lines if ln[0] not in furniture and (stamped or not _PAGE_LINE.match(ln[2]))]
 
 
