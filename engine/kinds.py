@@ -250,9 +250,12 @@ _DETECT = {
                          rf"|\b{_NAME}\s+[A-Z]\.\s+[A-Z][a-z'’-]+"),
     "organisation": re.compile(r"\b[A-Z][\w&.'’-]*(?:,?\s+(?:&\s+)?[A-Z][\w&.'’-]*)*?,?\s+(?:&\s+)?"
                                r"(?:Company|Co\.|Corporation|Corp\.?|Inc\.?|LLC|LLP|Ltd\.?|District|"
-                               r"Department|Agency|Authority|Commission|Council|Board|Bureau|"
+                               r"Department|Agency|Authority|Commission|Committee|Subcommittee|Council|Board|Bureau|"
                                r"Administration|Association|Bank|Utility|Utilities|Office|"
                                r"Division|Group|Partners|Services)\b"
+                               # a committee by what it is on ("Committee on Human Services")
+                               r"|\b(?:Sub)?(?:Committee|Commission)\s+(?:on|of|for)\s+(?:the\s+)?[A-Z][\w&'’-]*"
+                               r"(?:,?\s+(?:and\s+|&\s+)?[A-Z][\w&'’-]*)*"
                                # a proper name of two words or more ("Gateway Pacific", "We
                                # Energies"), its last word not a common one (_org_run)
                                r"|\b[A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*)+"),
@@ -321,6 +324,7 @@ _DETECT = {
                          r"|\b(?:not|never|un)[- ]?rated\b|\b(?:did|does|has|have) not (?:been )?rated?\b)"),
     "code": re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)+\b"
                        r"|\b[A-Z]{2,}\d+[A-Z]*\b|\b\d+[A-Z]{1,3}\b"
+                       r"|\b[A-Z]{1,5}-\d+(?:[-.][A-Za-z0-9]+)*\b"  # capitals, a hyphen, digits: "SC-868", "RFP-2024-03"
                        r"|\b[A-Z]\d{3,}[A-Z]?\b"  # one letter, then three digits or more: "E05000837", a ward's GSS code
                        r"|\b(?!(?:JAN|FEB|MAR|APR|MAY|JUNE?|JULY?|AUG|SEPT?|OCT|NOV|DEC|MON|TUES?|WED|THU|THURS|FRI|SAT|SUN)[A-Z]*\b)[A-Z]{3,6}\b"
                        r"|\b(?!(?:18|19|20)\d\d\b)\d{4,}\b"  # a long number that is not a year
@@ -333,7 +337,9 @@ _MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! fo
           r"premium|rate|rates|allowance|reimbursement|expenditure|expenditures|appropriation|"
           r"surcharge|income|earnings|profit|profits|rent|rents|wage|wages|stipend|per diem|spending|value|"
           r"dollar|dollars|millage|levy|levies|precept|precepts|dues|deductible|deductibles|copay|copays|co-pay|co-pays|"
-          r"coinsurance|out-of-pocket|fare|fares|toll|tolls|tuition|contribution|contributions)")
+          r"coinsurance|out-of-pocket|fare|fares|toll|tolls|tuition|contribution|contributions|"
+          r"honorarium|honoraria|receipts|donation|donations|refund|refunds|subsidy|subsidies|"
+          r"fined|fiscal impact|fiscal effect)")
 _BODY = r"(?:company|firm|agency|department|utility|bank|organi[sz]ation|vendor|supplier)"
 # a body asked by the word right after "which", in lower case ("which union's proposal",
 # "which nonprofits"; not "which round was Darwin Basketball Association funded", whose
@@ -403,17 +409,18 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\b(?:credit|bond|bonds|issuer|debt)\s+ratings?\b|\bratings?\b.*\b(?:moody['’]?s|s&p|standard (?:&|and) poor['’]?s|fitch|kroll)\b|"
      r"\b(?:moody['’]?s|s&p|standard (?:&|and) poor['’]?s|fitch|kroll)\b.*\b(?:ratings?|rated?|rates)\b", ("rating",)),
     (r"\b(?:what|which) months?\b|\bin which months?\b", ("month",)),
-    (r"\b(?:what|which) (?:dates?|days?|years?|deadline)\b|\bby what date\b|"
+    # ("what print date appears", "which meeting date was set": a date named by its kind)
+    (r"\b(?:what|which) (?:dates?|days?|years?|deadline)\b|\bby what date\b|\b(?:what|which) [a-z-]+ dates?\b(?! range)|"
      r"\bwhat (?:is|was) the (?:deadline|effective date|due date)\b|"
      # "what is the date on Addendum No. 1", "what was the hearing date" (not a date range)
      r"\bwhat (?:is|was|are|were) the (?:[\w-]+ ){0,2}?dates?\b(?! range)", ("date", "time")),
     # (with its kind of address: "what street address is printed on the cover", "which
     # mailing address")
-    (r"\bwhere\b|\b(?:what|which) (?:(?:street|mailing|postal|physical|office|home|exact|billing) )?"
-     r"(?:address|location|place|city|county|town|park|building|room)\b|"
+    (r"\bwhere\b|\b(?:what|which) (?:(?:street|mailing|postal|physical|office|home|exact|billing|e-?mail) )?"
+     r"(?:address|location|place|city|county|town|village|township|borough|hamlet|neighbou?rhood|park|building|room)\b|"
      # "what is the address of the Main Branch?" (a review's made-up library page: no kind
      # asked, so the branch manager's line answered)
-     r"\bwhat (?:is|was|are|were) (?:the |its |their )?(?:street |mailing |physical |exact )?(?:address|location)\b",
+     r"\bwhat (?:is|was|are|were) (?:the |its |their )?(?:street |mailing |postal |physical |exact |e-?mail )?(?:address|location)\b",
      ("place",)),
     # a password, a passcode, a meeting's id: given with its label ("Passcode: 812345")
     (r"\b(?:password|passcode|pass code|pin|access code|(?:meeting|webinar|conference|event) (?:id|number))\b",
@@ -492,6 +499,18 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # not a distance ("how far out", "how far before turning" measure one: a review's)
     (r"\bhow far (?:ahead|in advance|beforehand)\b", ("duration",)),
     (r"\bhow (?:wide|tall|high|deep|far|heavy|thick)\b", ("measure",)),
+    # a committee or commission asked ("which committee was the act referred to"; not its
+    # members, its chair, its meeting)
+    (r"\b(?:which|what) (?:[\w'’&.-]+ ){0,3}?(?:sub)?(?:committee|commission)s?\b"
+     r"(?! (?:members?|chair\w*|staff|meetings?|hearings?|reports?|minutes|vote|does|do|did|will|would)\b)",
+     ("organisation",)),
+    # a person's age ("how old was ...", "what age is given for ...", "the minimum age to
+    # rent"): a count of years
+    (r"\bhow old\b|\b(?:what|which|at what) ages?\b|\bwhat (?:is|was|are|were) the (?:[\w-]+ )?age\b",
+     ("count", "figure", "duration")),
+    # how many attended ("what was poll worker attendance"; not an attendance policy)
+    (r"\b(?:what|how) (?:was|were|is|are) (?:the )?(?:[\w'’-]+ ){0,4}?attendance\b"
+     r"(?! (?:policy|policies|rules?|requirements?|records?|zones?|areas?|boundar\w+)\b)", ("count",)),
     (rf"\b(?:what|which) {_SOME}(?:{_MONEY}|payments?(?! (?:methods?|options?|plans?|portals?|address|dates?|due)\b))\b|"
      rf"\b(?:what|how much(?: more| less| extra)?) (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
      # "what does the credit union charge for a domestic wire", "what does a resident pay for a
@@ -570,6 +589,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"\b(?:account|fund|cash|bank|ending|closing|opening|outstanding|loan|credit|reserve)\s+balances?\b"
      r"(?!\s+(?:policy|policies|requirements?|targets?|ratios?|goals?|sheets?)\b)|"
      r"\bbalances?\s+(?:of|in|on)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,3}?(?:account|fund)s?\b|"
+     # ("what balance was left in the fundraising account": what it had left)
+     r"\bbalances?\s+(?:was\s+|is\s+|were\s+|are\s+)?(?:left|remaining|remains|remained|carried forward)\b|"
      r"\b(?:budget|budgetary|operating|fund|cash|year-end|annual)\s+(?:surplus|deficit)\b(?!\s+(?:property|equipment))",
      ("amount", "rate")),
     # a yes-or-no question naming a price ("Is there a fee for ...?", "Does the city charge
@@ -720,7 +741,7 @@ _PLACE_OPENERS = frozenset("san santa los las el la le del st saint fort port mo
 _ORG_SUFFIX = re.compile(r"\b(?:Company|Co\.|Corporation|Corp\.?|Inc\.?|LLC|LLP|Ltd\.?|District|Department|"
                          r"Agency|Authority|Commission|Council|Board|Bureau|Administration|Association|"
                          r"Bank|Utility|Utilities|Office|Division|Group|Partners|Services|Union|Coalition|"
-                         r"Foundation|Federation|Society|Charity)$")
+                         r"Foundation|Federation|Society|Charity|Committee|Subcommittee)$")
 _COMMON = frozenset(_NOT_NAMES.split("|"))
 @lru_cache(maxsize=1)
 def common_terms() -> frozenset[str]:
@@ -797,8 +818,8 @@ def _inside_topic(text: str, start: int, end: int, asked_terms: Collection[str])
         return False
     before = _WORD_BEFORE.search(text, max(0, start - _NAMING_REACH), start)
     after = _WORD_AFTER.match(text, end)
-    if before is None or after is None:
-        return False
+    if before is None or after is None or "|" in text[before.end(1):after.start(1)]:
+        return False  # (a table's cell bar ends a name: "WEBSITE DESIGN | 5000.00 | STATECRAFT")
     if not (before.group(1)[:1].isupper() and after.group(1)[:1].isupper()):
         return False  # "proposes 45 homes": the question's predicate, not a name
     b, a = content_terms(before.group(1)), content_terms(after.group(1))
@@ -978,6 +999,8 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                     continue  # "(520)586-2245": a telephone number counts and measures nothing
             if k == "count" and _no_count(m, seen, text, kinds, asked_terms):
                 continue
+            if k == "phone" and ("fax" in asked_terms) != bool(_FAX_BEFORE.search(text, max(0, m.start() - _FAX_REACH), m.start())):
+                continue  # a fax asked: only a number under its "Fax" label; a telephone: not that one
             if k == "code" and m.group(0).isalpha() and text.upper() == text:
                 continue  # "TOTAL APPROPRIATIONS": a word in a line in capitals, no acronym
             if k == "person" and (not (_a_person(m.group(0)) or _OFFICE_AFTER.match(text, m.end()))
@@ -1001,6 +1024,11 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                 yield m.span()
     if "place" in kinds and asked_terms & _SENT_TO:  # where to send a thing: an e-mail address too
         yield from (m.span() for m in _EMAIL.finditer(text))
+
+
+# a number's "Fax" label just before it ("Tel. 555-0100, Fax: 555-0199", "F: (555) 010-0199")
+_FAX_BEFORE = re.compile(r"\b(?:fax|facsimile|f)\b\W{0,4}(?:no\.?|number|#)?\W{0,3}$", re.I)
+_FAX_REACH = 20
 
 
 # a question asking where a thing is sent ("where should a citizen send a request to speak?",
@@ -1051,6 +1079,12 @@ _LAW = r"(?:Act|Acts|Rules|Regulations|Ordinance)\b"  # (not "Order", "Code", "B
 _LAW_AFTER = re.compile(rf"\s*\((?:[^()]{{1,80}}\)\s*{_LAW}|(?i:cap)\.?\s*\d)|[^()]{{0,60}}\)\s*{_LAW}")
 
 
+# a body the question asks by its kind ("which committee", "which commission"): a name ending
+# in that kind's word only
+_BODY_ASKED = {t: re.compile(rf"{p}\W*$|^\W*(?:sub)?{p}\s+(?:on|of|for)\b", re.I)
+               for t, p in zip(content_terms("committee commission"), ("committee", "commission"))}
+
+
 def _an_organisation(m: re.Match, text: str, asked_terms: Collection[str]) -> bool:
     """An organisation-shaped match `m` of `text` names one the question may ask for: its run
     names a body (_org_run); not a law's name or its subject ("Road Traffic (Cap 276, 1997
@@ -1060,6 +1094,9 @@ def _an_organisation(m: re.Match, text: str, asked_terms: Collection[str]) -> bo
     by the ... Authority" may be the vendor asked)."""
     if not _org_run(m.group(0), asked_terms) or _LAW_AFTER.match(text, m.end()):
         return False
+    if (body := _BODY_ASKED.get(next(iter(set(asked_terms) & _BODY_ASKED.keys()), ""))) is not None \
+            and not body.search(m.group(0)):
+        return False  # "which committee ...": the Licensing Commission is no committee
     if not set(asked_terms) & _FIRM_ASKED:
         return True
     return not (_NO_FIRM.search(m.group(0)) or (_PUBLIC_BODY.search(m.group(0)) and (
@@ -1094,7 +1131,7 @@ _MIDNIGHT = re.compile(r"\d{1,4}[/-]\d{1,2}[/-]\d{2,4}[ T]+(?:12:00(?::00)?\s*[A
 # "Printed 8/9/22"): the date the page was made, no date of what it tells, unless the question
 # asks when it was updated (_ASKS_STAMP). Not a stamp word after a subject ("Meeting date
 # updated: March 16, 2026", "the calendar as revised on March 3, 2025": the event's own date)
-_STAMP_OPENS = re.compile(r"(?:^|\|)[^\S\n]*(?:[*_#•-]+[^\S\n]*)?(?:last\s+)?(?:updated|revised|modified|printed|generated|rev\.)"
+_STAMP_OPENS = re.compile(r"(?:^|\|)[^\S\n]*(?:[*_#•-]+[^\S\n]*)?(?:last\s+)?(?:updated|revised|modified|printed|generated|rev\.|print\s+date|date\s+printed)"
                           r"[^\S\n]*(?:on[^\S\n]+|:[^\S\n]*)?"
                           r"(?:[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s*(?:19|20)\d\d)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
                           r"|(?:19|20)\d\d-\d\d-\d\d)(?:,?\s*\d{1,2}:\d\d(?::\d\d)?\s*(?:[ap]\.?m\.?)?)?", re.I | re.M)
@@ -1317,6 +1354,11 @@ _PEOPLE = frozenset(content_terms(
     "directors trustees commissioners councillors councilors councilmembers"))
 
 
+# a question counting who came ("what was the public attendance", "how many attended"): people
+# are what it counts
+_ATTENDED = frozenset(content_terms("attend attended attendance turnout"))
+
+
 def _counts_people(text: str, end: int, asked_terms: Collection[str]) -> bool:
     """The count ending at `end` counts people where the question counts something else: the
     plural noun after it is a word for people (_PEOPLE) and the question names none, nor the
@@ -1328,7 +1370,7 @@ def _counts_people(text: str, end: int, asked_terms: Collection[str]) -> bool:
     if m is None or not asked_terms:
         return False
     noun = content_terms(m.group(1))
-    if not noun or noun[0] not in _PEOPLE or _PEOPLE & set(asked_terms) or noun[0] in asked_terms:
+    if not noun or noun[0] not in _PEOPLE or (_PEOPLE | _ATTENDED) & set(asked_terms) or noun[0] in asked_terms:
         return False
     after = [w for w in m.group(2).split() if w[:1].islower()]  # a capital opens a name, no act
     return not set(content_terms(" ".join(after))) & set(asked_terms)

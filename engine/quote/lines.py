@@ -627,17 +627,8 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
     only what its cells under the asked period's columns hold (quote/columns.py: the
     question's years and months). A rate by another unit than the one the `question` asks a
     rate by is not held (_per_asked_unit)."""
-    seen = [_BROKEN_NUMBER.sub("", t, count=1) if i and _ENDS_DASH.search(texts[i - 1]) else t
-            for i, t in enumerate(texts)]
-    for i in _numbered_lines(texts):  # "... for the preliminary 2026 54": the page's line number
-        seen[i] = _LINE_NUMBER.sub("", seen[i])
     header = header or opening_header(texts)  # the table's first passage holds its header
-    if kinds and kinds[0] == "amount" and set(kinds) <= _MONEY_KINDS:  # a sum asked first: a row
-        seen = [counted_row(t) if _TABLE_ROW.search(t) else t for t in seen]  # naming counts or shares
-    if header and kinds and set(kinds) <= _MONEY_KINDS:  # a row's cells under its header's
-        seen = [money_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
-    elif header and kinds and set(kinds) <= FIGURE_KINDS:  # no measure under "site_no"
-        seen = [figure_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
+    seen = _seen(texts, kinds, header, question)
     periods = question_periods(question or " ".join(qterms), qterms)
     lost = _asked_columns(texts, seen, header, kinds, qterms, periods) \
         if header and kinds and set(kinds) <= NUMERIC_KINDS else set()
@@ -658,11 +649,7 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
             kind[i] = False  # the year that ends a form's blank date: "this ____ day of ____," / "1986."
     if _column_names(texts):
         kind[0] = False  # "_id | Quarter/Year | ... | 1 Bedroom | 2 Bedroom": a table's column names
-    if kinds and set(kinds) <= _DAY_KINDS and _YEAR_GIVEN.search(question) and not _YEAR_ASKED.search(question):
-        # "when did the board meet in 2018?": the year is given, a line with a year alone
-        # ("2014 Board Meetings", "the 2018 schedule") tells no more of the date
-        kind = [k and gives_day(t) for k, t in zip(kind, texts)]
-    kind = [k and not _no_values(t) for k, t in zip(kind, texts)]
+    kind = [k and not _no_values(t) for k, t in zip(_more_than_given(kind, texts, kinds, question), texts)]
     if "count" in kinds and not set(kinds) & _MONEY_KINDS:
         for i in _summed_rows(texts):
             kind[i] = False
@@ -670,11 +657,114 @@ def _held(texts: Sequence[str], kinds: tuple[str, ...], qterms: Sequence[str], h
     return kind, joins, lost
 
 
+def _seen(texts: Sequence[str], kinds: tuple[str, ...], header: str, question: str) -> list[str]:
+    """The lines as the kinds are read in them (_held): a broken token's tail, a margin's line
+    number, a calendar's week (_counting_run: it joins no month), a header's run of years
+    and a fiscal year's name (for a date: no day anything happened on) left out; a table
+    row's cells kept that stand under a header naming what is asked (money, a figure, the
+    asked code's label)."""
+    seen = [_BROKEN_NUMBER.sub("", t, count=1) if i and _ENDS_DASH.search(texts[i - 1]) else t
+            for i, t in enumerate(texts)]
+    for i in _numbered_lines(texts):  # "... for the preliminary 2026 54": the page's line number
+        seen[i] = _LINE_NUMBER.sub("", seen[i])
+    seen = [" " * len(t) if _counting_run(t) else t for t in seen]
+    if set(kinds) & _DAY_KINDS:  # "Appr. To Date Total2008 2009 2010 2011"; "FY 2011"
+        seen = [_FISCAL_YEAR.sub(_blank, _YEAR_RUN.sub(_years_blanked, t)) for t in seen]
+    if kinds and kinds[0] == "amount" and set(kinds) <= _MONEY_KINDS:  # a sum asked first: a row
+        seen = [counted_row(t) if _TABLE_ROW.search(t) else t for t in seen]  # naming counts or shares
+    if header and kinds and set(kinds) <= _MONEY_KINDS:  # a row's cells under its header's
+        seen = [money_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
+    elif header and kinds and set(kinds) <= FIGURE_KINDS:  # no measure under "site_no"
+        seen = [figure_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
+    elif header and kinds == ("code",) and (label := _code_label(question)):  # a contract number:
+        seen = [_cells_labelled(t, header, label) if _TABLE_ROW.search(t) else t for t in seen]  # not "cip_number"
+    return seen
+
+
+def _more_than_given(kind: list[bool], texts: Sequence[str], kinds: tuple[str, ...], question: str) -> list[bool]:
+    """The lines holding a date or a time that tell more than the question gives: where it
+    gives the year ("when did the board meet in 2018?"), a line with a year alone ("2014
+    Board Meetings", "the 2018 schedule") does not (gives_day); where it gives the month
+    ("which day in June 2026 is the last day of school?"), a line naming months alone ("May
+    2026  June 2026  July 2026") does not."""
+    if not kinds or not set(kinds) <= _DAY_KINDS or _YEAR_ASKED.search(question):
+        return kind
+    if _YEAR_GIVEN.search(question):
+        kind = [k and gives_day(t) for k, t in zip(kind, texts)]
+    if _MONTH_GIVEN.search(question):
+        kind = [k and (_A_DAY.search(t) is not None or _DAY_OF_MONTH.search(t) is not None
+                       or _SLASH_DAY.search(t) is not None or holds(t, ("time",))) for k, t in zip(kind, texts)]
+    return kind
+
+
+# three years or more in a row, as a table's header names its columns ("2013  2014  2015")
+_YEAR_RUN = re.compile(r"(?<!\d)(?:19|20)\d\d(?:\s+(?:19|20)\d\d){2,}(?!\d)")
+
+
+# a fiscal year named ("FY 2011", "FY2011", "FY 2011-12", "Fiscal Year 2011"): a budget's period, no
+# day anything happened on
+_FISCAL_YEAR = re.compile(r"\b(?:FY|Fiscal\s+Year)\s*'?(?:19|20)?\d\d(?:\s*[-–/]\s*(?:19|20)?\d\d)?\b", re.I)
+
+
+def _blank(m: re.Match) -> str:
+    return " " * len(m.group(0))
+
+
+def _years_blanked(m: re.Match) -> str:
+    """A run of years counting up by one blanked: the years head columns, no date of the line."""
+    years = [int(y) for y in m.group(0).split()]
+    if all(b == a + 1 for a, b in zip(years, years[1:])):
+        return " " * len(m.group(0))
+    return m.group(0)
+
+
+# the word naming which code a question asks ("what contract number", "the project no.",
+# "which bill number", "the parcel ID"): the label its table column must say
+_CODE_LABEL = re.compile(r"\b([a-z]{3,})\s+(?:number|no\.?|id|code|#)(?=\W|$)", re.I)
+_NOT_LABEL = frozenset({"the", "what", "which", "whose", "its", "their", "phone", "telephone", "fax", "zip", "area"})
+
+
+def _code_label(question: str) -> frozenset[str]:
+    """The stems of the word naming the code the question asks (_CODE_LABEL), or none."""
+    m = _CODE_LABEL.search(question)
+    if m is None or m.group(1).lower() in _NOT_LABEL:
+        return frozenset()
+    return frozenset(content_terms(m.group(1)))
+
+
+def _cells_labelled(row: str, header: str, label: frozenset[str]) -> str:
+    """A table row with only the cells whose header says the asked code's label (_says_label: a
+    question's "contract number" is not the row's "cip_number"); the row as it is when its
+    cells do not line up with its header."""
+    cells, heads = row.split(" | "), header.split(" | ")
+    if len(cells) != len(heads):
+        return row
+    return " | ".join(c if _says_label(h, label) else "" for c, h in zip(cells, heads))
+
+
+def _says_label(head: str, label: frozenset[str]) -> bool:
+    """A header cell says the label: one of its words is the label's, or the label's short
+    form of three letters or more ("Proj No" for a project number, "Acct" for an account)."""
+    return any(w in label or (len(w) >= 3 and any(t.startswith(w) for t in label))
+               for w in content_terms(head.replace("_", " ")))
+
+
 def _no_values(text: str) -> bool:
     """A line that holds no value, whatever its figures: a form's column numbers ("1 | 2 | 3 |
-    4 | 5"), a question's own line, a web page's trail of links ("Home  Member Resources
+    4 | 5"), a calendar's week, a question's own line, a web page's trail of links ("Home  Member Resources
     Board of Trustees"). (A page's number is not quoted at all: _quotable.)"""
-    return bool(_numbering_row(text) or _ASKING.search(text) or _BREADCRUMB.match(text))
+    return bool(_numbering_row(text) or _counting_run(text) or _ASKING.search(text) or _BREADCRUMB.match(text))
+
+
+def _counting_run(text: str) -> bool:
+    """A line of whole numbers alone that count up by one, _RUN_NUMBERS or more: a printed
+    calendar's week ("26 27 28 29  30"), a grid's numbers. It numbers places, no value."""
+    numbers = text.split()
+    return len(numbers) >= _RUN_NUMBERS and all(n.isdigit() and len(n) <= 3 for n in numbers) \
+        and all(int(b) == int(a) + 1 for a, b in zip(numbers, numbers[1:]))
+
+
+_RUN_NUMBERS = 3
 
 
 # a web page's trail of links from its home page, as a saved page's text gives it ("Home  Member
@@ -2015,6 +2105,10 @@ _NOT_HOLDER = re.compile(r"\b(?:former|past|retired|late|outgoing|incoming|candi
 _OFFICE_ASKED = re.compile(rf"(?:\b([\w'’-]+)\s+)?(?:\b([\w'’-]+)\s+)?\b({_OFFICE_NOUNS})\b"
                            r"(?:\s+(?:of|for)\s+(?:the\s+)?([^?,;]*?))?(?=\s+(?:in|at|on|during|since|as of|when)\b|[?,;]|$)",
                            re.I)
+# a chief the question names by what the chief does ("the chief economist of the Finance
+# Division"; "chief financial officer" is an officer, _OFFICE_ASKED): "chief" and the word after
+_CHIEF_ASKED = re.compile(r"\b(chief)\s+(?!(?:of|for|in|at|on|during|since|as|when|is|was|and|or|to|the)\b)"
+                          r"([A-Za-z][\w'’-]*)", re.I)  # (what it is of names the body, not the office)
 _OFFICE_LINE_WORDS = 10
 _NAME_LINE_WORDS = 4
 
@@ -2022,7 +2116,7 @@ _NAME_LINE_WORDS = 4
 def _office_terms(question: str) -> frozenset[str] | None:
     """The words of the office the question asks the holder of (_OFFICE_ASKED), its noun
     among them, or None when it names no office."""
-    m = _OFFICE_ASKED.search(question)
+    m = _OFFICE_ASKED.search(question) or _CHIEF_ASKED.search(question)
     if m is None:
         return None
     return frozenset(content_terms(" ".join(g for g in m.groups() if g)))
@@ -3011,6 +3105,10 @@ _DAY_KINDS = frozenset({"date", "time"})
 # a year the question asks within ("meet in 2018", "during fiscal 2019"); not one naming a
 # thing ("when were the 2010 bonds paid off?": the year it ends is the answer)
 _YEAR_GIVEN = re.compile(r"\b(?:in|during|throughout|for)\s+(?:(?:calendar|fiscal|the)\s+)?(?:year\s+)?(?:19|20)\d\d\b", re.I)
+# the month a day is asked within: "which day in June 2026", "what date in March" (not a month
+# naming the thing asked about: "when will the project that began in March 2023 end?")
+_MONTH_GIVEN = re.compile(rf"\b(?:which|what)\s+(?:days?|dates?)\s+(?:in|during|of)\s+(?:{MONTH})\b", re.I)
+_SLASH_DAY = re.compile(r"(?<![\d/])\d{1,2}/\d{1,2}(?![\d/])")  # "6/17": a month's day, no year
 _YEAR_ASKED = re.compile(r"\b(?:what|which|in what|in which)\s+(?:calendar\s+|fiscal\s+)?years?\b|\bhow many years\b", re.I)
 
 
