@@ -312,7 +312,11 @@ _DETECT = {
                        r"|(?:^|\|)\s*(?:pass|passed|fail|failed|carried|defeated|adopted|rejected)\s*(?=\||$)"),
     "access": re.compile(r"(?i:\b(?:pass\s?code|password|pin|access code|(?:meeting|webinar|conference|event)"
                          r"\s?(?:id|number|#)))\s*(?:[:#=]|is)?\s*[A-Za-z0-9][\w.!@$*-]*(?:\s\d{2,5}){0,3}"),
-    "phone": re.compile(r"(?<![\d-])(?:\+?1[-. ]?)?\(?\b\d{3}\)?[-. ]?\d{3}[-. ]\d{4}\b"),
+    "phone": re.compile(r"(?<![\d-])(?:\+?1[-. ]?)?\(?\b\d{3}\)?[-. ]?\d{3}[-. ]\d{4}\b"
+                        # a United Kingdom number from its trunk 0 ("01969 663265", "020 7946 0123",
+                        # "01632 960 499"), one with a country's code ("+44 20 7946 0958")
+                        r"|(?<![\d-])\b0\d{2,4}[ -]?\d{3,4}[ -]?\d{3,4}\b(?![-/.]\d)"
+                        r"|(?<![\w+])\+(?:[2-9]\d{0,2})[ .-]?\(?\d{1,4}\)?(?:[ .-]?\d{2,4}){2,4}\b"),
     # a route by its number: "Route 27", "Routes 27 and 57", "Rte. 9", "Rt 40"
     "route": re.compile(r"\b(?:route|rte|rt)s?\.?\s*#?\s*\d{1,4}[a-z]?\b"),
     # a credit rating on the agencies' scales (S&P's and Fitch's "AA+", "BBB-"; Moody's "Aa2",

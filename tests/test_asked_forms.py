@@ -189,3 +189,18 @@ def test_attendance_counts_people():
     # a count of people is still no count of other things
     assert _spans("The district serves approximately 9,400 residents.", ("count",),
                   list(question_terms("How many structure fires were there?"))) == []
+
+
+@pytest.mark.parametrize("line, phones", [
+    ("Councillor David Dent, Tel: 01969 663265", ["01969 663265"]),  # a United Kingdom number (tuneba)
+    ("Switchboard 01632 960 410", ["01632 960 410"]),
+    ("Call +44 20 7946 0958 today", ["+44 20 7946 0958"]),
+    ("(520)586-2245", ["(520)586-2245"]),
+    ("The fiscal year 2019-2020 budget", []), ("Ordinance 2014-06-12", []), ("dated 01/02/2020", []),
+])
+def test_telephone_numbers_of_other_countries(line, phones):
+    assert _spans(line, ("phone",), ["telephon", "number"]) == phones
+
+
+def test_a_uk_telephone_number_is_no_count():
+    assert _spans("Ring 01969 663265 to book one of 12 pitches", ("count",), ["pitch"]) == ["12"]
