@@ -1003,7 +1003,7 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
                     continue  # "(520)586-2245": a telephone number counts and measures nothing
             if k == "count" and _no_count(m, seen, text, kinds, asked_terms):
                 continue
-            if k == "phone" and ("fax" in asked_terms) != bool(_FAX_BEFORE.search(text, max(0, m.start() - _FAX_REACH), m.start())):
+            if k == "phone" and ("fax" in asked_terms) != _before(_FAX_BEFORE, text, m.start()):
                 continue  # a fax asked: only a number under its "Fax" label; a telephone: not that one
             if k == "code" and m.group(0).isalpha() and text.upper() == text:
                 continue  # "TOTAL APPROPRIATIONS": a word in a line in capitals, no acronym
@@ -1032,7 +1032,6 @@ def _evidence(text: str, kinds: tuple[str, ...], qterms: Collection[str] = ()):
 
 # a number's "Fax" label just before it ("Tel. 555-0100, Fax: 555-0199", "F: (555) 010-0199")
 _FAX_BEFORE = re.compile(r"\b(?:fax|facsimile|f)\b\W{0,4}(?:no\.?|number|#)?\W{0,3}$", re.I)
-_FAX_REACH = 20
 
 
 # a question asking where a thing is sent ("where should a citizen send a request to speak?",
@@ -1098,8 +1097,8 @@ def _an_organisation(m: re.Match, text: str, asked_terms: Collection[str]) -> bo
     by the ... Authority" may be the vendor asked)."""
     if not _org_run(m.group(0), asked_terms) or _LAW_AFTER.match(text, m.end()):
         return False
-    if (body := _BODY_ASKED.get(next(iter(set(asked_terms) & _BODY_ASKED.keys()), ""))) is not None \
-            and not body.search(m.group(0)):
+    bodies = [body for term, body in _BODY_ASKED.items() if term in asked_terms]
+    if bodies and not any(body.search(m.group(0)) for body in bodies):
         return False  # "which committee ...": the Licensing Commission is no committee
     if not set(asked_terms) & _FIRM_ASKED:
         return True

@@ -713,23 +713,20 @@ def _blank(m: re.Match) -> str:
 def _years_blanked(m: re.Match) -> str:
     """A run of years counting up by one blanked: the years head columns, no date of the line."""
     years = [int(y) for y in m.group(0).split()]
-    if all(b == a + 1 for a, b in zip(years, years[1:])):
-        return " " * len(m.group(0))
-    return m.group(0)
+    return _blank(m) if all(b == a + 1 for a, b in zip(years, years[1:])) else m.group(0)
 
 
 # the word naming which code a question asks ("what contract number", "the project no.",
 # "which bill number", "the parcel ID"): the label its table column must say
 _CODE_LABEL = re.compile(r"\b([a-z]{3,})\s+(?:number|no\.?|id|code|#)(?=\W|$)", re.I)
-_NOT_LABEL = frozenset({"the", "what", "which", "whose", "its", "their", "phone", "telephone", "fax", "zip", "area"})
+# (not a telephone's; "what number" names none: content_terms drops "what")
+_NOT_LABEL = frozenset(content_terms("whose phone telephone fax zip area"))
 
 
 def _code_label(question: str) -> frozenset[str]:
     """The stems of the word naming the code the question asks (_CODE_LABEL), or none."""
     m = _CODE_LABEL.search(question)
-    if m is None or m.group(1).lower() in _NOT_LABEL:
-        return frozenset()
-    return frozenset(content_terms(m.group(1)))
+    return frozenset(content_terms(m.group(1))) - _NOT_LABEL if m else frozenset()
 
 
 def _cells_labelled(row: str, header: str, label: frozenset[str]) -> str:
@@ -3108,7 +3105,7 @@ _YEAR_GIVEN = re.compile(r"\b(?:in|during|throughout|for)\s+(?:(?:calendar|fisca
 # the month a day is asked within: "which day in June 2026", "what date in March" (not a month
 # naming the thing asked about: "when will the project that began in March 2023 end?")
 _MONTH_GIVEN = re.compile(rf"\b(?:which|what)\s+(?:days?|dates?)\s+(?:in|during|of)\s+(?:{MONTH})\b", re.I)
-_SLASH_DAY = re.compile(r"(?<![\d/])\d{1,2}/\d{1,2}(?![\d/])")  # "6/17": a month's day, no year
+_SLASH_DAY = re.compile(rf"(?<![\d/]){_CELL_DAY}(?![\d/])")  # "6/17" anywhere in a line: a month's day, no year
 _YEAR_ASKED = re.compile(r"\b(?:what|which|in what|in which)\s+(?:calendar\s+|fiscal\s+)?years?\b|\bhow many years\b", re.I)
 
 
