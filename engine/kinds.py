@@ -102,7 +102,10 @@ _NOT_NAMES = (
     # a meeting's agenda items name no firm ("III. Public Forum", "Public Comment", "Approval
     # of the Minutes")
     "forum|comment|comments|approval|discussion|adjournment|announcements|correspondence|"
-    "presentation|presentations|"
+    "presentation|presentations|appointment|appointments|"
+    # an office names no one ("4. APPOINTMENT OF MAYOR AND MAYOR PRO TEM"; "Mayor Cindy Segawa"
+    # is still Cindy Segawa)
+    "mayor|pro|tem|tempore|deputy|clerk|treasurer|secretary|manager|president|superintendent|"
     # a governing body's members name no firm ("Board of Trustees", "Board of Directors")
     "trustees|directors|supervisors|commissioners|aldermen|selectmen|governors|regents|members|"
     # an instrument or a document names no firm ("DBC Construction Agreement", "Cost Matrix")
@@ -164,10 +167,17 @@ def _in_units(units: str) -> re.Pattern:
 _SIGN_AFTER = r"(?<![\w.,=^{$\\/'-])(?<!= )(?:\d{1,3}(?:,\d{3})+(?:\.\d\d)?|\d+\.\d\d)[$€](?![\w$€])"
 
 
+# other currencies' ISO 4217 codes, as a price list abroad writes them before or after a sum
+# ("PHP 5.00", "KES 3,000", "Kshs. 14.20", "500 NGN")
+_CURRENCY = (r"php|kes|ngn|zar|jpy|cny|rmb|mxn|brl|nzd|sgd|hkd|idr|pkr|lkr|bdt|ugx|tzs|ghs|egp|vuv|fjd|myr|thb|"
+             r"sek|nok|dkk|pln|czk|huf|aed|qar|krw|twd|rwf|zmw|mwk|etb")  # (not "SAR", "ILS": reports, landings)
+
+
 _DETECT = {
     "amount": re.compile(
         rf"[$£€]\s?{_NUM}|[$£€]\s?\.\d+|{_SIGN_AFTER}|\b{_NUM}\s?-?(?:dollars?|cents?|usd|eur|gbp|¢|pounds?|pence|euros?|"
-        rf"yen|rupees?|inr|francs?|chf|cad|aud)\b|\b(?:inr|rs\.?|usd|eur|gbp|chf)\s?{_NUM}"
+        rf"yen|rupees?|inr|francs?|chf|cad|aud|{_CURRENCY}|pesos?|shillings?|naira|rand|vatu|cedis?|ringgit|baht)\b"
+        rf"|\b(?:inr|rs\.?|usd|eur|gbp|chf|{_CURRENCY}|kshs?\.?)\s?{_NUM}|[₱¥₹₦₩₽₺₫₪₴]\s?{_NUM}"
         rf"|\(?\.\d+\)?\s?(?:cents?|¢)|\b{_WORD_NUM}[- ](?:dollars?|cents?)\b"
         r"|(?<![\d.,])\b\d{1,3}(?:,\d{3})+\.\d\d\b(?![.,]\d)"  # "30,921.14": grouped, with cents, a sum
         r"|\bno (?!case\b|event\b|instance\b)(?:(?!shall\b|such\b|will\b|may\b|the\b)[\w-]+ ){0,3}(?:fee|charge|cost)s?\b|\bfree of charge\b|\bno[- ]charge\b|\bn/c\b|" + _CELL),
@@ -217,7 +227,11 @@ _DETECT = {
                        r"(?:[- ](?:fifteen|thirty|forty-five|o'clock))?\s(?:a\.\s?m\b\.?|p\.\s?m\b\.?)"
                        r"|\bnoon\b|\bmidnight\b|\bo'clock\b"),
     "duration": re.compile(rf"\b{_ANY_NUM}\+?(?:\s|-)?(?:\(\d+\)\s)?(?:calendar |business |working )?"
-                           rf"{_DURATION_UNITS}\b"),
+                           rf"{_DURATION_UNITS}\b"
+                           # minutes and seconds a process's time is said in ("Average travel time
+                           # 4:41", "Turnout time | 1:12"), no time of day
+                           r"|\b(?:response|travel|turnout|arrival|processing|wait|waiting|drive|driving|handling|"
+                           r"dispatch|hold|call|transport) times?\b\W{0,3}(?:\w+\W{1,3}){0,3}?\d{1,2}:\d\d(?::\d\d)?\b"),
     "measure": re.compile(rf"\b{_NUM}\s?(?:(?:thousand|million|billion)\s)?-?(?:{_UNITS})(?![a-z])|{_CELL}"
                           # "three (3) foot wide": a drafter's number in words, its digits in brackets
                           rf"|\b{_WORD_NUM}\s\(\d+\)\s?-?(?:{_UNITS})(?![a-z])"
@@ -479,7 +493,9 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"(?-i:\b(?:ROE|ROI|IRR)\b)", ("percentage", "rate")),  # (in capitals: "what did John Roe bid")
     (r"\bhow many\b|\b(?:the|a|total) number of\b|\bnumber (?:registered|enrolled|employed|eligible)\b|"
      # a count named by its noun ("what was the actual headcount of the 75th Precinct")
-     r"\bwhat (?:is|was|were|are) (?:the )?(?:[\w'’-]+ ){0,2}?(?:headcount|head count|enrollment|enrolment)\b",
+     # ("what was the TTC's record single-day ridership"; not "the population served fee")
+     r"\bwhat (?:is|was|were|are) (?:the )?(?:[\w'’-]+ ){0,3}?(?:headcount|head count|enrollment|enrolment|"
+     r"ridership|population|caseload|boardings)\b(?! (?:fees?|rates?|charges?|growth|density|estimates? (?:method|source)))",
      ("count",)),
     (r"\b(?:what|which) (?:percent|percentage|share|portion|proportion|fraction)\b|"
      r"\bhow much of\b|\binterest\b|\b(?:what|which) (?:credit|discount|reduction|increase)\b|\bpercent(?:age)?\b|"
@@ -515,6 +531,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # how many attended ("what was poll worker attendance"; not an attendance policy)
     (r"\b(?:what|how) (?:was|were|is|are) (?:the )?(?:[\w'’-]+ ){0,4}?attendance\b"
      r"(?! (?:policy|policies|rules?|requirements?|records?|zones?|areas?|boundar\w+)\b)", ("count",)),
+    # a tax asked for whom or on what is its sum or its rate ("what is the basic community tax
+    # for an individual"; not "which tax pays for the library": its name)
+    (r"\bwhat (?:is|was|are|were) (?:the )?(?:[\w'’-]+ ){0,3}tax(?:es)? (?:for|on|per|due|owed|payable|levied)\b",
+     ("amount", "percentage", "rate")),
     (rf"\b(?:what|which) {_SOME}(?:{_MONEY}|payments?(?! (?:methods?|options?|plans?|portals?|address|dates?|due)\b))\b|"
      rf"\b(?:what|how much(?: more| less| extra)?) (?:does|do|did|will|would) .* (?:cost|pay|charge)\b(?! for)|"
      # "what does the credit union charge for a domestic wire", "what does a resident pay for a
@@ -556,6 +576,11 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"concentration|elevation|total|reading|readings|residual|residuals|measurement|measurements|"
      r"average|mean|median|maximum|minimum|highest|lowest|peak|threshold|score)\b",
      ("measure", "amount", "percentage", "rate", "count", "figure")),
+    # how long a thing takes or lasts is a span of time, not a size ("how long did it take
+    # engines to drive to calls": no count of a table's cell answers it)
+    (r"\bhow long (?:does|did|do|will|would|should|can|could|may|might|must|is it|was it)\b"
+     r"(?:(?! is | are | was | were )[\w' ,-]){0,60}?\b(?:take|takes|took|last|lasts|lasted|wait|stay|remain|keep|"
+     r"run|hold|be held|be kept|be retained|be valid)\b", ("duration",)),
     (r"\bhow long\b|\b(?:longest|shortest)\b", ("duration", "measure")),
     (r"\bhow soon\b|\bwhat (?:period|term)\b", ("duration", "date")),
     (r"\bhow often\b", ("duration", "count")),

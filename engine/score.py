@@ -639,7 +639,8 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
     for i, row in enumerate(pool.rows):
         if row.doc not in named:
             mine = {s: p for s, p in initials.items() if s in spelled.get(row.doc, ())}
-            named[row.doc] = path_names(path_of(row.doc), mine, context_of(row.doc))
+            named[row.doc] = path_names(path_of(row.doc), mine, context_of(row.doc)) - _days_years(
+                path_of(row.doc), context_of(row.doc), qterms)
             filed = path_dates(path_of(row.doc)) if doc_dates else []
             if len(filed) == 1 and _dated_within(filed[0], doc_dates):
                 named[row.doc] |= set(doc_dates)
@@ -654,6 +655,36 @@ def named_by_document(pool: Pool, qterms: Sequence[str], required: Sequence[str]
 
 
 _JOINABLE = re.compile(r"[a-z]{3,}")  # a word a file's name may join to the next (named_by_document)
+
+# the period a report's title says it is of ("Annual Report for 2021", "2021 Annual Report",
+# "Report of the Year 2021", "for the year ended December 31, 2021")
+_PERIOD_TITLE = re.compile(r"\b(?:report|review|statistics|summary|accounts|statements?)\s+(?:for|of)\s+(?:the\s+)?"
+                           r"(?:(?:calendar|fiscal)\s+)?(?:year\s+)?((?:19|20)\d\d)(?![\d-])"
+                           r"|\b((?:19|20)\d\d)\s+annual\s+report\b|\bannual\s+report\s+((?:19|20)\d\d)(?![\d-])"
+                           r"|\byear\s+end(?:ed|ing)\s+[A-Za-z]+\.?\s+\d{1,2},?\s+((?:19|20)\d\d)\b", re.I)
+_DAY_YEAR = re.compile(rf"\b(?:{MONTH})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)\b"
+                       rf"|\b\d{{1,2}}\s+(?:{MONTH})\.?,?\s+((?:19|20)\d\d)\b", re.I)
+
+
+def _days_years(path: str, context: str, qterms: Sequence[str]) -> set[str]:
+    """The years a document names only by its day (dated_only), its file name aside, where the
+    question asks a year alone (no month): a period's year, not the day's it was presented."""
+    if any(t in MONTHS for t in qterms):
+        return set()
+    return dated_only(context) - set(_path_words(path))
+
+
+def dated_only(context: str) -> set[str]:
+    """The years a document's context (its title lines, running headers) writes only in a
+    day's date, when its title says the report is of another year: the Internal Audit
+    Department's "Annual Report for 2021", presented "April 8, 2022", tells nothing made
+    in 2022; its date names the document, not the period its figures are of."""
+    periods = {y for m in _PERIOD_TITLE.finditer(context) for y in m.groups() if y}
+    if not periods:
+        return set()
+    dated = {y for m in _DAY_YEAR.finditer(context) for y in m.groups() if y}
+    bare = _DAY_YEAR.sub(" ", context)
+    return {y for y in dated - periods if not re.search(rf"(?<![\d-]){y}(?![\d-])", bare)}
 
 
 def _dated_within(filed: str, terms: Sequence[str]) -> bool:

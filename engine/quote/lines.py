@@ -678,7 +678,43 @@ def _seen(texts: Sequence[str], kinds: tuple[str, ...], header: str, question: s
         seen = [figure_cells(t, header) if _TABLE_ROW.search(t) else t for t in seen]
     elif header and kinds == ("code",) and (label := _code_label(question)):  # a contract number:
         seen = [_cells_labelled(t, header, label) if _TABLE_ROW.search(t) else t for t in seen]  # not "cip_number"
+    if header and "count" in kinds and (noun := _counted_noun(question)):  # no visits under "Workstations"
+        asked = frozenset(content_terms(question))
+        seen = [_counted_cells(t, header, asked, noun) if _TABLE_ROW.search(t) else t for t in seen]
     return seen
+
+
+def _counted_noun(question: str) -> frozenset[str]:
+    """The stem of the noun a question counts ("how many visits", "the number of permits")."""
+    return frozenset(t for m in (*_HOW_MANY.finditer(question), *_NUMBER_OF.finditer(question))
+                     for t in content_terms(m.group(1))[-1:])
+
+
+# a column's name that counts whatever its row names ("Capacity" of a room, "Total" of a line)
+# ("Seats" of a room for "how many people": the places it holds)
+_ANY_COUNT = frozenset(content_terms("capacity count counts number total totals quantity qty tally seats seating "
+                                     "occupancy"))
+_FIGURE_CELL = re.compile(r"^\s*-?\d[\d,]*(?:\.\d+)?\s*$")  # a bare figure (no sum, no share: no count)
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
+def _counted_cells(row: str, header: str, asked: frozenset[str], noun: frozenset[str]) -> str:
+    """A table row as a count of the question's noun is read in it: whole where its own cells
+    name the noun, or where fewer than two of its cells are figures, or its figures stand
+    under periods' columns; else only the figures under a header cell saying a word of the
+    question ("Workstations" for "how many workstations"). A branch's row of square footage,
+    parking places and workstations gives no count of its visits."""
+    cells, heads = [c.strip(" |") for c in row.split(" | ")], [h.strip(" |") for h in header.split(" | ")]
+    if len(cells) != len(heads) or row == header:  # (a Markdown row's edge bars stripped)
+        return row
+    figures = [k for k, c in enumerate(cells) if _FIGURE_CELL.match(c)]
+    named = {t for k, c in enumerate(cells) if k not in figures for t in content_terms(c)}
+    if len(figures) < 2 or named & noun or any(re.search(r"(?:19|20)\d\d|\bq[1-4]\b", heads[k], re.I) or
+                                                _A_MONTH.search(heads[k]) for k in figures):
+        return row
+    says = [bool(set(content_terms(_CAMEL.sub(" ", h).replace("_", " "))) & (asked | _ANY_COUNT)) or "#" in h
+            for h in heads]
+    return " | ".join("" if k in figures and not says[k] else c for k, c in enumerate(cells))
 
 
 def _more_than_given(kind: list[bool], texts: Sequence[str], kinds: tuple[str, ...], question: str) -> list[bool]:
@@ -934,6 +970,7 @@ _SHOWN = {stem(w): w for w in ("january february march april june july august se
                                "sunday typical nominal average northern southern eastern western electric stormwater "
                                "recycling domestic international residential commercial industrial "
                                "agricultural").split()}
+_SHOWN.update({stem("outgoing"): "outgoing"})
 _SHOWN.update({"~day": "daily", "~week": "weekly", "~month": "monthly", "~quarter": "quarterly",
                "~year": "yearly"})
 # which utility service: "raise City Water prices by 1.5%" gives no sewer rate
@@ -952,9 +989,14 @@ _PERIODIC = frozenset({"~day", "~week", "~month", "~quarter", "~year"})
 # the animals a licence, a fee or a rule is for ("For each spayed female dog $5.00" is no cat's
 # licence fee)
 _ANIMALS = frozenset(content_terms("dog cat ferret horse rabbit goat pig chicken"))
+# whether a person asked holds an office still ("who was picked as the new mayor": "PLAQUE TO
+# OUTGOING MAYOR CINDY SEGAWA" names the one leaving); read only where a person is asked (a
+# line giving "the previous rate" may give the new rate too). Not "incoming" nor "departing":
+# their stems are income's and department's
+_TENURE = frozenset(content_terms("new outgoing former"))
 _PROPER_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+")  # a place's or a body's name
 _SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES,
-             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC, _ANIMALS)
+             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC, _ANIMALS, _TENURE)
 # an ordinal's word and its figure are one member ("third" and "3rd"); so are a statistic's
 # word and its short form ("max" and "maximum", "typically" and "typical")
 _MEMBER_OF = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth "
@@ -968,11 +1010,16 @@ _MEMBER_OF.update(zip(content_terms("wastewater sanitary garbage storm drainage 
 # who was at a meeting: "missed" and "excused" are absent; "attending", "participating" present
 _MEMBER_OF.update(zip(content_terms("missed excused attending participating"),
                     content_terms("absent absent present present")))
+# who holds an office: "newly" named is new, "previous" and "past" are former
+_MEMBER_OF.update(zip(content_terms("newly previous"), content_terms("new former")))
 # a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4",
 # "Week 38" (a weekly report's), "Cell 8" (a landfill's)
 _LABEL_VALUE = r"\s+(?:(?i:no)\.?\s*|#\s*)?([A-Z]{1,2}|\d+[A-Z]?|[IVX]+)\b(?![-/]\w)"  # "No. 4", "#B", "II"
 _LABELLED = re.compile(r"\b((?i:plan|option|tier|zone|schedule|class|type|level|phase|group|ward|precinct|"
                        r"district|unit|region|block|step|grade|division|lot|route|week|cell|round|"
+                       # a fire or police station's and its apparatus's numbers ("Station 4", "Engine 2",
+                       # "Beat 12"), a park's numbered places ("Pavilion 3", "Field 2")
+                       r"station|engine|ladder|battalion|beat|sector|pavilion|shelter|field|pier|terminal|berth|"
                        # a ballot's measures: "Initiated Measure 22" is no answer on Measure 21
                        r"measure|amendment|proposition|question|referendum|initiative))" + _LABEL_VALUE)
 
@@ -996,6 +1043,18 @@ def _periodic(text: str) -> set[str]:
         word = next(g for g in m.groups() if g).lower()
         out.add("~" + _PERIOD_OF.get(word, word))
     return out
+
+
+# a quarter said by its ordinal is that quarter ("third quarter", "3rd Qtr", "Quarter 3", "2023Q3",
+# "FY24-Q3" are q3): "2023 Q2 | 16.02" gives no third quarter's figure
+_QUARTER_SAID = re.compile(r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?(?:quarter|qtr)"
+                           r"|\b(?:quarter|qtr)\.?\s+([1-4])(?!\d)|(?:(?<=\d)|(?<=-)|\b)q([1-4])(?!\d)", re.I)
+_QUARTER_OF = {"first": "1", "second": "2", "third": "3", "fourth": "4", "1st": "1", "2nd": "2", "3rd": "3", "4th": "4"}
+
+
+def _quarters(text: str) -> set[str]:
+    """The quarters a text names, each as its Q term (_QUARTER_SAID)."""
+    return {"q" + (_QUARTER_OF.get((m[1] or "").lower()) or m[2] or m[3]) for m in _QUARTER_SAID.finditer(text)}
 
 
 def _bound_words(text: str) -> set[str]:
@@ -1052,6 +1111,13 @@ def unnamed_label(text: str, question: str) -> str | None:
                                         for v in values):
             continue  # the first cell of a row under the label's column ("| 11 | March 10 | ...")
         return f"{label} {sorted(values)[0]}"
+    # a utility service the question names where the text, its document's context and its
+    # file name name others only: a water and sewer authority's "Reconnection ... $75.00"
+    # gives no electric service's reconnection fee
+    asked = {_MEMBER_OF.get(t, t) for t in content_terms(question)} & _SERVICES
+    said = {_MEMBER_OF.get(t, t) for t in words} & _SERVICES
+    if asked and said and not asked & said:
+        return ", ".join(sorted(_SHOWN.get(t, t) for t in asked))
     return None
 
 
@@ -1215,7 +1281,8 @@ def _not_after(unit: str, question: str) -> tuple[str, str] | None:
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # a row's first cell a year, or a date or a date and time in figures that opens with its year
 # ("1963-01-01 00:00:00 | MICHIGAN | 952852", as a spreadsheet's date cell reads)
-_YEAR_FIRST = re.compile(r"^\s*((?:19|20)\d\d)(?:[-/]\d\d?[-/]\d\d?(?:[ T]\d\d?:\d\d(?::\d\d)?)?)?\s*\|\s")
+_YEAR_FIRST = re.compile(r"^\s*((?:19|20)\d\d)(?:[-/]\d\d?[-/]\d\d?(?:[ T]\d\d?:\d\d(?::\d\d)?)?)?"
+                         r"(?:\s*-?\s*(?:Q[1-4]|H[12]))?\s*\|\s")  # ("2022 Q3 | 13.48": a quarter's row)
 
 
 def _other_year(unit: str, question: str) -> tuple[str, str] | None:
@@ -1981,19 +2048,21 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     another year (_other_year); or another value of a label the question gives ("Plan B"
     for "Plan D", "Tier 3" for "Tier 2"); on a line's unit, another count of the noun the
     question counts ("10 Ride" for one ride: _other_count)."""
-    terms = _members(unit) | _bound_words(unit) | _periodic(unit)
+    terms = _members(unit) | _bound_words(unit) | _periodic(unit) | _quarters(unit)
     if "|" not in unit and not set(asked_kinds(question)) & {"date", "time"}:
         # (a table's row is keyed by its first cell, _other_dated_row; a date asked may fall
         # in another month: "registration closes 2025-04-30" for the May 17 race)
         terms |= _figured_months(unit)
     bound = _AFTER_DATE.search(question)  # "... after its November 9, 2023 session": a bound, no month asked
     said = question[:bound.start()] if bound else question
-    asked = _months_as_written({_MEMBER_OF.get(t, t) for t in qterms}, said) | _periodic(said)
+    asked = _months_as_written({_MEMBER_OF.get(t, t) for t in qterms}, said) | _periodic(said) | _quarters(said)
     if _MAY.search(said):
         asked.add(MAY)  # "sales tax for May 2022": _months_as_written dropped it (not in _MONTH_WORD)
     for members in classes:
         wanted = asked & members
         said = terms
+        if members is _TENURE and (not wanted or "person" not in asked_kinds(question)):
+            continue
         if members is _ANIMALS:  # ("Rabbit Run Park, 400 Goat Hill Road" names no animal)
             said = terms - (members - set(content_terms(_PROPER_RUN.sub(" ", unit))))
         if wanted and not (said & wanted) and (said & members):
@@ -3086,7 +3155,11 @@ def _speaks_most(lost: Collection[int], texts: Sequence[str], kind: Sequence[boo
 _ASKS_DAY = re.compile(r"\b(?:by|on|as of|before|after|until|from) what (?:date|day)\b|\bwhat (?:date|day)\b(?! of the week)|"
                        r"\bwhat(?:['’]s| is| was| will be) the (?:deadline|due date|closing date|"
                        r"(?:last|final|first|closing|opening) (?:day|date))\b|"
-                       r"\bwhen (?:is|are|was|were|will)\b[^?]*\bdue\b", re.I)
+                       r"\bwhen (?:is|are|was|were|will)\b[^?]*\bdue\b|"
+                       # a deadline asked ("by when must an applicant turn in materials", "when must
+                       # the return be filed"): a day, or a span before an event, no year alone
+                       r"\bby when\b|\bwhen (?:must|should)\b[^?]*\b(?:submit|submitted|file|filed|turn(?:ed)? in|"
+                       r"apply|register|registered|pay|paid|renew|renewed|return|returned)\b", re.I)
 _TAKES_EFFECT = re.compile(r"\beffective\b|\b(?:take|takes|took|taken|go|goes|went|come|comes|came) (?:into |in )?effect\b",
                            re.I)
 # a day or a month: a month's name (with its capital: "may" is no May), a date in figures, a
@@ -3318,7 +3391,7 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
     lines = _quotable(lines, furniture, question)
     texts = [text for _, _, text in lines]
     kind, joins, lost = _held(texts, kinds, qterms, header, question)
-    scores = _scores(lines, kind, qterms, weights, cfg, sims)
+    scores = _counting_first(_scores(lines, kind, qterms, weights, cfg, sims), texts, kind, question, cfg)
     outside, naming = _left_out(texts, qterms, topic, kinds, title, cfg)
     ranked = _ranked(scores, cfg, outside | naming, naming)
     must = require_kind and bool(cfg.quote_invariant) and firm(kinds)
@@ -3344,6 +3417,26 @@ def choose_lines(lines: Sequence[tuple[int, str, str]], qterms: Sequence[str],
         return []  # a year alone for a date asked; nothing else is looked for (_year_alone)
     return [QuotedLine(text=texts[i], locator=lines[i][1], score=scores[i], ocr=ocr.get(lines[i][0]))
             for i in sorted(taken)]
+
+
+# a count and the plural noun it counts, a word between at most ("222 files", "14 data requests")
+_COUNT_OF = re.compile(r"(?<![\d.,$£€])\d[\d,]*\s+(?:[a-z][a-z-]+\s+)?([a-z]{3,}s)\b")
+_NUMBER_OF = re.compile(r"\b(?:the|total|a)\s+number\s+of\s+(?:[\w'’-]+\s+){0,2}?([a-z]{3,}s)\b", re.I)
+
+
+def _counting_first(scores: list[float], texts: Sequence[str], kind: Sequence[bool], question: str,
+                    cfg: Config) -> list[float]:
+    """The scores with a line that counts the noun a question counts ("how many tenant files":
+    "A total of 222 files were") raised by cfg.line_number_bonus: the figure beside the words
+    the question shares may count another thing ("RGI team also conducted 4 data analytics
+    projects")."""
+    nouns = {t for m in _HOW_MANY.finditer(question) for t in content_terms(m.group(1))[-1:]}
+    nouns |= {t for m in _NUMBER_OF.finditer(question) for t in content_terms(m.group(1))[-1:]}
+    if not nouns:
+        return scores
+    return [s + cfg.line_number_bonus if kind[i] and any(set(content_terms(m.group(1))) & nouns
+                                                          for m in _COUNT_OF.finditer(texts[i])) else s
+            for i, s in enumerate(scores)]
 
 
 def _quotable(lines: Sequence[tuple[int, str, str]], furniture: Collection[int],
