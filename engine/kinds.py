@@ -528,6 +528,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # rent"): a count of years
     (r"\bhow old\b|\b(?:what|which|at what) ages?\b|\bwhat (?:is|was|are|were) the (?:[\w-]+ )?age\b",
      ("count", "figure", "duration")),
+    # a turnout asked is a share of the voters or a count of ballots ("what was voter turnout in
+    # precinct 1"; not a firefighter's turnout gear or turnout time)
+    (r"\b(?:what|how) (?:was|were|is|are) (?:the )?(?:[\w'’-]+ ){0,3}?turnout\b(?! (?:gear|time|times|coat|lane)\b)",
+     ("percentage", "count", "figure")),
     # how many attended ("what was poll worker attendance"; not an attendance policy)
     (r"\b(?:what|how) (?:was|were|is|are) (?:the )?(?:[\w'’-]+ ){0,4}?attendance\b"
      r"(?! (?:policy|policies|rules?|requirements?|records?|zones?|areas?|boundar\w+)\b)", ("count",)),

@@ -18,7 +18,9 @@ tunebe, tunebf) and a review's made-up folders, each case failing on the start t
 - a Markdown table's header row is its rows' header though a heading opens the passage;
 - a new office holder asked is no outgoing or former one ("PLAQUE TO OUTGOING MAYOR CINDY
   SEGAWA" for the new mayor), read only where a person is asked;
-- forms asking a kind: ridership, population (a count); a tax for someone (a sum or a rate);
+- a mileage rate asked is a rate per mile, which no share gives ("reimbursed at 75% for the
+  day");
+- forms asking a kind: voter turnout (a share or a count); ridership, population (a count); a tax for someone (a sum or a rate);
   sums in other currencies ("PHP 5.00", "KES 3,000", "₱50.00")."""
 import pytest
 from conftest import choose
@@ -69,6 +71,9 @@ def test_a_service_the_passage_never_names():
     ("What was the enrollment fee?", ("amount", "rate")),
     ("What is the basic community tax for an individual at Barangay VIII?", ("amount", "percentage", "rate")),
     ("Which tax pays for the library?", ()),
+    ("What was voter turnout in Chambers County's precinct 1 in the November 2016 election?",
+     ("percentage", "count", "figure")),
+    ("What is the average turnout time for Engine 2?", ("measure", "amount", "percentage", "rate", "count", "figure")),
 ])
 def test_question_forms_that_ask_a_kind(question, kinds):
     assert asked(question) == kinds
@@ -177,3 +182,14 @@ def test_a_station_is_named_by_its_number():
     assert unnamed_label(rows, "How many calls did Station 2 handle in 2023?") is None
     q = "How many calls did Station 4 handle in 2023?"
     assert sibling("Station 2 | 500 Orchard Road | 1,950", q, question_terms(q)) is not None
+
+
+def test_a_mileage_rate_is_no_share():
+    q = "Sullivan County TN mileage reimbursement rate for using your own car"
+    meals = ["8. Meals will be reimbursed as described in the chart below.  Tips are not a reimbursable expense",
+             "for individual travel.  The day of departure and day of return will be reimbursed at 75% for the",
+             "day without further breakdown."]
+    assert choose(q, meals) == []  # (the start tree quoted the 75%)
+    got = choose(q, ["4. If a personally owned vehicle is used to conduct County business, the use shall be reimbursed",
+                     "at sixty-seven (0.67) cents per mile and adjusted to state allowance within 30 days of"])
+    assert any("0.67" in g for g in got), got

@@ -3474,6 +3474,9 @@ _COUNTED = frozenset(content_terms("trip person guest visitor student child adul
 # a figure's rate and the unit it is by: "$50.00 per car trip", "$0.58/mile", "$12 a night"
 _PER_GIVEN = re.compile(r"(?:[$£€]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:¢|cents?))\s*"
                         r"(?:/|\bper\b|\ba\b)\s*(?:an?\s+|each\s+)?(?:\d[\d,.]*\s+)?([a-z]+)(?:\.?\s+([a-z]+))?", re.I)
+# a mileage rate asked is a rate per mile ("mileage reimbursement rate for using your own car")
+_MILEAGE = re.compile(r"\bmileage\s+(?:reimbursement\s+)?(?:rate|rates|allowance|reimbursement)\b", re.I)
+_SHARE_GIVEN = re.compile(r"\d\s?(?:%|percent\b|per\s?cent\b)", re.I)
 _MONEY_FIGURE = re.compile(r"[$£€]\s?\d|\d\s?(?:¢|cents?\b)", re.I)
 # other words for a unit, the question's and the line's alike: the coverage's short forms
 # (score.UNIT_FORMS: "hr", "sq. ft.") and, after "per", those it leaves out as other words
@@ -3526,12 +3529,15 @@ def _per_asked_unit(texts: Sequence[str], kind: list[bool], kinds: tuple[str, ..
         return kind
     asked = {_unit_term(m.group(2) or m.group(1)) for m in _PER_ASKED.finditer(question)} & _KNOWN_UNITS
     asked |= {_unit_term(m.group(1)) for m in _PERIOD_SUM.finditer(question)}
-    rate_asked = _PER_ASKED.search(question) is not None
+    asked |= {_unit_term("mile")} if _MILEAGE.search(question) else set()
+    rate_asked = _PER_ASKED.search(question) is not None or _MILEAGE.search(question) is not None
     taken_in = not rate_asked and _TAKEN_IN.search(question) is not None and not _EACH_ASKED.search(question)
     if rate_asked:  # a total taken in is no rate ("has collected approximately $543,000")
         kind = [k and not (_TOOK_IN.search(t) and not _PER_GIVEN.search(t)) for k, t in zip(kind, texts)]
     if not asked and not taken_in:
         return kind
+    if asked & _MEASURES:  # a share is no sum per mile ("reimbursed at 75% for the day")
+        kind = [k and not (_SHARE_GIVEN.search(t) and not _MONEY_FIGURE.search(t)) for k, t in zip(kind, texts)]
     other = (_PERIODS | _MEASURES) if asked and asked <= _PERIODS else _KNOWN_UNITS
 
     def by_other(text: str) -> bool:
