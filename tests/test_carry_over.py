@@ -193,3 +193,22 @@ def test_a_mileage_rate_is_no_share():
     got = choose(q, ["4. If a personally owned vehicle is used to conduct County business, the use shall be reimbursed",
                      "at sixty-seven (0.67) cents per mile and adjusted to state allowance within 30 days of"])
     assert any("0.67" in g for g in got), got
+
+
+def test_a_runner_up_naming_the_station_answers_for_a_winner_that_does_not(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "annual_report_2023.md").write_text(
+        "# Eastbrook Fire & Rescue 2023 Annual Report\n\n"
+        "Last year our crews answered 6,418 calls for service in 2023, with 2 new engines and 4 stations.\n",
+        encoding="utf-8")
+    (docs / "station_workload.csv").write_text(
+        "Station,Address,Staff on duty,Calls 2022,Calls 2023\n"
+        "Station 1,400 Main Street,9,\"2,911\",\"3,004\"\n"
+        "Station 2,500 Orchard Road,5,\"1,802\",\"1,950\"\n"
+        "Station 3,12 Mill Lane,4,\"1,210\",\"1,464\"\n", encoding="utf-8")
+    with Engine(docs, index=tmp_path / "ix.sqlite", embed_model="none") as e:
+        two = e.ask("How many calls did Station 2 answer in 2023?")
+        four = e.ask("How many calls did Station 4 handle in 2023?")
+    assert two.answered and any("1,950" in ln.text for c in two.citations for ln in c.lines), two
+    assert not four.answered, [ln.text for c in four.citations for ln in c.lines]
