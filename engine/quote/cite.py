@@ -82,8 +82,7 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
         return Quoted((), _refusal(d.winner, q, cfg, lines[0], furniture[0], None, False,
                                    rows[d.winner.rowid].context, dayless=True))
     citations = [first]
-    # (a winner that never names the label's value the question gives says no more than a
-    # runner-up that names it: "Station 2 | ... | 1,950" for Station 2's calls)
+    # (a winner never naming the asked label's value says no more than a runner-up naming it)
     if d.runner is not None and (first.lines or unnamed[0] or not says_less(d.runner, d.winner)):
         second = cite(lines[1], d.runner, q.terms, rarity, cfg,
                       line_budget(cfg.max_lines, True, len(first.lines)), sims[1], q.kinds, marks[1],
