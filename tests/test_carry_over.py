@@ -28,7 +28,7 @@ from conftest import choose
 from engine import Engine
 from engine.kinds import asked, holds
 from engine.quote.columns import opening_header
-from engine.quote.lines import _quarters, sibling, unnamed_label
+from engine.quote.lines import _quarters, sibling, unnamed_label, unnamed_service
 from engine.score import dated_only
 from engine.terms import question_terms
 
@@ -55,10 +55,11 @@ def test_another_quarter_s_row_answers_no_third_quarter():
 def test_a_service_the_passage_never_names():
     text = ("Millbrook Water & Sewer Authority - Schedule of Rates\n"
             "Reconnection, business hours (8:00 a.m. - 4:30 p.m. weekdays)  $75.00")
-    assert unnamed_label(text, "How much is the reconnection fee for electric service?") == "electric"
-    assert unnamed_label(text, "How much is the reconnection fee for water service?") is None
-    assert unnamed_label(text, "How much is the reconnection fee after hours?") is None
-    assert unnamed_label(text + "\nElectric reconnection $40.00", "What is the electric reconnection fee?") is None
+    assert unnamed_service(text, "How much is the reconnection fee for electric service?") == "electric"
+    assert unnamed_service(text, "How much is the reconnection fee for water service?") is None
+    assert unnamed_service(text, "How much is the reconnection fee after hours?") is None
+    assert unnamed_service(text + "\nElectric reconnection $40.00", "What is the electric reconnection fee?") is None
+    assert unnamed_label(text, "How much is the reconnection fee for electric service?") is None  # no label
 
 
 @pytest.mark.parametrize("question, kinds", [

@@ -27,7 +27,8 @@ from ..readers.ocr import QUOTE_FLOOR
 from ..types import Candidate, Citation, Refusal
 from .columns import only_elsewhere, opening_header, question_periods, said
 from .lines import (PASSAGE_SIBLINGS, bound_terms, choose_lines, day_asked, header_names_another_kind,
-                    kind_labels, line_budget, one_label_each, row_labels, sibling, unnamed_label)
+                    kind_labels, line_budget, one_label_each, row_labels, sibling, unnamed_label,
+                    unnamed_service)
 from .totals import total_row
 
 Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
@@ -60,14 +61,12 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     topic = [(_topic(q.terms, n, q.kinds, bound), tuple(t for t in q.terms if t in n and t not in common),
               table_header(rows[c.rowid].context), title_lines(context_of(doc)))
              for n, c, (doc, _, _) in zip(names, quoted, spans)]
-    # a label's value the question gives ("tier 6") that a passage, its document's context
-    # and its file name never name: that passage gives no lines
-    # (a row's cells named by its header's labels count: "Round 3" for "3" under "rnd")
-    unnamed = [unnamed_label("\n".join([t for _, _, t in ls] + [rows[c.rowid].context, context_of(doc),
-                                                                  _path_words(c.path)]
-                                        + _rows_labelled(ls, rows[c.rowid].context)),
-                             q.text)
-               for ls, c, (doc, _, _) in zip(lines, quoted, spans)]
+    # a label's value ("tier 6") or a utility service the question gives that a passage, its document's
+    # context and its file name never name: no lines (a header's labels name a row's cells: "rnd" 3)
+    said = ["\n".join([t for _, _, t in ls] + [rows[c.rowid].context, context_of(doc), _path_words(c.path)]
+                      + _rows_labelled(ls, rows[c.rowid].context)) for ls, c, (doc, _, _) in zip(lines, quoted, spans)]
+    labelled = [unnamed_label(t, q.text) for t in said]
+    unnamed = [u or unnamed_service(t, q.text) for u, t in zip(labelled, said)]
     lines = [[] if u else ls for ls, u in zip(lines, unnamed)]
     labels = kind_labels(q.kinds) if cfg.kind_labels else ()
     once = [one_label_each(labels, lambda words, doc=doc: store.lines_saying(doc, words)) for doc, _, _ in spans]
@@ -83,7 +82,7 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
                                    rows[d.winner.rowid].context, dayless=True))
     citations = [first]
     # (a winner never naming the asked label's value says no more than a runner-up naming it)
-    if d.runner is not None and (first.lines or unnamed[0] or not says_less(d.runner, d.winner)):
+    if d.runner is not None and (first.lines or labelled[0] or not says_less(d.runner, d.winner)):
         second = cite(lines[1], d.runner, q.terms, rarity, cfg,
                       line_budget(cfg.max_lines, True, len(first.lines)), sims[1], q.kinds, marks[1],
                       furniture[1], topic[1], q.text, one_label=once[1])

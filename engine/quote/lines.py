@@ -1111,11 +1111,16 @@ def unnamed_label(text: str, question: str) -> str | None:
                                         for v in values):
             continue  # the first cell of a row under the label's column ("| 11 | March 10 | ...")
         return f"{label} {sorted(values)[0]}"
-    # a utility service the question names where the text, its document's context and its
-    # file name name others only: a water and sewer authority's "Reconnection ... $75.00"
-    # gives no electric service's reconnection fee
+    return None
+
+
+def unnamed_service(text: str, question: str) -> str | None:
+    """A utility service the question names (_SERVICES) where `text` (a passage, its
+    document's context and its file name) names others only, as the question writes it, or
+    None: a water and sewer authority's "Reconnection ... $75.00" gives no electric service's
+    reconnection fee."""
     asked = {_MEMBER_OF.get(t, t) for t in content_terms(question)} & _SERVICES
-    said = {_MEMBER_OF.get(t, t) for t in words} & _SERVICES
+    said = {_MEMBER_OF.get(t, t) for t in content_terms(text)} & _SERVICES
     if asked and said and not asked & said:
         return ", ".join(sorted(_SHOWN.get(t, t) for t in asked))
     return None
