@@ -1010,7 +1010,7 @@ _MEMBER_OF.update(zip(content_terms("wastewater sanitary garbage storm drainage 
 # who was at a meeting: "missed" and "excused" are absent; "attending", "participating" present
 _MEMBER_OF.update(zip(content_terms("missed excused attending participating"),
                     content_terms("absent absent present present")))
-# who holds an office: "newly" named is new, "previous" and "past" are former
+# who holds an office: "newly" named is new, "previous" is former
 _MEMBER_OF.update(zip(content_terms("newly previous"), content_terms("new former")))
 # a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4",
 # "Week 38" (a weekly report's), "Cell 8" (a landfill's)
@@ -3435,8 +3435,7 @@ def _counting_first(scores: list[float], texts: Sequence[str], kind: Sequence[bo
     "A total of 222 files were") raised by cfg.line_number_bonus: the figure beside the words
     the question shares may count another thing ("RGI team also conducted 4 data analytics
     projects")."""
-    nouns = {t for m in _HOW_MANY.finditer(question) for t in content_terms(m.group(1))[-1:]}
-    nouns |= {t for m in _NUMBER_OF.finditer(question) for t in content_terms(m.group(1))[-1:]}
+    nouns = _counted_noun(question)
     if not nouns:
         return scores
     return [s + cfg.line_number_bonus if kind[i] and any(set(content_terms(m.group(1))) & nouns
@@ -3529,7 +3528,9 @@ def _per_asked_unit(texts: Sequence[str], kind: list[bool], kinds: tuple[str, ..
     (_TOOK_IN: "The City has collected approximately $543,000 from in-lieu fees" for the
     in-lieu fee per unit). A sum named by its period ("the total annual dollar amount",
     _PERIOD_SUM) asks that period as a unit, and no rate: "$13 per hour" gives none, "totaled
-    $1,240,000" may."""
+    $1,240,000" may. A mileage rate asked (_MILEAGE) is a rate per mile; where a measure is
+    the asked unit, a line giving a share and no sum gives no rate ("reimbursed at 75% for the
+    day" is no mileage rate)."""
     if not question or not {"amount", "rate"} & set(kinds):
         return kind
     asked = {_unit_term(m.group(2) or m.group(1)) for m in _PER_ASKED.finditer(question)} & _KNOWN_UNITS
