@@ -140,7 +140,7 @@ def _table_spans(lines: Sequence[Line], start: int, cfg: Config) -> list[tuple[i
 
 
 _MD_HEADING = re.compile(r"^(#{1,6})\s+\S")
-_MD_TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+MD_TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 
 class _ProseContext:
@@ -162,7 +162,7 @@ class _ProseContext:
                 self.stack = {k: v for k, v in self.stack.items() if k < level}
                 self.stack[level] = text.lstrip("#").strip()
                 self.table_header = None
-            elif _MD_TABLE_RULE.match(text) and i > 0:
+            elif MD_TABLE_RULE.match(text) and i > 0:
                 self.table_header = self.lines[i - 1].text.strip()
             elif not text.startswith("|"):
                 self.table_header = None

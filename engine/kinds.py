@@ -1549,6 +1549,11 @@ def person_cells(row: str, header: str, question: str = "") -> bool:
 _SENTENCE = re.compile(r"\w+\s+\w+\s+\w+.*\.\s*$")  # three words or more ending in a full stop
 
 
+def bare_figure(cell: str) -> bool:
+    """A table cell holding a number alone ("1,802", "(45)", "3.5"): no sum's sign, no share."""
+    return _BARE.match(cell) is not None
+
+
 def header_like(row: str) -> bool:
     """A table row that may be its table's header: cells, none of them a bare number, an
     empty cell or a sentence ("Date | Customer Charge | Procurement"; not "as City of Tulsa

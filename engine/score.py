@@ -23,7 +23,7 @@ from .errors import UsageError
 from .fuse import FUSIONS, fuse, minmax, ranks, rrf, rrf_scale
 from .pool import Pool
 from .rerank import Order, Scored, rarity_weights
-from .readers.dating import day_first, numeric_day, slashed
+from .readers.dating import day_first, day_years, numeric_day, slashed
 from .kinds import MONTH, header_like, holds, kind_words
 from .terms import IRREGULAR, content_terms, is_number, range_asked, root_forms, stem
 from .types import ArmScore, Candidate
@@ -662,8 +662,6 @@ _PERIOD_TITLE = re.compile(r"\b(?:report|review|statistics|summary|accounts|stat
                            r"(?:(?:calendar|fiscal)\s+)?(?:year\s+)?((?:19|20)\d\d)(?![\d-])"
                            r"|\b((?:19|20)\d\d)\s+annual\s+report\b|\bannual\s+report\s+((?:19|20)\d\d)(?![\d-])"
                            r"|\byear\s+end(?:ed|ing)\s+[A-Za-z]+\.?\s+\d{1,2},?\s+((?:19|20)\d\d)\b", re.I)
-_DAY_YEAR = re.compile(rf"\b(?:{MONTH})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)\b"
-                       rf"|\b\d{{1,2}}\s+(?:{MONTH})\.?,?\s+((?:19|20)\d\d)\b", re.I)
 
 
 def _days_years(path: str, context: str, qterms: Sequence[str]) -> set[str]:
@@ -682,8 +680,7 @@ def dated_only(context: str) -> set[str]:
     periods = {y for m in _PERIOD_TITLE.finditer(context) for y in m.groups() if y}
     if not periods:
         return set()
-    dated = {y for m in _DAY_YEAR.finditer(context) for y in m.groups() if y}
-    bare = _DAY_YEAR.sub(" ", context)
+    dated, bare = day_years(context)
     return {y for y in dated - periods if not re.search(rf"(?<![\d-]){y}(?![\d-])", bare)}
 
 

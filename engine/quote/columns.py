@@ -30,6 +30,7 @@ import re
 from functools import lru_cache
 from typing import Collection, Sequence
 
+from ..chunk import MD_TABLE_RULE
 from ..kinds import MONTH, header_like
 from ..terms import content_terms
 
@@ -82,17 +83,13 @@ def period_header(row: str) -> bool:
     return sum(named) >= 2 and all(n or not re.search(r"\d", c) for n, c in zip(named, cells))
 
 
-# a Markdown table's rule under its header row ("|---|:---:|")
-_MARKDOWN_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")
-
-
 def opening_header(texts: Sequence[str]) -> str:
     """The header row a table's first passage opens with (its rows' labels, kinds.header_like,
     or its columns' periods, period_header), or the row a Markdown table's rule stands under
     (a heading may open the passage: "## 1. Loan periods" over "| Material | Renewals |"), or ""."""
     if texts and (header_like(texts[0]) or period_header(texts[0])):
         return texts[0]
-    return next((texts[i - 1] for i in range(1, min(len(texts), 4)) if _MARKDOWN_RULE.match(texts[i])
+    return next((texts[i - 1] for i in range(1, min(len(texts), 4)) if MD_TABLE_RULE.match(texts[i])
                  and SEPARATOR in texts[i - 1]), "")
 
 

@@ -27,8 +27,8 @@ import re
 from typing import Callable, Collection, Mapping, Sequence
 
 from ..config import Config
-from ..kinds import (FIGURE_KINDS, MONTH, asked as asked_kinds, counted_row, evidence, examples, figure_cells, firm,
-                     asks_stamp, header_like, holds, kind_words, money_cells, person_cells, unit_rows)
+from ..kinds import (FIGURE_KINDS, MONTH, asked as asked_kinds, asks_stamp, bare_figure, counted_row, evidence,
+                     examples, figure_cells, firm, header_like, holds, kind_words, money_cells, person_cells, unit_rows)
 from ..readers.dating import numeric_day
 from ..readers.ocr import QUOTE_FLOOR
 from ..score import UNIT_FORMS, dated_as_asked, dated_terms, held_in_other_forms, joined_in, year_month
@@ -694,7 +694,6 @@ def _counted_noun(question: str) -> frozenset[str]:
 # ("Seats" of a room for "how many people": the places it holds)
 _ANY_COUNT = frozenset(content_terms("capacity count counts number total totals quantity qty tally seats seating "
                                      "occupancy"))
-_FIGURE_CELL = re.compile(r"^\s*-?\d[\d,]*(?:\.\d+)?\s*$")  # a bare figure (no sum, no share: no count)
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
@@ -707,7 +706,7 @@ def _counted_cells(row: str, header: str, asked: frozenset[str], noun: frozenset
     cells, heads = [c.strip(" |") for c in row.split(" | ")], [h.strip(" |") for h in header.split(" | ")]
     if len(cells) != len(heads) or row == header:  # (a Markdown row's edge bars stripped)
         return row
-    figures = [k for k, c in enumerate(cells) if _FIGURE_CELL.match(c)]
+    figures = [k for k, c in enumerate(cells) if bare_figure(c)]  # (no sum, no share: no count)
     named = {t for k, c in enumerate(cells) if k not in figures for t in content_terms(c)}
     if len(figures) < 2 or named & noun or any(re.search(r"(?:19|20)\d\d|\bq[1-4]\b", heads[k], re.I) or
                                                 _A_MONTH.search(heads[k]) for k in figures):

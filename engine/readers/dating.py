@@ -44,6 +44,13 @@ _DATE = re.compile(
     rf"|\b(?P<um>\d{{1,2}})/(?P<ud>\d{{1,2}})/(?P<uy>{_YEAR}|\d\d)\b"
     rf"|\b(?:this\s+)?(?P<day3>\d{{1,2}})(?:st|nd|rd|th)?\s+day\s+of\s+(?P<mon3>{_MON}),?\s+(?P<year3>{_YEAR})\b", re.I)
 _MONTH_YEAR = re.compile(rf"\b(?P<mon>{_MON})\s+(?P<year>{_YEAR})\b", re.I)
+
+
+def day_years(text: str) -> tuple[set[str], str]:
+    """The years `text` writes inside a day's date (_DATE: "April 8, 2022", "2022-04-08"),
+    and the text with those dates blanked."""
+    years = {m["year"] or m["year2"] or m["iy"] or m["uy"] or m["year3"] for m in _DATE.finditer(text)}
+    return {y for y in years if len(y) == 4}, _DATE.sub(" ", text)
 _EFFECT = re.compile(r"\b(?:effective|adopted|passed|approved|enacted|revised|amended|issued|in effect)\b"
                      r"(?:\s+(?:on|date|as of|from|since|beginning))?\s*:?\s*", re.I)
 _FISCAL = re.compile(rf"\b(?:fy|fiscal year)\s?(?P<a>{_YEAR}|\d\d)(?:\s?[-–/]\s?(?P<b>{_YEAR}|\d\d))?\b", re.I)
