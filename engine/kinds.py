@@ -293,10 +293,12 @@ _DETECT = {
                         # "in", "at", "near", "from", "of" a proper name ("from Garner, North
                         # Carolina", "of Maricopa County": WikiQA's answers need both); not one
                         # ending in a calendar word or an event ("stopped by at the Women's Month
-                        # event": a set's minutes), nor "across" one ("membership across the
+                        # event": a set's minutes; "at the Water Board’s December 19, 2022
+                        # meeting" names a day), nor "across" one ("membership across the
                         # Community Boards")
                         r"|\b(?:in|at|near|from|of|outside|inside)\s+(?:the\s+)?"
-                        r"(?!(?:[A-Z][\w'’.-]+\s+)*(?:Month|Week|Day|Year|Event|Celebration)\b)"
+                        r"(?!(?:[A-Z][\w'’.-]+\s+)*(?:Month|Week|Day|Year|Event|Celebration|January|February|March|"
+                        r"April|June|July|August|September|October|November|December)\b)"
                         # (nor a body, its members or its charge: "of the Board", "Board of
                         # Directors", "Board of Education", "Department of Health": no place)
                         r"(?!(?:Directors|Trustees|Commissioners|Supervisors|Governors|Regents|Selectmen|"
@@ -375,6 +377,7 @@ _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|con
 # report" is no Australian National Audit Office; not "official": "which official body")
 _HUMAN_OFFICE = (r"(?:judge|justice|magistrate|officer|alder(?:man|men|woman|women)|chairman|chairperson|chairwoman|"
                  r"senator|councillor|councilor|councilmember|council(?:man|men|woman|women)|"
+                 r"(?:council|board|committee|commission) members?|"
                  r"legislator|candidate|mp|select(?:man|men|woman|women)|assembly(?:man|men|woman|women)|"
                  r"congress(?:man|men|woman|women))(?!['’]s\b| office)")
 _SOME = r"(?:[\w'’&.,-]+ ){0,5}"  # up to five words ("Manchester, MN") between "what" and the noun it asks about
@@ -755,8 +758,12 @@ def _a_person(match: str) -> bool:
     alone are as often a heading ("Baseline Cost", "Franchise Tax")."""
     if _TITLED.match(match):
         return True
-    first = re.split(r"[\s.]+", match.strip(), maxsplit=1)[0]
-    return first.lower() in given_names() and first.lower() not in _PLACE_OPENERS
+    first = re.split(r"[\s.]+", match.strip(), maxsplit=1)[0].lower()
+    if first in _PLACE_OPENERS:
+        return False
+    # a double first name is one when each of its halves is ("Rose-Ann", "Hans-Peter")
+    return first in given_names() or "-" in first and all(
+        half in given_names() for half in first.split("-"))
 
 
 # a firm's name that opens on a first name: its last word a business's ("Irving Holdings",
@@ -1435,7 +1442,7 @@ _NOT_MONEY_HEADER = re.compile(
     rf"\((?![$£€])[^)]*\)|(?<![a-z]){_UNITS}(?![a-z])|\b(?:index|id|no|nos|number|num|code|zip|"
     rf"latitude|longitude|lat|lon|long|year|yr|fy|count|rank|ordinal|phone|fax|page|line|row|"
     rf"percent|pct|%|ratio|factor|population|employees|staff|fte|positions|acreage|footage|tonnage|"
-    rf"yardage)\b", re.I)  # (a measure by its "-age" noun: "Acreage"; not "Mileage", paid as often)
+    rf"yardage|ward|precinct|grade)\b", re.I)  # (a measure by its "-age" noun: "Acreage"; not "Mileage", paid as often)
 # a header cell that is the fiscal year its column is for, and at most the budget's stage
 # ("FY 2011", "Fiscal Year 2018-19", "FY 2020 Adopted"): a budget's or a price list's period,
 # whose bare figures may be sums; a column of years ("Year", "FY") holds none, nor does a
@@ -1459,8 +1466,25 @@ def money_cells(row: str, header: str) -> str:
     then a cell's header is one of as many after its place, and its number is left out only
     when none of them names money and one names a unit or an identifier. Other rows are
     returned as they are."""
-    return _cells_under(row, header, lambda near: any(_MONEY_HEADER.search(h) for h in near)
-                        or not any(_NOT_MONEY_HEADER.search(h) and not _PERIOD_HEAD.fullmatch(h) for h in near))
+    kept = _cells_under(row, header, lambda near: not any(_COUNTED_HEAD.search(h) for h in near) and (
+        any(_MONEY_HEADER.search(h) for h in near)
+        or not any(_NOT_MONEY_HEADER.search(h) and not _PERIOD_HEAD.fullmatch(h) for h in near)))
+    cells, heads = kept.split(" | "), header.split(" | ")
+    if len(cells) != len(heads) or kept == row:
+        return kept
+    # a change's column is of the column before it ("Total Budgeted Enrollment (FY15) | Change")
+    for i in range(1, len(cells)):
+        if _CHANGE_HEAD.fullmatch(heads[i]) and not cells[i - 1] and _BARE.match(row.split(" | ")[i - 1]):
+            cells[i] = ""
+    return " | ".join(cells)
+
+
+# a header cell whose noun, its period aside, counts people or things ("Total Budgeted
+# Enrollment (FY16)", "Students", "Visits 2023"): no sum of money, whatever word is before it
+_COUNTED_HEAD = re.compile(r"\b(?:enrol(?:l)?ments?|students|pupils|headcount|attendance|visits|visitors|participants|"
+                           r"residents|households|members|cases|calls|incidents|beds|seats|riders|boardings)"
+                           r"\s*(?:\([^)]*\)|(?:19|20)\d\d|fy\s?\d{2,4})?\s*$", re.I)
+_CHANGE_HEAD = re.compile(r"\s*(?:net\s+)?(?:change|difference|diff|variance|\+/-|\+/−)\s*", re.I)
 
 
 # a row's own cell saying what its figures are: a unit column's "percentage", "number" or

@@ -28,7 +28,7 @@ from ..types import Candidate, Citation, Refusal
 from .columns import only_elsewhere, opening_header, question_periods, said
 from .lines import (PASSAGE_SIBLINGS, bound_terms, choose_lines, day_asked, header_names_another_kind,
                     kind_labels, line_budget, one_label_each, row_labels, sibling, unnamed_label,
-                    unnamed_service)
+                    source_terms, unnamed_service)
 from .totals import total_row
 
 Lines = list[tuple[int, str, str]]  # (seq, locator, text) in document order
@@ -58,7 +58,8 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     names = [names_of(doc) for doc, _, _ in spans]
     common = common_terms()
     bound = bound_terms(q.text)
-    topic = [(_topic(q.terms, n, q.kinds, bound), tuple(t for t in q.terms if t in n and t not in common),
+    source = source_terms(q.text)
+    topic = [(_topic(q.terms, n, q.kinds, bound, source), tuple(t for t in q.terms if t in n and t not in common),
               table_header(rows[c.rowid].context), title_lines(context_of(doc)))
              for n, c, (doc, _, _) in zip(names, quoted, spans)]
     # a label's value ("tier 6") or a utility service the question gives that a passage, its document's
@@ -177,16 +178,18 @@ def _path_words(path: str) -> str:
     return " ".join(re.split(r"[\W_]+", path)).upper()
 
 
-def _topic(qterms, names, kinds=(), bound=frozenset()) -> tuple[str, ...] | None:
+def _topic(qterms, names, kinds=(), bound=frozenset(), source=frozenset()) -> tuple[str, ...] | None:
     """The question's words that are not the document's own names nor the words that ask
     for the kind ("charge" in "how much does the city charge for a sign permit?",
     kinds.kind_words) nor those of a date the answer must come after (`bound`,
     lines.bound_terms): what a line must speak of to answer (None: no word is left, so any
-    of them does, a bound's aside). An initialism with its stops ("M.U.D.") is the name it
-    spells ("mud")."""
+    of them does, a bound's aside). Nor, when others are left, the words naming where to
+    read (`source`, lines.source_terms: "according to the financial summary"). An
+    initialism with its stops ("M.U.D.") is the name it spells ("mud")."""
     asking = kind_words(kinds)
     rest = tuple(t for t in qterms if t not in names and t.replace(".", "") not in names
                  and t not in asking and t not in bound)
+    rest = tuple(t for t in rest if t not in source) or rest
     if rest or not bound:
         return rest or None
     return tuple(t for t in qterms if t not in bound) or None

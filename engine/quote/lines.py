@@ -106,7 +106,16 @@ def _wraps(line: str, nxt: str) -> bool:
     if _ENDS_SENTENCE.search(line) or (_FIELD.match(line) and _FIELD.match(nxt) and not _OPEN_END.search(line)):
         return False  # (two fields of a record: "email: mail@…" / "hours: '…'")
     return (_STARTS_MID.match(nxt) is not None or _OPEN_END.search(line) is not None
-            or (_prose(line) and _prose(nxt)) or (_capitals(line) and _capitals(nxt)))
+            or (_prose(line) and (_prose(nxt) or (_NAME_OPEN.search(line) is not None
+                                                  and _NAME_GOES_ON.match(nxt) is not None)))
+            or (_capitals(line) and _capitals(nxt)))
+
+
+# running text left open inside a name ("... conducted at the Wastewater Treatment" / "Plant,
+# 1201 Buffalo Avenue, ..."): the line ends on a capitalised word, the next goes on with one
+# and a comma or a lower-case word, no heading nor a list's item
+_NAME_OPEN = re.compile(r"\b[A-Z][a-z]+\s*$")
+_NAME_GOES_ON = re.compile(r"^\s*[A-Z][a-z]+(?:,|\s+[a-z]|\s+\d)")
 
 
 def restates(text: str, qterms: frozenset[str]) -> bool:
@@ -980,6 +989,9 @@ _REACH = frozenset(content_terms("domestic international"))
 _CLASSES = frozenset(content_terms("residential commercial industrial agricultural"))
 # who was at a meeting and who was not ("Members participating: ..." names no one absent)
 _ATTENDANCE = frozenset(content_terms("absent present"))
+# where a court's or an office's cases stand: filed (lodged), pending, disposed of ("pending
+# caseload ... 800 cases" gives no count of cases filed)
+_DOCKET = frozenset(content_terms("filed pending disposed"))
 # how often a charge falls or what span a pass covers, said as such ("monthly pass", "Day
 # Passes", "$75 per day", "$75 a day", "for each year", "annual fee"; not "30 days" or "12
 # months", a span, nor "31-Day Pass", "bi-weekly", "semi-annual" or "24 hours a day"): "Day
@@ -995,7 +1007,7 @@ _ANIMALS = frozenset(content_terms("dog cat ferret horse rabbit goat pig chicken
 _TENURE = frozenset(content_terms("new outgoing former"))
 _PROPER_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+")  # a place's or a body's name
 _SIBLINGS = (_ORDINALS, _MONTHS, _WEEKDAYS, _SEASONS, _DIRECTIONS, _QUARTERS, _STATISTICS, _SERVICES,
-             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC, _ANIMALS, _TENURE)
+             _REACH, _CLASSES, _ATTENDANCE, _PERIODIC, _ANIMALS, _TENURE, _DOCKET)
 # an ordinal's word and its figure are one member ("third" and "3rd"); so are a statistic's
 # word and its short form ("max" and "maximum", "typically" and "typical")
 _MEMBER_OF = dict(zip(content_terms("first second third fourth fifth sixth seventh eighth ninth tenth "
@@ -1011,6 +1023,8 @@ _MEMBER_OF.update(zip(content_terms("missed excused attending participating"),
                     content_terms("absent absent present present")))
 # who holds an office: "newly" named is new, "previous" is former
 _MEMBER_OF.update(zip(content_terms("newly previous"), content_terms("new former")))
+# a case "lodged" is filed
+_MEMBER_OF.update(zip(content_terms("lodged"), content_terms("filed")))
 # a label and its value: "Plan B", "Tier 2", "Schedule 23", "Type II", "Zone A", "Precinct 4",
 # "Week 38" (a weekly report's), "Cell 8" (a landfill's)
 _LABEL_VALUE = r"\s+(?:(?i:no)\.?\s*|#\s*)?([A-Z]{1,2}|\d+[A-Z]?|[IVX]+)\b(?![-/]\w)"  # "No. 4", "#B", "II"
@@ -1241,6 +1255,20 @@ def bound_terms(question: str) -> frozenset[str]:
     if bound is None or not {"date", "time"} & set(asked_kinds(question)):
         return frozenset()
     return frozenset(content_terms(_A_DATE.search(bound.group(0)).group(0)))
+
+
+# where the question says its answer is to be read ("according to the financial summary", "as
+# reported in the annual report"), up to a clause's end
+_SOURCE = re.compile(r"\b(?:according to|as (?:stated|reported|listed|shown|given|set out|published|printed) in)\s+"
+                     r"([^?,;]+)", re.I)
+
+
+def source_terms(question: str) -> frozenset[str]:
+    """The words naming where the question says to read its answer ("what did utilities cost
+    TCHC in 2018 according to the financial summary?": financial, summary): they say which
+    part of a document to look in, not what a line must speak of; its years and figures aside
+    (a year still bounds the answer)."""
+    return frozenset(t for m in _SOURCE.finditer(question) for t in content_terms(m.group(1)) if not is_number(t))
 
 
 def _numbered_dates(unit: str) -> list[tuple[int, int, int]] | None:
@@ -1524,7 +1552,7 @@ _FIGURE = re.compile(r"(?:[$£€]\s?)?\d[\d,]*(?:\.\d+)?%?")  # "$ 113,066": a 
 # the words a question asking for a change says ("how much more", "by how much did ... raise")
 _ASKS_CHANGE = frozenset(content_terms("increase decrease change changed raise rise rose grow grew drop fall "
                                        "fell cut reduce gain lose lost more less differ difference compare "
-                                       "higher lower extra additional"))
+                                       "higher lower extra additional save saving savings saved"))
 _ASKS_CHANGE_WORDS = re.compile(r"\b(?:more|less|up|down|fewer)\b", re.I)  # stop words to content_terms
 
 
@@ -1540,9 +1568,16 @@ def _change_only(unit: str, question: str, qterms: Collection[str]) -> tuple[str
     marker = _LIST_NUMBER.match(unit)  # "1. Shelter rental increased by $10": "1" numbers the item
     figures = [m for m in _FIGURE.finditer(unit)
                if not _YEAR.fullmatch(m.group(0)) and not (marker and m.end() <= marker.end())]
-    if figures and all(_CHANGE_BEFORE.search(unit, max(0, m.start() - 40), m.start()) for m in figures):
+    if figures and all(_CHANGE_BEFORE.search(unit, max(0, m.start() - 40), m.start())
+                       or _SAVED_AFTER.match(unit, m.end()) for m in figures):
         return "a change", "the value itself"
     return None
+
+
+# a sum saved, after its figure ("$700,000 in utility cost savings", "$2 million saved"): a
+# difference from what a thing would have cost, not what it cost
+_SAVED_AFTER = re.compile(r"(?:\s*(?:million|billion|thousand|[mkb]n?)\b)?\s+(?:in\s+(?:[\w-]+\s+){0,3}savings?|"
+                          r"(?:was\s+|were\s+|has been\s+|have been\s+)?saved)\b", re.I)
 
 
 # words that narrow a thing without naming another one ("total fee", "annual charge")
@@ -2062,8 +2097,12 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     asked = _months_as_written({_MEMBER_OF.get(t, t) for t in qterms}, said) | _periodic(said) | _quarters(said)
     if _MAY.search(said):
         asked.add(MAY)  # "sales tax for May 2022": _months_as_written dropped it (not in _MONTH_WORD)
+    # a utility service the question says only inside a body's name ("the Niagara Falls Water
+    # Board") names the body, not the service asked
+    in_names = ({_MEMBER_OF.get(t, t) for t in content_terms(" ".join(_PROPER_RUN.findall(said)))}
+                - {_MEMBER_OF.get(t, t) for t in content_terms(_PROPER_RUN.sub(" ", said))})
     for members in classes:
-        wanted = asked & members
+        wanted = asked & members - (in_names if members is _SERVICES else set())
         said = terms
         if members is _TENURE and (not wanted or "person" not in asked_kinds(question)):
             continue
@@ -2093,7 +2132,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
             return (", ".join(f"{label} {v}" for v in sorted(theirs[label])),
                     ", ".join(f"{label} {v}" for v in sorted(values)))
     return (_other_numbered(unit, question) or _other_jurisdiction(unit, question)
-            or (_other_count(unit, question) if line else None))
+            or (_other_count(unit, question) if line else None) or _across_several(unit, question))
 
 
 # an office's one name: "chair", "chairman", "chairperson", "chairwoman" are one office
@@ -2226,10 +2265,62 @@ def _office_under(texts: Sequence[str], i: int, office: frozenset[str], ranks: s
     director of Oakland Animal Services; not "Director of Public Works"), under the same
     rank (`ranks`, the question's: "Deputy Director ..." is not the director, nor
     "Assistant Director" the deputy)."""
-    below = texts[i + 1]
-    if _NOT_HOLDER.search(below) or len(office - set(content_terms(below))) > (1 if len(office) > 2 else 0):
+    below = _office_text(texts[i + 1], texts[i + 2] if i + 2 < len(texts) else "")
+    return i + 1 if _the_office(below, office, ranks) else None
+
+
+_OFFICE_REACH = 2  # lines either side of a name where its office may stand
+
+
+def _office_noun(question: str) -> re.Pattern | None:
+    """The noun of the office the question asks the holder of ("supervisor" in "who is the
+    plan review supervisor"), as a pattern finding it or its plural; None when none."""
+    m = _OFFICE_ASKED.search(question) or _CHIEF_ASKED.search(question)
+    if m is None:
         return None
-    return i + 1 if _ranks(below) == ranks else None
+    word = (m.group(3) if m.re is _OFFICE_ASKED else m.group(1)).lower()
+    return re.compile(rf"\b{re.escape(word)}(?:s|es)?\b", re.I)
+
+
+def _office_text(line: str, nxt: str) -> str:
+    """An office line's text, with the next line when that one carries it on ("Chief
+    Financial Officer" / "and Treasurer": a lower-case word opens it)."""
+    return f"{line} {nxt}" if _CARRIED_ON.match(nxt) else line
+
+
+def _the_office(text: str, office: frozenset[str], ranks: set[str]) -> bool:
+    """`text` gives the asked office (see _office_under)."""
+    return (not _NOT_HOLDER.search(text) and len(office - set(content_terms(text))) <= (1 if len(office) > 2 else 0)
+            and _ranks(text) == ranks)
+
+
+_CARRIED_ON = re.compile(r"^\s*(?:and|of|for|&)\s+\S")
+_SIDE_GAP = re.compile(r"\s{2,}")  # the gap the PDF reader sets between a row's cells
+
+
+def _side_by_side(texts: Sequence[str], j: int, office: frozenset[str], ranks: set[str],
+                  names_first: bool) -> bool | None:
+    """Line j prints cards side by side, a name in each of its cells with the cells' offices
+    on the line beside it, in the same places ("Kevin Marshman (Officer)  Bruce Malloch" over
+    "President and Chief  Director, Strategic": a staff page's grid the PDF reader joins row
+    by row): whether the asked office stands beside one of its names, cell for cell (under it
+    where the passage prints names over offices, else over it). None when line j is no such
+    row: one cell, an office among its cells (a name and its office: one record), or no
+    line of offices in cells beside it."""
+    cells = _SIDE_GAP.split(texts[j].strip())
+    k = j + 1 if names_first else j - 1
+    if len(cells) < 2 or not 0 <= k < len(texts) or any(_office_shaped(c) for c in cells):
+        return None
+    offices = _SIDE_GAP.split(texts[k].strip())
+    if len(offices) < 2 or not any(_office_shaped(c) for c in offices):
+        return None
+    if len(offices) != len(cells):
+        return False  # which office is whose cannot be told
+    after = _SIDE_GAP.split(texts[k + 1].strip()) if names_first and k + 1 < len(texts) else []
+    if len(after) != len(cells):
+        after = [""] * len(cells)
+    return any(holds(name, ("person",)) and _the_office(_office_text(o, a), office, ranks)
+               for name, o, a in zip(cells, offices, after))
 
 
 _RANK_FORMS = {"dpty": "deputy", "dep.": "deputy", "asst": "assistant", "asst.": "assistant"}
@@ -2414,6 +2505,28 @@ def _other_jurisdiction(unit: str, question: str) -> tuple[str, str] | None:
         if other and not {(n, k) for n, k in asked if n == name} & theirs:  # "Lancaster City in Lancaster County"
             return (", ".join(f"{name.title()} {k.title()}" for k in other), f"{name.title()} {kind.title()}")
     return None
+
+
+# a figure summed over several of a kind ("3,400 cases filed across the four jurisdictions",
+# "in all three courts combined"), and the words of a question asking for such a sum
+_ACROSS = re.compile(r"\b(?:across|in|for|among|between)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:all|both|two|three|four|five|"
+                     r"six|seven|eight|nine|ten|\d{1,2})\s+(?:[a-z-]+\s+)?([a-z]{4,}s)\b(?:\s+combined)?", re.I)
+_ASKS_SUM = re.compile(r"\b(?:all|total|totals|combined|overall|altogether|across|together|sum|aggregate|"
+                       r"each|every|statewide|nationwide|countrywide|systemwide)\b", re.I)
+
+
+def _across_several(unit: str, question: str) -> tuple[str, str] | None:
+    """The unit gives its figure across several of a kind ("across the four jurisdictions")
+    where the question names one by its name ("the Vanuatu Supreme Court": a run of two
+    capitalised words or more, no word of which the unit says) and asks no sum of them."""
+    m = _ACROSS.search(unit)
+    if m is None or _ASKS_SUM.search(question) or _ACROSS.search(question):
+        return None
+    said = set(content_terms(unit))
+    named = [run for run in _PROPER_RUN.findall(question[1:]) if not set(content_terms(run)) & said]
+    if not named:
+        return None
+    return f"a sum across {m.group(0).split(None, 1)[1]}", named[0]
 
 
 def contradicts(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS,
@@ -2861,14 +2974,23 @@ def _office_holder(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str,
     person; the office above is the name before's); None otherwise, for the other rules."""
     person = "person" in kinds
     names_first = person and _names_over_offices(texts, kind)
-    office = _office_terms(question) if names_first else None
-    ranks = _ranks(question) if office is not None else set()
+    asked_office = _office_terms(question) if person else None
+    office = asked_office if names_first else None
+    ranks = _ranks(question) if asked_office is not None else set()
+    noun = _office_noun(question) if asked_office is not None else None
 
     def held(unit: Sequence[int]) -> bool | None:
         if not person:
             return None
         if _SIGN in qterms and any(_signed(texts, j) for j in unit):
             return True
+        if asked_office is not None:
+            grid = [g for j in unit if kind[j] and (g := _side_by_side(texts, j, asked_office, ranks, names_first)) is not None]
+            if grid:
+                return any(grid)
+            if noun and not any(noun.search(texts[k]) for j in unit
+                                for k in range(max(0, j - _OFFICE_REACH), min(len(texts), j + _OFFICE_REACH + 1))):
+                return False  # no line near the name says the office asked
         names = [j for j in unit if _name_line(texts, j, kind)] if office is not None else []
         if not names:
             return None
