@@ -231,6 +231,11 @@ def _shape(text: str) -> str:
 _TITLE_SEP = re.compile(r"[\\/_.\-\s]+")
 
 
+def table_header(context: str) -> str:
+    """The header row a table passage carries in its context (written by chunk below), or ""."""
+    return next((ln for ln in reversed(context.split("\n")) if " | " in ln), "")
+
+
 def title(rel_path: str) -> str:
     """A document's title for matching: its relative path without the extension, separators
     as spaces ("fees/grand-rapids_FY16.xlsx" -> "fees grand rapids FY16")."""

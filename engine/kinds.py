@@ -64,8 +64,11 @@ _UNITS = (r"(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|meters?|metres?|km
           r"mg|milligrams?|micrograms?|µg|grams?|ml|milliliters?|millilitres?|ounces?|oz|"
           r"lanes|seats|beds|units)")
 # a spreadsheet or table cell holding only a number (not a year): "Library Book Fines | 170000"
+# (nor a day's number before its month's cell: "16 | July | 2014" is a date)
 _CELL = (r"(?:^|\|)\s*(?:[$£€]\s*)?\(?-?(?!(?:18|19|20)\d\d\s*(?:\||$))"
-         r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?\s*(?:\||$)")
+         r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?\s*(?:\||$)"
+         r"(?!\s*(?i:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+         r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s*(?:\||$))")
 # the sign or word after a number that makes it a share ("12%", "120 percent", "5-percent",
 # "12  per cent", "12 pct"): read by the percentage pattern, and kept from counts
 _SHARE_AFTER = r"(?:\s*%|[\s-]*(?:percent|per[\s-]?cent|pct)\b)"
@@ -270,6 +273,10 @@ _DETECT = {
                                # a committee by what it is on ("Committee on Human Services")
                                r"|\b(?:Sub)?(?:Committee|Commission)\s+(?:on|of|for)\s+(?:the\s+)?[A-Z][\w&'’-]*"
                                r"(?:,?\s+(?:and\s+|&\s+)?[A-Z][\w&'’-]*)*"
+                               # a department by what it is of ("Department of Justice/Bureau of
+                               # Alcohol, Tobacco, Firearms, and Explosives", "Office of the Mayor")
+                               r"|\b(?:Department|Bureau|Office|Ministry|Division|Agency|Administration)\s+of\s+(?:the\s+)?"
+                               r"[A-Z][\w&'’/-]*(?:,?\s+(?:and\s+|&\s+)?[A-Z][\w&'’/-]*)*"
                                # a proper name of two words or more ("Gateway Pacific", "We
                                # Energies"), its last word not a common one (_org_run)
                                r"|\b[A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*)+"),
@@ -1378,10 +1385,14 @@ def _measured(text: str, end: int, asked_terms: Collection[str], counted: bool) 
         end += 1
     elif (digits := _BRACKETED_FIGURE.match(text, end)) is not None:
         end = digits.end()
+    elif (upper := _RANGE_END.match(text, end)) is not None:
+        end = upper.end()  # "1,500 - 2,640 ft": a range's first figure is in its last one's unit
     m = _MEASURED.match(text, end) or (_TIME_AFTER.match(text, end) if counted else None)
     return m is not None and not set(content_terms(m.group(0))) & set(asked_terms)
 
 
+# the rest of a range after its first figure ("- 2,640", " to 2,640")
+_RANGE_END = re.compile(r"\s*(?:-|–|—|to)\s*\d[\d,]*(?:\.\d+)?")
 # the plural noun right after a count, one word before it at most ("9,400 residents", "12
 # structure fires"), and the two words after it (what the people did: "40 residents attended")
 _COUNTED_AFTER = re.compile(r"\s+(?:[a-z][a-z-]+\s+)?([a-z]{3,}s)\b((?:\s+[A-Za-z][\w'’-]*){0,2})")
@@ -1442,7 +1453,7 @@ _NOT_MONEY_HEADER = re.compile(
     rf"\((?![$£€])[^)]*\)|(?<![a-z]){_UNITS}(?![a-z])|\b(?:index|id|no|nos|number|num|code|zip|"
     rf"latitude|longitude|lat|lon|long|year|yr|fy|count|rank|ordinal|phone|fax|page|line|row|"
     rf"percent|pct|%|ratio|factor|population|employees|staff|fte|positions|acreage|footage|tonnage|"
-    rf"yardage|ward|precinct|grade)\b", re.I)  # (a measure by its "-age" noun: "Acreage"; not "Mileage", paid as often)
+    rf"yardage|ward|precinct|grade|day|month|week|hour|date)\b", re.I)  # (a measure by its "-age" noun: "Acreage"; not "Mileage", paid as often)
 # a header cell that is the fiscal year its column is for, and at most the budget's stage
 # ("FY 2011", "Fiscal Year 2018-19", "FY 2020 Adopted"): a budget's or a price list's period,
 # whose bare figures may be sums; a column of years ("Year", "FY") holds none, nor does a
@@ -1464,12 +1475,20 @@ def money_cells(row: str, header: str) -> str:
     no identifier.
     A row may have up to _GAPS cells fewer than its header (a reader leaves empty cells out):
     then a cell's header is one of as many after its place, and its number is left out only
-    when none of them names money and one names a unit or an identifier. Other rows are
-    returned as they are."""
+    when none of them names money and one names a unit or an identifier. A row shorter than
+    that, under a header naming no money anywhere, keeps no bare number (a record's row: which
+    column a number is under cannot be told). A bare number under a column counting people
+    ("Total Budgeted Enrollment (FY16)": _COUNTED_HEAD), or under a change's column after one
+    left out, is left out too. Other rows are returned as they are."""
+    cells, heads = row.split(" | "), header.split(" | ")
+    if len(cells) >= 2 and len(heads) - len(cells) > _GAPS and not any(_MONEY_HEADER.search(h) for h in heads):
+        # a record's row, its empty cells left out past telling which column a number is under,
+        # whose header names no money anywhere ("Day | Month | ... | Casualties"): no sum
+        return " | ".join("" if _BARE.match(c) else c for c in cells)
     kept = _cells_under(row, header, lambda near: not any(_COUNTED_HEAD.search(h) for h in near) and (
         any(_MONEY_HEADER.search(h) for h in near)
         or not any(_NOT_MONEY_HEADER.search(h) and not _PERIOD_HEAD.fullmatch(h) for h in near)))
-    cells, heads = kept.split(" | "), header.split(" | ")
+    cells = kept.split(" | ")
     if len(cells) != len(heads) or kept == row:
         return kept
     # a change's column is of the column before it ("Total Budgeted Enrollment (FY15) | Change")
@@ -1565,9 +1584,18 @@ def person_cells(row: str, header: str, question: str = "") -> bool:
     if len(cells) != len(heads) or len(cells) < 2:
         return False
     asked = set(re.findall(r"[a-z'’]+", question.lower()))
-    return any(_PERSON_HEADER.match(h.strip()) and _NAME_CELL.match(name := " ".join(c.split()))
+    return any(_PERSON_HEADER.match(h.strip())
+               and (_NAME_CELL.match(name := " ".join(c.split()))
+                    or (_ROLE_HEADER.match(h.strip()) and _SURNAME_CELL.match(name)))
                and not set(re.findall(r"[a-z'’]+", name.lower())) <= asked
                for c, h in zip(cells, heads))
+
+
+# a header naming its column's people by their role ("SPONSOR", "Council Member"), under
+# which a surname alone is a person's ("Farias"); not "Name", which heads things' names too
+_ROLE_HEADER = re.compile(r"^(?:candidate|member|official|employee|contact|person|representative|councilmember|"
+                          r"council member|voter|speaker|sponsor)s?$", re.I)
+_SURNAME_CELL = re.compile(rf"^{_NAME_WORD}$")
 
 
 _SENTENCE = re.compile(r"\w+\s+\w+\s+\w+.*\.\s*$")  # three words or more ending in a full stop

@@ -18,8 +18,9 @@ from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
+from .chunk import table_header
 from .config import Config
-from .kinds import answered_words, examples, holds, unit_rows
+from .kinds import answered_words, examples, header_like, holds, person_cells, unit_rows
 from .pool import Pool
 from .terms import is_number
 
@@ -150,7 +151,8 @@ class Order(Sequence):
             own: dict[int, str] = {}  # each read passage's text without its examples (_own)
             for i in within_reach(pre, has_required, cfg.kind_bonus):
                 own[i] = _own(pool.rows[i].text, qterms)
-                self.kind[i] = holds(own[i], kinds, qterms) or bool(unit_rows(own[i].splitlines(), kinds, qterms))
+                self.kind[i] = (holds(own[i], kinds, qterms) or bool(unit_rows(own[i].splitlines(), kinds, qterms))
+                                or _people_under_header(own[i], pool.rows[i].context, kinds))
                 if self.kind[i]:
                     self.score[i] += cfg.kind_bonus
             if cfg.kind_words_cover:
@@ -209,3 +211,14 @@ def _own(text: str, qterms) -> str:
     lines = text.split("\n")
     marks = examples(lines, qterms)
     return text if not any(marks) else "\n".join(t for t, m in zip(lines, marks) if not m)
+
+
+def _people_under_header(text: str, context: str, kinds: tuple[str, ...]) -> bool:
+    """A person asked, and a table passage's row holds a name under a column its header names
+    for people (kinds.person_cells: "Farias" under "SPONSOR"), as the quote reads it: the
+    header its context carries, or its own first row when that is a header's (kinds.header_like)."""
+    if "person" not in kinds:
+        return False
+    lines = text.splitlines()
+    header = table_header(context) or (lines[0] if lines and header_like(lines[0]) else "")
+    return bool(header) and any(person_cells(line, header) for line in lines)

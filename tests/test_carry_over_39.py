@@ -21,11 +21,18 @@ each case failing on the start tree 22d000b:
 - "which board members" asks a person;
 - a figure summed across several of a kind ("3,400 cases filed across the four
   jurisdictions") is no figure of the one the question names ("the Vanuatu Supreme Court");
+- a surname alone under a column naming its people by their role ("Farias" under "SPONSOR")
+  is a person's name, for the quote and for the passage's kind;
+- "Department of Justice/Bureau of Alcohol, ..." names an organisation;
+- a range's first figure is in its last one's unit ("parcels 1,500 - 2,640 ft away": no count);
+- a day's number before its month's cell ("16 | July | 2014") is no sum, and a record's row
+  too short to tell its columns, under a header naming no money, holds none;
 - cases filed, pending and disposed of are siblings ("pending caseload ... 800 cases" gives no
   count of cases filed; a case lodged is filed)."""
 from conftest import choose
 
-from engine.kinds import asked, holds, money_cells
+from engine import Engine
+from engine.kinds import asked, evidence, holds, money_cells, person_cells
 from engine.quote.lines import sibling, source_terms
 from engine.terms import question_terms
 
@@ -133,3 +140,45 @@ def test_cases_filed_pending_and_disposed_are_siblings():
     assert sibling("Overall pending caseload for the Supreme Court remains at 800 cases.", q,
                    question_terms(q)) == ("pend", "file")
     assert sibling("SC filings just above 700, with 723 cases filed", q, question_terms(q)) is None
+
+
+def test_a_surname_under_a_sponsor_column(tmp_path):
+    header = "PROJECT | BORO | CD | SPONSOR | TITLE | FY26"
+    assert person_cells("P CN0420 | X | 18 | Farias | HARDING PARK COMMUNITY GARDEN UPGRADES | $350,000", header)
+    assert not person_cells("P CN0420 | X | 18 | Farias | HARDING PARK COMMUNITY GARDEN UPGRADES | $350,000",
+                            "PROJECT | BORO | CD | NAME | TITLE | FY26")  # a thing's name may be one word
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "capital_fy26.csv").write_text(
+        "PROJECT,BORO,CD,SPONSOR,TITLE,FY26\n"
+        "P CN0419,X,17,Salamanca,HUNTS POINT RECREATION CENTER SECURITY GATE,\"$150,000\"\n"
+        "P CN0420,X,18,Farias,HARDING PARK COMMUNITY GARDEN WATER SUPPLY UPGRADES,\"$350,000\"\n", encoding="utf-8")
+    with Engine(docs, index=tmp_path / "ix.sqlite", embed_model="none") as e:
+        got = e.ask("Which council member sponsored the Harding Park Community Garden water supply upgrade?")
+    assert got.answered and "Farias" in got.citations[0].lines[0].text, got.refusal
+
+
+def test_a_department_of_something_is_an_organisation():
+    line = "ESF Coordinator: Department of Justice/Bureau of Alcohol, Tobacco, Firearms, and Explosives"
+    assert holds(line, ("organisation",))
+    q = "Which agency is the coordinator for ESF #13, Public Safety and Security?"
+    lines = ["ESF #13 – Public Safety and Security", line,
+             "Coordinates the integration of public safety and security capabilities."]
+    assert line in choose(q, lines)
+
+
+def test_a_range_s_first_figure_is_in_its_unit():
+    assert not holds("located on parcels 1,500 - 2,640 ft away from the station", ("count",))
+    assert not holds("parcels 1,500 to 2,640 feet away", ("count",))
+    assert holds("Rooms 10 - 12 seat 40 people", ("count",))
+
+
+def test_a_day_s_number_and_a_record_s_row_are_no_sums():
+    assert not holds("16 | July | 2014 | 09:59:24 | 006656-16072014", ("amount",))
+    assert holds("16 | Mayor | 1,200", ("amount",))
+    header = " | ".join(["Day", "Month", "Year", "Time of Call", "Incident Number", "Ward", "Injuries", "Rescues"]
+                        + [f"Question {n}" for n in range(1, 20)])
+    row = "5 | July | 2014 | 16:17:19 | 005834-05072014 | CHARFIELD | 0 | 2"
+    assert money_cells(row, header) == " | July |  | 16:17:19 | 005834-05072014 | CHARFIELD |  | "
+    money = header.replace("Rescues", "Cost (£)")
+    assert money_cells(row, money) == row  # a header naming money: the row's figures may be sums

@@ -16,6 +16,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
+from ..chunk import table_header
 from ..config import Config
 from ..embed import Embedder
 from ..gate import Decision
@@ -207,10 +208,6 @@ def _rows_labelled(lines: Lines, context: str) -> list[str]:
     header = table_header(context) or opening_header(texts)
     return [row_labels(t, header) for t in texts]
 
-
-def table_header(context: str) -> str:
-    """The header row a table passage carries in its context (chunk.py), or ""."""
-    return next((ln for ln in reversed(context.split("\n")) if " | " in ln), "")
 
 
 def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None,
