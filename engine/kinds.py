@@ -507,6 +507,11 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
      r"\bwhat (?:is|was|were|are) (?:the )?(?:[\w'’-]+ ){0,3}?(?:headcount|head count|enrollment|enrolment|"
      r"ridership|population|caseload|boardings)\b(?! (?:fees?|rates?|charges?|growth|density|estimates? (?:method|source)))",
      ("count",)),
+    # a count's change ("by how much did Woodson's budgeted enrollment change"): a count or a share
+    (r"\bhow much (?:did|does|will|has|have|had|would) (?:[\w'’.,-]+ ){0,6}?(?:headcount|enrollment|enrolment|ridership|"
+     r"population|caseload|boardings|attendance|membership|visits|visitors|students|residents)\s+"
+     r"(?:change|changed|grow|grew|increase|increased|decrease|decreased|rise|rose|fall|fell|drop|dropped|decline|declined)\b",
+     ("count", "percentage")),
     (r"\b(?:what|which) (?:percent|percentage|share|portion|proportion|fraction)\b|"
      r"\bhow much of\b|\binterest\b|\b(?:what|which) (?:credit|discount|reduction|increase)\b|\bpercent(?:age)?\b|"
      # "what raise did the teachers get", "what pay raise", "what rate hike" (not "which hike
