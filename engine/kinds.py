@@ -419,6 +419,8 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     # may be a time as well ("by 9:00 a.m. each day": the "when" form below)
     (r"\bby when\b(?=.*\btimes?\b)", ("date",)),
     (r"\b(?:what|which) (?:time|hours?)\b|\bat what hour\b|"
+     # "which afternoon hours count as the peak period": the hours of a part of the day
+     r"\b(?:what|which) (?:morning|afternoon|evening|night|daytime|peak|business|office) hours\b|"
      r"\bwhat (?:are|were|is|was) the (?:[\w-]+ ){0,3}hours\b|"
      # "what are Springboro, Ohio park hours", "what are the library's hours": the hours a
      # place keeps (not hours worked, billed or logged: a count)

@@ -27,13 +27,15 @@ each case failing on the start tree 22d000b:
 - a range's first figure is in its last one's unit ("parcels 1,500 - 2,640 ft away": no count);
 - a day's number before its month's cell ("16 | July | 2014") is no sum, and a record's row
   too short to tell its columns, under a header naming no money, holds none;
+- "which afternoon hours" asks a time; a row's first cell is a label's value only under a
+  column the label heads ("3 | July | ..." under "Day | Month | Property Type" is no Type 3);
 - cases filed, pending and disposed of are siblings ("pending caseload ... 800 cases" gives no
   count of cases filed; a case lodged is filed)."""
 from conftest import choose
 
 from engine import Engine
 from engine.kinds import asked, evidence, holds, money_cells, person_cells
-from engine.quote.lines import sibling, source_terms
+from engine.quote.lines import sibling, source_terms, unnamed_label
 from engine.terms import question_terms
 
 CARDS = ["Executive leadership team", "Kevin Marshman (Officer)  Bruce Malloch",
@@ -185,3 +187,10 @@ def test_a_day_s_number_and_a_record_s_row_are_no_sums():
     assert money_cells(row, header) == " | July |  | 16:17:19 | 005834-05072014 | CHARFIELD |  | "
     money = header.replace("Rescues", "Cost (£)")
     assert money_cells(row, money) == row  # a header naming money: the row's figures may be sums
+
+
+def test_part_of_the_day_hours_and_a_label_s_first_cell():
+    assert asked("Which afternoon hours count as the peak period for a Major Transit Stop?") == ("time",)
+    q = "For a Type 3 incident, how many responders could be involved?"
+    assert unnamed_label("Day | Month | Property Type | Cause\n3 | July | Dwelling | Fire", q) == "type 3"
+    assert unnamed_label("Type | Responders\n3 | 200", q) is None

@@ -1120,8 +1120,8 @@ def unnamed_label(text: str, question: str) -> str | None:
     for label, values in _labels(question).items():
         if theirs.get(label, set()) & values or label in _SAID_IN_WORDS:
             continue
-        if stem(label) in words and any(re.search(rf"^\s*\|?\s*{re.escape(v)}\s*\|", text, re.M | re.I)
-                                        for v in values):
+        if stem(label) in words and re.search(rf"^\s*\|?\s*[^|\n]*\b{re.escape(label)}\b[^|\n]*\|", text, re.M | re.I) \
+                and any(re.search(rf"^\s*\|?\s*{re.escape(v)}\s*\|", text, re.M | re.I) for v in values):
             continue  # the first cell of a row under the label's column ("| 11 | March 10 | ...")
         return f"{label} {sorted(values)[0]}"
     return None
