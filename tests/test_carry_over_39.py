@@ -29,13 +29,16 @@ each case failing on the start tree 22d000b:
   too short to tell its columns, under a header naming no money, holds none;
 - "which afternoon hours" asks a time; a row's first cell is a label's value only under a
   column the label heads ("3 | July | ..." under "Day | Month | Property Type" is no Type 3);
+- a label the question gives ("Tier 3") says which item, like a name: a line sharing only the
+  label does not speak of what is asked ("c. Tier 3 - 10% ELI" for the share of entitlements
+  located in Tier 3);
 - cases filed, pending and disposed of are siblings ("pending caseload ... 800 cases" gives no
   count of cases filed; a case lodged is filed)."""
 from conftest import choose
 
 from engine import Engine
 from engine.kinds import asked, evidence, holds, money_cells, person_cells
-from engine.quote.lines import sibling, source_terms, unnamed_label
+from engine.quote.lines import label_terms, sibling, source_terms, unnamed_label
 from engine.terms import question_terms
 
 CARDS = ["Executive leadership team", "Kevin Marshman (Officer)  Bruce Malloch",
@@ -194,3 +197,17 @@ def test_part_of_the_day_hours_and_a_label_s_first_cell():
     q = "For a Type 3 incident, how many responders could be involved?"
     assert unnamed_label("Day | Month | Property Type | Cause\n3 | July | Dwelling | Fire", q) == "type 3"
     assert unnamed_label("Type | Responders\n3 | 200", q) is None
+
+
+def test_a_label_says_which_item_not_what_is_asked(tmp_path):
+    assert label_terms("What share of TOC entitlements were located in Tier 3?") == {"tier", "3"}
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "toc_guidelines.md").write_text(
+        "# TOC Guidelines\n\n## Affordability by tier\n\na. Tier 1 - 8% ELI, or 11% VL or 20% Lower.\n"
+        "b. Tier 2 - 9% ELI, or 12% VL or 21% Lower.\nc. Tier 3 - 10% ELI, or 14% VL or 23% Lower.\n", encoding="utf-8")
+    with Engine(docs, index=tmp_path / "ix.sqlite", embed_model="none") as e:
+        share = e.ask("What share of the city's TOC entitlements were located in Tier 3?")
+        eli = e.ask("What ELI percentage does Tier 3 require?")
+    assert not share.answered, [ln.text for c in share.citations for ln in c.lines]
+    assert eli.answered and "Tier 3 - 10% ELI" in eli.citations[0].lines[0].text

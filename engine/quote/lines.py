@@ -1083,6 +1083,12 @@ def _labels(text: str) -> dict[str, set[str]]:
     return out
 
 
+def label_terms(question: str) -> frozenset[str]:
+    """The words of the labels and values the question gives ("Tier 3": tier, 3): they say
+    which item, as a name does, not what is asked of it."""
+    return frozenset(t for m in _LABELLED.finditer(question) for t in content_terms(m.group(0)))
+
+
 # a label's short form as tables print it: "COUNTY COMMISSION DIST. 5", "Pct 105", "Sch. 23"
 _SHORT_LABEL = re.compile(r"\b((?i:dist|pct|prec|sched|sch|div|rte|wk|rnd))\.?"
                           + _LABEL_VALUE.replace(r"\s+", r"\s*", 1))  # "Pct105" too
