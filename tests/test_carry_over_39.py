@@ -32,6 +32,9 @@ each case failing on the start tree 22d000b:
 - a label the question gives ("Tier 3") says which item, like a name: a line sharing only the
   label does not speak of what is asked ("c. Tier 3 - 10% ELI" for the share of entitlements
   located in Tier 3);
+- for a question asking no kind, a line naming another month's year ("Hearing minutes for
+  October 17, 2017" for the October 29, 2019 hearing) and a day alone ("Tuesday, October 29,
+  2019") answer nothing;
 - cases filed, pending and disposed of are siblings ("pending caseload ... 800 cases" gives no
   count of cases filed; a case lodged is filed)."""
 from conftest import choose
@@ -211,3 +214,12 @@ def test_a_label_says_which_item_not_what_is_asked(tmp_path):
         eli = e.ask("What ELI percentage does Tier 3 require?")
     assert not share.answered, [ln.text for c in share.citations for ln in c.lines]
     assert eli.answered and "Tier 3 - 10% ELI" in eli.citations[0].lines[0].text
+
+
+def test_no_kind_asked_other_years_and_days_alone_answer_nothing():
+    q = "Which appeals did the Zoning Board of Appeal approve at its October 29, 2019 hearing?"
+    assert asked(q) == ()
+    lines = ["Tuesday, October 8, 2019", "Tuesday, October 29, 2019", "Hearing minutes for October 17, 2017"]
+    assert choose(q, lines) == []
+    lines = ["October 29, 2019 hearing", "The Board approved appeals BOA-1012 and BOA-1020 at the hearing."]
+    assert lines[1] in choose(q, lines)

@@ -3694,11 +3694,20 @@ def _of_no_sibling(ranked: list[int], texts: Sequence[str], unit_of: Callable[[i
     what the question names (May's minutes for "which June 2013 minutes"): where one is, the
     answerer has read the siblings (_answers). The siblings a passage is read for
     (`line=False`): a row's year or date checks are the answerer's, "2015-11 | 4/3/2015 |
-    Adopting the 2015-16 village budget" answers the resolution adopted on April 3, 2015.
+    Adopting the 2015-16 village budget" answers the resolution adopted on April 3, 2015;
+    a unit of no table row is read as a line ("Hearing minutes for October 17, 2017" gives
+    nothing of the October 29, 2019 hearing), and a day alone answers nothing (_DATE_ALONE).
     None left: the passage gives no lines."""
     if kinds or not question or not cfg.siblings:
         return ranked
-    return [i for i in ranked if not contradicts(" ".join(texts[j] for j in unit_of(i)), question, qterms, line=False)]
+    units = {i: " ".join(texts[j] for j in unit_of(i)) for i in ranked}
+    return [i for i in ranked if not _DATE_ALONE.match(units[i])
+            and not contradicts(units[i], question, qterms, line=not _TABLE_ROW.search(units[i]))]
+
+
+# a line that is a day alone, a list's entry ("Tuesday, October 29, 2019"): for a question
+# asking no kind, it says the question's day back and nothing of what was done on it
+_DATE_ALONE = re.compile(rf"^\W*(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?{_DATED}\W*$", re.I)
 
 
 def _asked_row_elsewhere(texts: Sequence[str], kind: Sequence[bool], lost: Collection[int], header: str,
