@@ -28,7 +28,7 @@ from ..readers.ocr import QUOTE_FLOOR
 from ..types import Candidate, Citation, Refusal
 from .columns import only_elsewhere, opening_header, question_periods, said
 from .lines import (PASSAGE_SIBLINGS, bound_terms, choose_lines, day_asked, header_names_another_kind,
-                    kind_labels, label_terms, line_budget, one_label_each, row_labels, sibling, unnamed_label,
+                    kind_labels, line_budget, one_label_each, row_labels, sibling, unnamed_label,
                     source_terms, unnamed_service)
 from .totals import total_row
 
@@ -59,7 +59,7 @@ def quote(d: Decision, pool: Pool, store: Store, q, rarity: Mapping[str, float],
     names = [names_of(doc) for doc, _, _ in spans]
     common = common_terms()
     bound = bound_terms(q.text)
-    source = source_terms(q.text) | label_terms(q.text)
+    source = source_terms(q.text)
     topic = [(_topic(q.terms, n, q.kinds, bound, source), tuple(t for t in q.terms if t in n and t not in common),
               table_header(rows[c.rowid].context), title_lines(context_of(doc)))
              for n, c, (doc, _, _) in zip(names, quoted, spans)]
@@ -185,8 +185,7 @@ def _topic(qterms, names, kinds=(), bound=frozenset(), source=frozenset()) -> tu
     kinds.kind_words) nor those of a date the answer must come after (`bound`,
     lines.bound_terms): what a line must speak of to answer (None: no word is left, so any
     of them does, a bound's aside). Nor, when others are left, the words naming where to
-    read or which item (`source`: lines.source_terms, "according to the financial summary";
-    lines.label_terms, "Tier 3"). An
+    read (`source`, lines.source_terms: "according to the financial summary"). An
     initialism with its stops ("M.U.D.") is the name it spells ("mud")."""
     asking = kind_words(kinds)
     rest = tuple(t for t in qterms if t not in names and t.replace(".", "") not in names

@@ -1083,12 +1083,6 @@ def _labels(text: str) -> dict[str, set[str]]:
     return out
 
 
-def label_terms(question: str) -> frozenset[str]:
-    """The words of the labels and values the question gives ("Tier 3": tier, 3): they say
-    which item, as a name does, not what is asked of it."""
-    return frozenset(t for m in _LABELLED.finditer(question) for t in content_terms(m.group(0)))
-
-
 # a label's short form as tables print it: "COUNTY COMMISSION DIST. 5", "Pct 105", "Sch. 23"
 _SHORT_LABEL = re.compile(r"\b((?i:dist|pct|prec|sched|sch|div|rte|wk|rnd))\.?"
                           + _LABEL_VALUE.replace(r"\s+", r"\s*", 1))  # "Pct105" too
@@ -2245,8 +2239,16 @@ def _office_shaped(text: str) -> bool:
 
 
 def _name_line(texts: Sequence[str], j: int, kind: Sequence[bool]) -> bool:
-    """Line j is a name alone (holding a person, _NAME_LINE_WORDS at most, no office)."""
-    return kind[j] and len(texts[j].split()) <= _NAME_LINE_WORDS and not _office_shaped(texts[j])
+    """Line j is a name alone (holding a person, _NAME_LINE_WORDS at most, no office), or a
+    row of names alone, cards printed side by side ("Alicia Brandt  Dwayne Pruitt  Harold
+    Simms": each cell a person's name of _NAME_LINE_WORDS at most)."""
+    if not kind[j] or _office_shaped(texts[j]):
+        return False
+    if len(texts[j].split()) <= _NAME_LINE_WORDS:
+        return True
+    cells = _SIDE_GAP.split(texts[j].strip())
+    return len(cells) >= 2 and all(len(c.split()) <= _NAME_LINE_WORDS and not _office_shaped(c)
+                                   and holds(c, ("person",)) for c in cells)
 
 
 def _names_over_offices(texts: Sequence[str], kind: Sequence[bool]) -> bool:
