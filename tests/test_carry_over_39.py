@@ -111,6 +111,11 @@ def test_running_text_open_inside_a_name_goes_on():
              "Plant, 1201 Buffalo Avenue, Niagara Falls, NY 14304 on Tuesday, November 29, 2022 at", "noon."]
     got = choose("Where is the mandatory pre-proposal session held?", lines)
     assert got[:2] == lines[2:4]
+    # a timeline's rows are no running text going on: the asked day's row leads
+    rows = ["June 24, 2025  Board adopts the LCAP and 2025-26 budget  Board of Education",
+            "July 1, 2025  Adopted budget due to the County Office of Education  Business Services"]
+    assert choose("What is the deadline for sending the adopted budget to the county office of education?",
+                  rows)[0] == rows[1]
 
 
 def test_counts_of_people_are_no_sums_of_money():

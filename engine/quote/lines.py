@@ -106,16 +106,17 @@ def _wraps(line: str, nxt: str) -> bool:
     if _ENDS_SENTENCE.search(line) or (_FIELD.match(line) and _FIELD.match(nxt) and not _OPEN_END.search(line)):
         return False  # (two fields of a record: "email: mail@…" / "hours: '…'")
     return (_STARTS_MID.match(nxt) is not None or _OPEN_END.search(line) is not None
-            or (_prose(line) and (_prose(nxt) or (_NAME_OPEN.search(line) is not None
+            or (_prose(line) and (_prose(nxt) or (_NAME_OPEN.search(line) is not None and "  " not in line.strip()
                                                   and _NAME_GOES_ON.match(nxt) is not None)))
             or (_capitals(line) and _capitals(nxt)))
 
 
 # running text left open inside a name ("... conducted at the Wastewater Treatment" / "Plant,
 # 1201 Buffalo Avenue, ..."): the line ends on a capitalised word, the next goes on with one
-# and a comma or a lower-case word, no heading nor a list's item
+# and a comma or a lower-case word, no heading nor a list's item, nor a row of a table's
+# cells (two spaces apart: "June 24, 2025  Board adopts ...  Board of Education")
 _NAME_OPEN = re.compile(r"\b[A-Z][a-z]+\s*$")
-_NAME_GOES_ON = re.compile(r"^\s*[A-Z][a-z]+(?:,|\s+[a-z]|\s+\d)")
+_NAME_GOES_ON = re.compile(r"^\s*[A-Z][a-z]+(?:,|\s+[a-z])")
 
 
 def restates(text: str, qterms: frozenset[str]) -> bool:
