@@ -33,6 +33,8 @@ each case failing on the start tree 22d000b:
 - for a question asking no kind, a line naming another month's year ("Hearing minutes for
   October 17, 2017" for the October 29, 2019 hearing) and a day alone ("Tuesday, October 29,
   2019") answer nothing;
+- a running header of a title's parts set apart by bars, one giving a year ("Harlow Fire &
+  Rescue  |  2023 Annual Report"), is page furniture;
 - cases filed, pending and disposed of are siblings ("pending caseload ... 800 cases" gives no
   count of cases filed; a case lodged is filed)."""
 from conftest import choose
@@ -225,3 +227,24 @@ def test_a_grid_of_names_over_offices():
     assert choose("Who is Harlow's fire marshal?", GRID)[0] == GRID[5]
     assert choose("Who is the EMS coordinator?", GRID)[0] == GRID[8]
     assert choose("Who is the fire chief?", GRID)[0] == GRID[2]
+
+
+def test_a_title_s_parts_set_apart_by_bars_is_a_running_header():
+    from engine.readers import layout
+    from engine.types import Line
+
+    def pages(head):
+        out = []
+        for n in range(1, 4):
+            for k, t in enumerate([head, f"City of Harlow — Page {n} of 3", f"Body text {n} one.",
+                                   f"Body text {n} two.", f"Body text {n} three.", f"Body text {n} four."]):
+                out.append(Line(text=t, locator=f"p{n}:L{k + 1}", region=f"p{n}"))
+        return out
+
+    def marked(ls):
+        return {ls[i].text for i in layout.furniture(ls)}
+    assert "Harlow Fire & Rescue  |  2023 Annual Report" in marked(pages("Harlow Fire & Rescue  |  2023 Annual Report"))
+    three = "Brookfield Planning Commission  |  Staff Report  |  Meeting of September 18, 2024"
+    assert three in marked(pages(three))
+    # a table's header row repeated atop each page is no title
+    assert "Account | Description | Amount" not in marked(pages("Account | Description | Amount"))

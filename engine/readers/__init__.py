@@ -21,7 +21,7 @@ ReaderFn = Callable[[Path], ReadResult]
 
 # Bump whenever any reader could give different lines for the same file: an index built by
 # older readers is then rebuilt (refresh records it with the chunking rules).
-READERS_VERSION = "24"
+READERS_VERSION = "25"  # 25: a running header of a title's parts set apart by bars (layout._titled_bars)
 
 # suffix -> "module:function" (lazy) or a callable registered at run time
 _REGISTRY: dict[str, str | ReaderFn] = {

@@ -10,7 +10,8 @@ naming any document's words:
   `EDGE` lines of a page whose text, digits and spaces between letters aside, stands there on at least `REPEAT_SHARE`
   of the pages, or of its even or its odd pages as a book's running heads alternate (and on
   two at least), is a running header or footer (a line with a bar only when the bar joins a
-  page number to a title: "48 | Alliance for Water Efficiency"; else it is a table's row;
+  page number to a title: "48 | Alliance for Water Efficiency", or parts of a title one of
+  which gives a year: "Harlow Fire & Rescue | 2023 Annual Report"; else it is a table's row;
   three figures side by side are a table's row too, however alike its pages' last rows);
   so is a report's title closing on its page's number, repeated so wherever the text layer
   puts it on the page (_paged_titles: a chart read after the foot);
@@ -126,7 +127,7 @@ def furniture(lines: Sequence[Line]) -> frozenset[int]:
                 reach.setdefault(_repeat_key(_shape(lines[i].text)), set()).add(region)
             for i in idx[:EDGE] + [i for i in idx[-EDGE:] if i not in idx[:EDGE]]:
                 s = _shape(lines[i].text)
-                if (s and (_PAGED.match(s) or "|" not in s) and not lines[i].header
+                if (s and (_PAGED.match(s) or "|" not in s or _titled_bars(lines[i].text)) and not lines[i].header
                         and not _FIGURE_ROW.search(lines[i].text)):
                     key = _repeat_key(s)
                     edges.setdefault(key, set()).add(region)
@@ -258,6 +259,16 @@ _FIGURE_ROW = re.compile(r"\d[\d,.]*\s+\$?\d[\d,.]*\s+\$?\d")
 # a running header or footer that joins the page's number to a title with a bar ("48  |
 # Alliance for Water Efficiency", "Chapter 3 | 49"): a bar otherwise marks a table's row
 _PAGED = re.compile(r"^(?:#\s*\|\s*[^|]*[a-z][^|]*|[^|]*[a-z][^|]*\|\s*#)$")
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def _titled_bars(text: str) -> bool:
+    """A title's parts set apart by bars ("Harlow Fire & Rescue  |  2023 Annual Report",
+    "Brookfield Planning Commission  |  Staff Report  |  Meeting of September 18, 2024"): two
+    or three parts of two words or more, one giving a year; no table's row (whose cells
+    are words or figures alone: "Account | Description | Amount")."""
+    parts = [p.split() for p in text.split("|")]
+    return 2 <= len(parts) <= 3 and all(len(p) >= 2 for p in parts) and _YEAR.search(text) is not None
 
 
 def _running(regions: set[str], side: dict[str, int]) -> bool:
