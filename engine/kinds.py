@@ -1483,14 +1483,16 @@ def money_cells(row: str, header: str) -> str:
     A row may have up to _GAPS cells fewer than its header (a reader leaves empty cells out):
     then a cell's header is one of as many after its place, and its number is left out only
     when none of them names money and one names a unit or an identifier. A row shorter than
-    that, under a header naming no money anywhere, keeps no bare number (a record's row: which
-    column a number is under cannot be told). A bare number under a column counting people
+    that, under a header naming no money anywhere and a unit or an identifier somewhere, keeps
+    no bare number (a record's row: which column a number is under cannot be told). A bare number under a column counting people
     ("Total Budgeted Enrollment (FY16)": _COUNTED_HEAD), or under a change's column after one
     left out, is left out too. Other rows are returned as they are."""
     cells, heads = row.split(" | "), header.split(" | ")
-    if len(cells) >= 2 and len(heads) - len(cells) > _GAPS and not any(_MONEY_HEADER.search(h) for h in heads):
+    if (len(cells) >= 2 and len(heads) - len(cells) > _GAPS and not any(_MONEY_HEADER.search(h) for h in heads)
+            and any(_NOT_MONEY_HEADER.search(h) for h in heads)):
         # a record's row, its empty cells left out past telling which column a number is under,
-        # whose header names no money anywhere ("Day | Month | ... | Casualties"): no sum
+        # whose header names no money anywhere and things that are none ("Day | Month | ...
+        # | Incident Number"): no sum
         return " | ".join("" if _BARE.match(c) else c for c in cells)
     kept = _cells_under(row, header, lambda near: not any(_COUNTED_HEAD.search(h) for h in near) and (
         any(_MONEY_HEADER.search(h) for h in near)

@@ -35,6 +35,8 @@ each case failing on the start tree 22d000b:
   2019") answer nothing;
 - a running header of a title's parts set apart by bars, one giving a year ("Harlow Fire &
   Rescue  |  2023 Annual Report"), is page furniture;
+- rows that say nothing of the question by their own cells, two or more under the header that
+  does ("1101 | 4,325 | ..." under "Precinct | ... | Mayor - Dana WHITLEY"), are no answer;
 - cases filed, pending and disposed of are siblings ("pending caseload ... 800 cases" gives no
   count of cases filed; a case lodged is filed)."""
 from conftest import choose
@@ -248,3 +250,12 @@ def test_a_title_s_parts_set_apart_by_bars_is_a_running_header():
     assert three in marked(pages(three))
     # a table's header row repeated atop each page is no title
     assert "Account | Description | Amount" not in marked(pages("Account | Description | Amount"))
+
+
+def test_rows_alike_under_the_header_that_names_the_question():
+    rows = ["Precinct | Registered Voters | Ballots Cast | Mayor - Dana WHITLEY | Mayor - Oscar FUENTES",
+            "1101 | 4,325 | 3,058 | 1410 | 1498", "1102 | 4,441 | 3,255 | 1695 | 1424", "1103 | 3,245 | 2,542 | 1379 | 1037"]
+    assert choose("How many votes did Dana Whitley get for mayor in the final count?", rows) == []
+    assert rows[2] in choose("How many votes did Dana Whitley get in precinct 1102?", rows)
+    one = rows[:2]
+    assert rows[1] in choose("How many votes did Dana Whitley get for mayor?", one)

@@ -2937,7 +2937,8 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     label = _block_labels(texts, kind, kinds, asked, question, qterms)
     says_at = _row_sayer(texts, asked, says, question, kinds, plain)
     common = _common_subject(subject, question)
-    speaks = _speaker(texts, says_at, title, title_words, header if row_topic else -1, label)
+    speaks = _speaker(texts, says_at, title, title_words, _lending_header(texts, kind, header, every) if row_topic else -1,
+                      label)
     in_year = bool(question) and _asks_in_a_year(question)  # read once, not per line
     next_asked = bool(question) and _asks_next_meeting(question, kinds)
     own = _kind_labelled(texts, kind, kinds, qterms, title, asked) if kind_labels else frozenset()
@@ -3068,6 +3069,18 @@ def _names_subject(texts: Sequence[str], unit: Sequence[int], subject: Sequence[
         return False
     said = set().union(*(content_terms(texts[j]) for j in unit))
     return set(subject) <= said or (len(common) >= 2 and common <= said)
+
+
+def _lending_header(texts: Sequence[str], kind: Sequence[bool], header: int, every: frozenset[str]) -> int:
+    """The header row whose words its rows speak by (`header`, from _header_row), or none
+    (len(texts)) when two rows or more under it hold the asked kind and say no word of the
+    question (`every`, its terms, numbers and years too) in their own cells: one precinct's
+    row of a wide table is no more the answer than the next ("1101 | 4,325 | 3,058 | ..."
+    under "Precinct | ... | Mayor - Dana WHITLEY"); a row saying "Station 2" or "Q4 2023" is
+    told apart by it."""
+    alike = sum(1 for j in range(header + 1, len(texts))
+                if kind[j] and _TABLE_ROW.search(texts[j]) and not set(content_terms(texts[j])) & every)
+    return header if alike < 2 else len(texts)
 
 
 def _speaker(texts: Sequence[str], says_at: Callable[[int], bool], title: frozenset[str],
