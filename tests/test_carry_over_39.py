@@ -37,6 +37,8 @@ each case failing on the start tree 22d000b:
   Rescue  |  2023 Annual Report"), is page furniture;
 - rows that say nothing of the question by their own cells, two or more under the header that
   does ("1101 | 4,325 | ..." under "Precinct | ... | Mayor - Dana WHITLEY"), are no answer;
+- a Markdown table's header row names columns and answers no question asking no kind; its
+  rows do ("| Arts & Culture Fund | ... | 25% of the grant |" for the match an arts grant needs);
 - cases filed, pending and disposed of are siblings ("pending caseload ... 800 cases" gives no
   count of cases filed; a case lodged is filed)."""
 from conftest import choose
@@ -259,3 +261,10 @@ def test_rows_alike_under_the_header_that_names_the_question():
     assert rows[2] in choose("How many votes did Dana Whitley get in precinct 1102?", rows)
     one = rows[:2]
     assert rows[1] in choose("How many votes did Dana Whitley get for mayor?", one)
+
+
+def test_a_markdown_header_row_answers_nothing():
+    lines = ["## Award limits", "| Program | Minimum request | Maximum request | Match required |", "|---|---|---|---|",
+             "| CDBG public services | $10,000 | $150,000 | None |", "| Arts & Culture Fund | $5,000 | $60,000 | 25% of the grant |"]
+    got = choose("What local match is required for an arts grant?", lines)
+    assert got and got[0] == lines[4] and lines[1] not in got

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Collection, Mapping, Sequence
 
+from ..chunk import MD_TABLE_RULE
 from ..config import Config
 from ..kinds import (FIGURE_KINDS, MONTH, asked as asked_kinds, asks_stamp, bare_figure, counted_row, evidence,
                      examples, figure_cells, firm, header_like, holds, kind_words, money_cells, person_cells, unit_rows)
@@ -3493,7 +3494,13 @@ def _left_out(texts: Sequence[str], qterms: Sequence[str], topic: Sequence[str] 
     asking no kind, the title block's lines naming the document (_naming_lines), which are
     returned apart: they set no line floor either."""
     outside = _other_sections(texts, frozenset(qterms if topic is None else topic)) if cfg.siblings else set()
-    return outside, (set() if kinds else _naming_lines(texts, title))
+    return outside, (set() if kinds else _naming_lines(texts, title) | _column_rows(texts))
+
+
+def _column_rows(texts: Sequence[str]) -> set[int]:
+    """A Markdown table's header row, over its rule: it names the columns ("| Program |
+    Minimum request | Match required |"), and answers nothing; its rows answer under it."""
+    return {i - 1 for i in range(1, len(texts)) if MD_TABLE_RULE.match(texts[i].strip())}
 
 
 def _ranked(scores: Sequence[float], cfg: Config, outside: Collection[int],
