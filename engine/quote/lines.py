@@ -2089,6 +2089,36 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
     another year (_other_year); or another value of a label the question gives ("Plan B"
     for "Plan D", "Tier 3" for "Tier 2"); on a line's unit, another count of the noun the
     question counts ("10 Ride" for one ride: _other_count)."""
+    member = _other_member(unit, question, qterms, classes)
+    if member:
+        return member
+    opposite = (_negated(unit, question) or _negates_asked(unit, question)
+                or (line and _sought_only(unit, question)) or _change_only(unit, question, qterms)
+                or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
+                or _next_meeting_only(unit, question) or _not_after(unit, question) or _other_value(unit, question)
+                or (line and _other_year(unit, question)) or (line and _other_month(unit, question))
+                or (line and _one_year_of_span(unit, question))
+                or (line and _other_day(unit, question))
+                or (line and _other_month_year(unit, question))
+                or (line and _other_dated_row(unit, question)) or (line and _other_row_day(unit, question))
+                or (line and _left_blank(unit, question))
+                or (line and _other_side(unit, question))
+                or _lesser_office(unit, question) or _higher_office(unit, question)
+                or (line and _other_office(unit, question)) or _prefixed_only(unit, question))
+    if opposite:
+        return opposite
+    theirs = _labels(unit)
+    for label, values in _labels(question).items():
+        if label in theirs and label not in _NAMING_ONLY and not (theirs[label] & values):
+            return (", ".join(f"{label} {v}" for v in sorted(theirs[label])),
+                    ", ".join(f"{label} {v}" for v in sorted(values)))
+    return (_other_numbered(unit, question) or _other_jurisdiction(unit, question)
+            or (_other_count(unit, question) if line else None) or _across_several(unit, question))
+
+
+def _other_member(unit: str, question: str, qterms: Collection[str], classes) -> tuple[str, str] | None:
+    """Another member of a closed class (sibling's first test): the unit names one of
+    `classes`' members and none the question names."""
     terms = _members(unit) | _bound_words(unit) | _periodic(unit) | _quarters(unit)
     if "|" not in unit and not set(asked_kinds(question)) & {"date", "time"}:
         # (a table's row is keyed by its first cell, _other_dated_row; a date asked may fall
@@ -2113,28 +2143,7 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
         if wanted and not (said & wanted) and (said & members):
             return (", ".join(sorted(_SHOWN.get(t, t) for t in said & members)),
                     ", ".join(sorted(_SHOWN.get(t, t) for t in wanted)))
-    opposite = (_negated(unit, question) or _negates_asked(unit, question)
-                or (line and _sought_only(unit, question)) or _change_only(unit, question, qterms)
-                or (line and _other_kind_of(unit, question, qterms, named)) or _opposite_bound(unit, question)
-                or _next_meeting_only(unit, question) or _not_after(unit, question) or _other_value(unit, question)
-                or (line and _other_year(unit, question)) or (line and _other_month(unit, question))
-                or (line and _one_year_of_span(unit, question))
-                or (line and _other_day(unit, question))
-                or (line and _other_month_year(unit, question))
-                or (line and _other_dated_row(unit, question)) or (line and _other_row_day(unit, question))
-                or (line and _left_blank(unit, question))
-                or (line and _other_side(unit, question))
-                or _lesser_office(unit, question) or _higher_office(unit, question)
-                or (line and _other_office(unit, question)) or _prefixed_only(unit, question))
-    if opposite:
-        return opposite
-    theirs = _labels(unit)
-    for label, values in _labels(question).items():
-        if label in theirs and label not in _NAMING_ONLY and not (theirs[label] & values):
-            return (", ".join(f"{label} {v}" for v in sorted(theirs[label])),
-                    ", ".join(f"{label} {v}" for v in sorted(values)))
-    return (_other_numbered(unit, question) or _other_jurisdiction(unit, question)
-            or (_other_count(unit, question) if line else None) or _across_several(unit, question))
+    return None
 
 
 # an office's one name: "chair", "chairman", "chairperson", "chairwoman" are one office
