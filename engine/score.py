@@ -188,6 +188,7 @@ def _terms_held(pool: Pool, qterms: Sequence[str], required: Sequence[str], kind
     forms_held(pool, qterms, has)
     ranges_held(pool, qterms, has, kinds)
     compounds_held(pool, qterms, has)
+    measures_held(pool, qterms, has)
     roots_held(pool, qterms, has)
     joined_held(pool, qterms, has)
     short_months_held(pool, qterms, has)
@@ -960,6 +961,22 @@ def compounds_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
 
 
 _COMPOUND_TERM = re.compile(r"^([a-z]{3,})-\d+[a-z]?$")
+
+
+def measures_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
+    """Mark in `has` (in place) a question's number joined to its unit or noun ("5/8-inch",
+    "3-bedroom") as held by a passage holding the number and the word apart: a page writes
+    5/8" (read "5/8 inch") or "3 bedroom" as often. Where the passage writes them joined it
+    holds the term itself."""
+    asked = {k: m for k, t in enumerate(qterms) if (m := _MEASURE_TERM.match(t))}
+    for i, terms in enumerate(pool.terms):
+        held = set(terms)
+        for k, m in asked.items():
+            if m[1] in held and stem(m[2]) in held:
+                has[i, k] = True
+
+
+_MEASURE_TERM = re.compile(r"^([\d/.,]+)-([a-z]+)$")  # "5/8-inch", "3-bedroom"
 
 
 def roots_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:

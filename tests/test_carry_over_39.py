@@ -39,6 +39,8 @@ each case failing on the start tree 22d000b:
   does ("1101 | 4,325 | ..." under "Precinct | ... | Mayor - Dana WHITLEY"), are no answer;
 - a Markdown table's header row names columns and answers no question asking no kind; its
   rows do ("| Arts & Culture Fund | ... | 25% of the grant |" for the match an arts grant needs);
+- a number the question joins to its unit ("5/8-inch") is held by a passage writing them
+  apart (5/8", read "5/8 inch": score.measures_held);
 - cases filed, pending and disposed of are siblings ("pending caseload ... 800 cases" gives no
   count of cases filed; a case lodged is filed)."""
 from conftest import choose
@@ -268,3 +270,16 @@ def test_a_markdown_header_row_answers_nothing():
              "| CDBG public services | $10,000 | $150,000 | None |", "| Arts & Culture Fund | $5,000 | $60,000 | 25% of the grant |"]
     got = choose("What local match is required for an arts grant?", lines)
     assert got and got[0] == lines[4] and lines[1] not in got
+
+
+def test_a_number_joined_to_its_unit_is_held_apart(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "portland_development_fees_2025.csv").write_text(
+        "Bureau,Charge,Fee,Unit\n"
+        "Portland Water Bureau,\"System Development Charges by Meter Size - 5/8\"\"\",5030,per connection\n"
+        "Portland Water Bureau,\"System Development Charges by Meter Size - 2\"\"\",40240,per connection\n"
+        "Portland Parks,Parks SDC per dwelling,14200,per unit\n", encoding="utf-8")
+    with Engine(docs, index=tmp_path / "ix.sqlite", embed_model="none") as e:
+        got = e.ask("What is the Portland Water Bureau system development charge for a 5/8-inch meter connection?")
+    assert got.answered and "5030" in got.citations[0].lines[0].text, got.refusal
