@@ -263,6 +263,13 @@ def test_rows_alike_under_the_header_that_names_the_question():
     assert rows[2] in choose("How many votes did Dana Whitley get in precinct 1102?", rows)
     one = rows[:2]
     assert rows[1] in choose("How many votes did Dana Whitley get for mayor?", one)
+    # a row saying a word of the question, a year and a quarter, or a number of years, is told apart
+    quarters = ["Quarter | First Review | Resubmittal", "2022 Q4 | 14.10 | 6.02", "2023 Q1 | 15.00 | 5.90",
+                "2023 Q2 | 16.02 | 5.37", "2022 Q1 | 12.50 | 4.80"]
+    assert quarters[3] in choose("What was the average first review time in 2023 Q2?", quarters)
+    burial = ["Exclusive right of burial | Resident | Non-resident", "25 years | £800.00 | £1,600.00",
+              "50 years | £1,300.00 | £2,600.00", "99 years | £2,176.00 | £4,355.00"]
+    assert burial[3] in choose("What does a non-resident pay for a 99-year exclusive right of burial?", burial)
 
 
 def test_a_markdown_header_row_answers_nothing():

@@ -60,7 +60,7 @@ def test_the_total_row_answers_a_question_about_the_whole_table(tmp_path):
     assert not any(t.startswith("P1 Alder") for t in got)
     # the rule off, a precinct's row is still no answer: the rows say no word of the question
     # by their own cells, fourteen alike under the header naming the candidate
-    # (quote/lines._lending_header); before that rule, "P1 Alder" was quoted beside the total
+    # (quote/lines._alike_rows); before that rule, "P1 Alder" was quoted beside the total
     off = ask(tmp_path, question, dataclasses.replace(Config(), total_rows=0))
     assert not any(t.startswith("P1 Alder") for t in texts(off)), texts(off)
 

@@ -2947,8 +2947,8 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     label = _block_labels(texts, kind, kinds, asked, question, qterms)
     says_at = _row_sayer(texts, asked, says, question, kinds, plain)
     common = _common_subject(subject, question)
-    speaks = _speaker(texts, says_at, title, title_words, _lending_header(texts, kind, header, every) if row_topic else -1,
-                      label)
+    speaks = _speaker(texts, says_at, title, title_words, header if row_topic else -1, label,
+                      _alike_rows(texts, kind, header, every))
     in_year = bool(question) and _asks_in_a_year(question)  # read once, not per line
     next_asked = bool(question) and _asks_next_meeting(question, kinds)
     own = _kind_labelled(texts, kind, kinds, qterms, title, asked) if kind_labels else frozenset()
@@ -3081,32 +3081,34 @@ def _names_subject(texts: Sequence[str], unit: Sequence[int], subject: Sequence[
     return set(subject) <= said or (len(common) >= 2 and common <= said)
 
 
-def _lending_header(texts: Sequence[str], kind: Sequence[bool], header: int, every: frozenset[str]) -> int:
-    """The header row whose words its rows speak by (`header`, from _header_row), or none
-    (len(texts)) when two rows or more under it hold the asked kind and say no word of the
-    question (`every`, its terms, numbers and years too) in their own cells: one precinct's
-    row of a wide table is no more the answer than the next ("1101 | 4,325 | 3,058 | ..."
-    under "Precinct | ... | Mayor - Dana WHITLEY"); a row saying "Station 2" or "Q4 2023" is
-    told apart by it."""
-    alike = sum(1 for j in range(header + 1, len(texts))
-                if kind[j] and _TABLE_ROW.search(texts[j]) and not set(content_terms(texts[j])) & every)
-    return header if alike < 2 else len(texts)
+def _alike_rows(texts: Sequence[str], kind: Sequence[bool], header: int, every: frozenset[str]) -> frozenset[int]:
+    """The table rows under the header that hold the asked kind and say no word of the
+    question (`every`, its terms, numbers and years too) in their own cells, when two or more
+    do: one precinct's row of a wide table is no more the answer than the next ("1101 |
+    4,325 | 3,058 | ..." under "Precinct | ... | Mayor - Dana WHITLEY"), so the header speaks
+    for none of them; a row saying "Station 2" or "2023 Q2" is told apart by it."""
+    words = every | {p for t in every if "-" in t for p in content_terms(t.replace("-", " "))}  # "99-year": 99, year
+    alike = frozenset(j for j in range(header + 1, len(texts))
+                      if kind[j] and _TABLE_ROW.search(texts[j]) and not set(content_terms(texts[j])) & words)
+    return alike if len(alike) >= 2 else frozenset()
 
 
 def _speaker(texts: Sequence[str], says_at: Callable[[int], bool], title: frozenset[str],
-             title_words: frozenset[str], header: int, label: Callable[[int], bool]) -> Callable[[int], bool]:
+             title_words: frozenset[str], header: int, label: Callable[[int], bool],
+             alike: frozenset[int] = frozenset()) -> Callable[[int], bool]:
     """speaks(j): line j speaks of the question: it says it (`says_at`); or it is a line of
     the document's title block naming it by a word (not a year or a number alone: a page
     whose first lines are running text); or it is a table row named by a header line above
-    it (`header`, its index; -1 when any row counts) or by the label its block of rows
-    stands under (a PDF's row of a label and figures, _ROW_FIGURES, by that label only)."""
+    it (`header`, its index; -1 when any row counts; not one of the rows `alike`: _alike_rows)
+    or by the label its block of rows stands under (a PDF's row of a label and figures,
+    _ROW_FIGURES, by that label only)."""
     def speaks(j: int) -> bool:
         if says_at(j):
             return True
         if title and " ".join(texts[j].split()) in title and about(texts[j], title_words):
             return True
         if _TABLE_ROW.search(texts[j]):
-            return header < j or label(j)
+            return (header < j and j not in alike) or label(j)
         return _ROW_FIGURES.match(texts[j]) is not None and label(j)  # "For 214 144 358" under its measure
 
     return speaks
