@@ -31,6 +31,7 @@ from itertools import groupby
 from typing import Sequence
 
 from .config import Config
+from .readers.layout import barred_furniture
 from .types import Line, Passage
 
 CHUNK_VERSION = "10"  # bump when passages could come out differently for the same lines
@@ -232,8 +233,10 @@ _TITLE_SEP = re.compile(r"[\\/_.\-\s]+")
 
 
 def table_header(context: str) -> str:
-    """The header row a table passage carries in its context (written by chunk below), or ""."""
-    return next((ln for ln in reversed(context.split("\n")) if " | " in ln), "")
+    """The header row a table passage carries in its context (written by chunk below), or "";
+    never a running header set off by bars that the context carries as page furniture
+    ("Brookfield Planning Commission | Staff Report | Meeting of ...": layout.barred_furniture)."""
+    return next((ln for ln in reversed(context.split("\n")) if " | " in ln and not barred_furniture(ln)), "")
 
 
 def title(rel_path: str) -> str:

@@ -254,6 +254,10 @@ def test_a_title_s_parts_set_apart_by_bars_is_a_running_header():
     assert three in marked(pages(three))
     # a table's header row repeated atop each page is no title
     assert "Account | Description | Amount" not in marked(pages("Account | Description | Amount"))
+    # carried in a passage's context as furniture, the running header is no table's header row
+    from engine.chunk import table_header
+    assert table_header(f"Staff report\n{three}") == ""
+    assert table_header(f"Staff report\n{three}\nAccount | Description | Amount") == "Account | Description | Amount"
 
 
 def test_rows_alike_under_the_header_that_names_the_question():

@@ -262,6 +262,13 @@ _PAGED = re.compile(r"^(?:#\s*\|\s*[^|]*[a-z][^|]*|[^|]*[a-z][^|]*\|\s*#)$")
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 
 
+def barred_furniture(text: str) -> bool:
+    """A running header or footer's shape that holds a bar (a page's number joined to a
+    title, _PAGED; a title's parts, _titled_bars): in a passage's context it is no table's
+    header row (chunk.table_header)."""
+    return bool(_PAGED.match(_shape(text))) or _titled_bars(text)
+
+
 def _titled_bars(text: str) -> bool:
     """A title's parts set apart by bars ("Harlow Fire & Rescue  |  2023 Annual Report",
     "Brookfield Planning Commission  |  Staff Report  |  Meeting of September 18, 2024"): two
