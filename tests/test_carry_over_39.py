@@ -41,6 +41,7 @@ each case failing on the start tree 22d000b:
   rows do ("| Arts & Culture Fund | ... | 25% of the grant |" for the match an arts grant needs);
 - a number the question joins to its unit ("5/8-inch") is held by a passage writing them
   apart (5/8", read "5/8 inch": score.measures_held);
+- a fire apparatus's unit code names it ("E3" is Engine 3, "L1" Ladder 1);
 - cases filed, pending and disposed of are siblings ("pending caseload ... 800 cases" gives no
   count of cases filed; a case lodged is filed)."""
 from conftest import choose
@@ -294,3 +295,11 @@ def test_a_number_joined_to_its_unit_is_held_apart(tmp_path):
     with Engine(docs, index=tmp_path / "ix.sqlite", embed_model="none") as e:
         got = e.ask("What is the Portland Water Bureau system development charge for a 5/8-inch meter connection?")
     assert got.answered and "5030" in got.citations[0].lines[0].text, got.refusal
+
+
+def test_an_apparatus_unit_code_names_it():
+    roster = "Unit | Type | Model Year | Planned Replacement\nE3 | Engine (pumper) | 2010 | 2025\nE4 | Engine | 2021 | 2036"
+    assert unnamed_label(roster, "When is Engine 3 scheduled to be replaced?") is None
+    assert unnamed_label(roster, "When is Engine 7 scheduled to be replaced?") == "engine 7"
+    q = "When is Engine 3 scheduled to be replaced?"
+    assert sibling("E4 | Engine | 2021 | 2036", q, question_terms(q)) == ("engine 4", "engine 3")

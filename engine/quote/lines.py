@@ -1079,9 +1079,13 @@ def _bound_words(text: str) -> set[str]:
 
 
 def _labels(text: str) -> dict[str, set[str]]:
+    """The labels and values a text gives ("Tier 3", "Station 4"; an apparatus's unit code:
+    "E3" is Engine 3, _APPARATUS), label -> values."""
     out: dict[str, set[str]] = {}
     for m in _LABELLED.finditer(text):
         out.setdefault(m.group(1).lower(), set()).add(m.group(2).upper())
+    for m in _APPARATUS.finditer(text):
+        out.setdefault(_APPARATUS_OF[m.group(1)], set()).add(m.group(2))
     return out
 
 
@@ -1090,6 +1094,9 @@ _SHORT_LABEL = re.compile(r"\b((?i:dist|pct|prec|sched|sch|div|rte|wk|rnd))\.?"
                           + _LABEL_VALUE.replace(r"\s+", r"\s*", 1))  # "Pct105" too
 _LABEL_OF = {"dist": "district", "pct": "precinct", "prec": "precinct", "sched": "schedule",
              "sch": "schedule", "div": "division", "rte": "route", "wk": "week", "rnd": "round"}
+# a fire apparatus by its unit code, as rosters print it: "E3" is Engine 3, "L1" Ladder 1
+_APPARATUS = re.compile(r"\b([EL])(\d{1,2})\b")
+_APPARATUS_OF = {"E": "engine", "L": "ladder"}
 # labels named together: "Cells 5 and 6", "Weeks 37-38", "Precincts 4, 5 and 7"
 _LABELS_TOGETHER = re.compile(r"\b((?i:cell|week|precinct|ward|district|zone|tier|phase|lot|route|unit|step))s\s+"
                               r"(\d+[A-Z]?(?:\s*(?:,|and|&|-|–|to|through)\s*\d+[A-Z]?)+)\b")
