@@ -159,6 +159,12 @@ _TITLE = (r"(?:Mr|Mrs|Ms|Dr|Mayor|Councilor|Councillor|Commissioner|President|Ch
           r"Select(?:man|men|woman|women)|Commissioners|Trustees)")
 _TITLE_CAPS = _TITLE.upper()  # the same titles in capitals ("MAYOR", "JUDGE")
 
+# a roll call's vote and the surnames after it: "Noes - Nakamura", "Ayes: Goetz, Liu, Marsh"
+_ROLL_CALL = (r"\b(?:Ayes|Noes|Nays|Yeas|Absent|Abstain(?:ed|ing)?|Recused)\s*[-:–]\s*(?!None\b|Vacant\b)[A-Z][a-z'’-]+"
+              r"(?:,\s*(?:and\s+)?[A-Z][a-z'’-]+)*")
+_ROLL_OPENS = re.compile(r"^(?:Ayes|Noes|Nays|Yeas|Absent|Abstain(?:ed|ing)?|Recused)\s*[-:–]")
+
+
 def _in_units(units: str) -> re.Pattern:
     """A number followed by one of `units` (a measure of one dimension): "220 kW", "45 psi"."""
     return re.compile(rf"\b{_NUM}\s?-?(?:{units})(?![a-z])")
@@ -264,7 +270,9 @@ _DETECT = {
                          rf"|\b{_TITLE_CAPS}\.?\s+{_CAPS_NAME}\b"
                          rf"|(?<![A-Z] )\b{_CAPS_NAME}\s+{_CAPS_NAME}\b(?!\s[A-Z]{{2}})"
                          # a first name, a middle initial and a surname: a name wherever it stands
-                         rf"|\b{_NAME}\s+[A-Z]\.\s+[A-Z][a-z'’-]+"),
+                         rf"|\b{_NAME}\s+[A-Z]\.\s+[A-Z][a-z'’-]+"
+                         # a roll call's surnames after its vote ("Noes - Nakamura", "Ayes: Goetz, Liu")
+                         rf"|{_ROLL_CALL}"),
     "organisation": re.compile(r"\b[A-Z][\w&.'’-]*(?:,?\s+(?:&\s+)?[A-Z][\w&.'’-]*)*?,?\s+(?:&\s+)?"
                                r"(?:Company|Co\.|Corporation|Corp\.?|Inc\.?|LLC|LLP|Ltd\.?|District|"
                                r"Department|Agency|Authority|Commission|Committee|Subcommittee|Council|Board|Bureau|"
@@ -770,7 +778,7 @@ def _a_person(match: str) -> bool:
     """A person-shaped match names a person: it opens with a title ("Mayor Kibbey"), or its
     first word is a first name ("Wendy Gudalewicz", "JOHN Q SMITH"). Two capitalised words
     alone are as often a heading ("Baseline Cost", "Franchise Tax")."""
-    if _TITLED.match(match):
+    if _TITLED.match(match) or _ROLL_OPENS.match(match):
         return True
     first = re.split(r"[\s.]+", match.strip(), maxsplit=1)[0].lower()
     if first in _PLACE_OPENERS:

@@ -42,6 +42,7 @@ each case failing on the start tree 22d000b:
 - a number the question joins to its unit ("5/8-inch") is held by a passage writing them
   apart (5/8", read "5/8 inch": score.measures_held);
 - a fire apparatus's unit code names it ("E3" is Engine 3, "L1" Ladder 1);
+- a roll call's surnames after its vote are people's names ("Noes - Nakamura");
 - cases filed, pending and disposed of are siblings ("pending caseload ... 800 cases" gives no
   count of cases filed; a case lodged is filed)."""
 from conftest import choose
@@ -303,3 +304,12 @@ def test_an_apparatus_unit_code_names_it():
     assert unnamed_label(roster, "When is Engine 7 scheduled to be replaced?") == "engine 7"
     q = "When is Engine 3 scheduled to be replaced?"
     assert sibling("E4 | Engine | 2021 | 2036", q, question_terms(q)) == ("engine 4", "engine 3")
+
+
+def test_a_roll_call_s_surnames_are_people():
+    line = "Vote: Ayes - Goetz, Liu, Marsh, Reyes; Noes - Nakamura; Absent - Adeyemi. Motion carried 4-1."
+    assert holds(line, ("person",))
+    assert not holds("Absent: None", ("person",))
+    lines = ["5.1 PC-2024-0117 - Conditional Use Permit, self-storage facility, 2290 Alder Way.",
+             "Commissioner Goetz moved to adopt Resolution 2024-31 approving the project; seconded by Commissioner Liu.", line]
+    assert line in choose("Which commissioner voted no on the self-storage project?", lines)
