@@ -367,7 +367,7 @@ _DETECT = {
                        r"|(?:\b[Nn][Oo]\.|\b[Nn]umber|#)\s?\d+"),  # "No. 54", "#12"
 }
 
-_MONEY = (r"(?:fee|fees|cost|costs|price|prices|charge|charges|charged|pay(?! for)|paid|fine|fines|penalty|"
+_MONEY = (r"(?:fee|fees|cost|costs|price|prices|(?<!\bin )charge|charges|charged|pay(?! for)|paid|fine|fines|penalty|"
           r"deposit|bill|amount|budget|budgeted|revenue|revenues|sales|salary|spend|spent|tariff|"
           r"premium|rate|rates|allowance|reimbursement|expenditure|expenditures|appropriation|"
           r"surcharge|income|earnings|profit|profits|rent|rents|wage|wages|stipend|per diem|spending|value|"
@@ -390,7 +390,7 @@ _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|con
 # County Clerk" answers "which clerk certified the results", a review's made-up canvass; nor
 # a trustee: a bond's trustee is a bank); an officer is one ("which ANAO officer signed the
 # report" is no Australian National Audit Office; not "official": "which official body")
-_HUMAN_OFFICE = (r"(?:judge|justice|magistrate|officer|alder(?:man|men|woman|women)|chairman|chairperson|chairwoman|"
+_HUMAN_OFFICE = (r"(?:judge|justice|magistrate|officer|chief|alder(?:man|men|woman|women)|chairman|chairperson|chairwoman|"
                  r"senator|councillor|councilor|councilmember|council(?:man|men|woman|women)|"
                  r"(?:council|board|committee|commission) members?|"
                  r"legislator|candidate|mp|select(?:man|men|woman|women)|assembly(?:man|men|woman|women)|"

@@ -19,7 +19,7 @@ each case failing on the start tree 22d000b:
   Buffalo Avenue, ...") goes on into the next line;
 - a row's bare figures under a column counting people ("Total Budgeted Enrollment (FY16)"), a
   ward's number, or the change of such a column are no sums of money;
-- "which board members" asks a person; "by how much did ... enrollment change" a count or a share;
+- "which board members", "which deputy chief" ask a person ("in charge of" names no charge); "by how much did ... enrollment change" a count or a share;
 - a figure summed across several of a kind ("3,400 cases filed across the four
   jurisdictions") is no figure of the one the question names ("the Vanuatu Supreme Court");
 - a surname alone under a column naming its people by their role ("Farias" under "SPONSOR")
@@ -147,6 +147,9 @@ def test_which_board_members_asks_a_person():
     assert asked("By how much did Woodson High School's budgeted enrollment change from FY15 to FY16?") \
         == ("count", "percentage")
     assert asked("How much did the enrollment fee increase?") == ("amount", "rate", "percentage")
+    # "in charge of" names no charge; a chief is a person
+    assert asked("Which deputy chief is in charge of operations?") == ("person",)
+    assert asked("What is the charge for a permit?") == ("amount", "rate")
 
 
 def test_a_sum_across_several_is_not_the_one_named():
