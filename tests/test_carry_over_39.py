@@ -307,6 +307,9 @@ def test_an_apparatus_unit_code_names_it():
     assert unnamed_label(roster, "When is Engine 7 scheduled to be replaced?") == "engine 7"
     q = "When is Engine 3 scheduled to be replaced?"
     assert sibling("E4 | Engine | 2021 | 2036", q, question_terms(q)) == ("engine 4", "engine 3")
+    q = "What model year is Ladder 1?"
+    assert sibling("E1 | Engine (pumper) | 2016 | Station 1", q, question_terms(q)) == ("engine 1", "ladder 1")
+    assert sibling("L1 | Aerial ladder | 2012 | Station 1", q, question_terms(q)) is None
 
 
 def test_a_roll_call_s_surnames_are_people():

@@ -1097,6 +1097,7 @@ _LABEL_OF = {"dist": "district", "pct": "precinct", "prec": "precinct", "sched":
 # a fire apparatus by its unit code, as rosters print it: "E3" is Engine 3, "L1" Ladder 1
 _APPARATUS = re.compile(r"\b([EL])(\d{1,2})\b")
 _APPARATUS_OF = {"E": "engine", "L": "ladder"}
+_APPARATUS_KINDS = frozenset(_APPARATUS_OF.values())
 # labels named together: "Cells 5 and 6", "Weeks 37-38", "Precincts 4, 5 and 7"
 _LABELS_TOGETHER = re.compile(r"\b((?i:cell|week|precinct|ward|district|zone|tier|phase|lot|route|unit|step))s\s+"
                               r"(\d+[A-Z]?(?:\s*(?:,|and|&|-|–|to|through)\s*\d+[A-Z]?)+)\b")
@@ -2119,6 +2120,9 @@ def sibling(unit: str, question: str, qterms: Collection[str], classes=_SIBLINGS
         if label in theirs and label not in _NAMING_ONLY and not (theirs[label] & values):
             return (", ".join(f"{label} {v}" for v in sorted(theirs[label])),
                     ", ".join(f"{label} {v}" for v in sorted(values)))
+        other = {o for o in theirs if o in _APPARATUS_KINDS and o != label}
+        if label in _APPARATUS_KINDS and label not in theirs and other:  # "E1" is no ladder
+            return ", ".join(f"{o} {v}" for o in sorted(other) for v in sorted(theirs[o])), f"{label} {min(values)}"
     return (_other_numbered(unit, question) or _other_jurisdiction(unit, question)
             or (_other_count(unit, question) if line else None) or _across_several(unit, question))
 
