@@ -42,7 +42,8 @@ each case failing on the start tree 22d000b:
 - a number the question joins to its unit ("5/8-inch") is held by a passage writing them
   apart (5/8", read "5/8 inch": score.measures_held);
 - a fire apparatus's unit code names it ("E3" is Engine 3, "L1" Ladder 1);
-- a roll call's surnames after its vote are people's names ("Noes - Nakamura");
+- a roll call's surnames after its vote are people's names ("Noes - Nakamura"); a vote is on
+  the numbered item nearest above it, which may speak for it;
 - cases filed, pending and disposed of are siblings ("pending caseload ... 800 cases" gives no
   count of cases filed; a case lodged is filed)."""
 from conftest import choose
@@ -319,3 +320,13 @@ def test_a_roll_call_s_surnames_are_people():
     lines = ["5.1 PC-2024-0117 - Conditional Use Permit, self-storage facility, 2290 Alder Way.",
              "Commissioner Goetz moved to adopt Resolution 2024-31 approving the project; seconded by Commissioner Liu.", line]
     assert line in choose("Which commissioner voted no on the self-storage project?", lines)
+
+
+def test_a_vote_is_on_the_numbered_item_above_it():
+    lines = ["5. PUBLIC HEARINGS", "5.1 PC-2024-0117 - Conditional Use Permit, self-storage facility, 2290 Alder Way.",
+             "Associate Planner Whitcombe presented the staff report.",
+             "Commissioner Goetz moved to adopt Resolution 2024-31; seconded by Commissioner Liu.",
+             "Vote: Ayes - Goetz, Liu, Marsh, Reyes; Noes - Nakamura. Motion carried 4-1.",
+             "5.2 PC-2024-0121 - Variance, 14 Pinecrest Court.", "Vote: Ayes - all. Motion carried 5-0."]
+    assert choose("What was the commission's vote on the Alder Way storage facility?", lines)[0] == lines[4]
+    assert lines[6] not in choose("What was the commission's vote on the Alder Way storage facility?", lines)

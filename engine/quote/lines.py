@@ -2963,7 +2963,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
     in_year = bool(question) and _asks_in_a_year(question)  # read once, not per line
     next_asked = bool(question) and _asks_next_meeting(question, kinds)
     own = _kind_labelled(texts, kind, kinds, qterms, title, asked) if kind_labels else frozenset()
-    acts = _acts_asked(question, kinds)  # "who voted no": the act a line must name
+    acts, voted = _acts_asked(question, kinds), "vote" in kinds  # "who voted no": the act a line must name
     holder = _office_holder(texts, kind, kinds, qterms, question, says)
 
     def against(unit: list[int]) -> bool:  # the unit names a sibling of what the question names
@@ -2987,7 +2987,7 @@ def _answers(texts: Sequence[str], kind: Sequence[bool], unit_of: Callable[[int]
         if (held := holder(unit)) is not None:
             return held  # a signer; a name over its office: that office, and only it, says whose
         if any(speaks(j) for j in unit) or _labelled(texts, i, unit, heading_words, every, event, says, kind) \
-                or _under_speaking_item(texts, unit, kind, speaks):
+                or _under_speaking_item(texts, unit, kind, speaks) or (voted and _voted_under(texts, unit[0], speaks)):
             return True
         # the notice's one value under its kind's label ("TIME: 4:30 P.M."); "Next Meeting 12 November 2025"
         return any(j in own for j in unit) or next_said or _names_subject(texts, unit, subject, asked, common)
@@ -3065,6 +3065,20 @@ def row_labels(row: str, header: str) -> str:
         if value and _LABELLED.fullmatch(f"{name} {value}"):
             said.append(f"{name.title()} {value}")
     return " ".join(said)
+
+
+# a numbered item of an agenda or minutes ("5.1 PC-2024-0117 - Conditional Use Permit ...",
+# "7. Consent Calendar"), and the lines read up from a vote to find the item it is on
+_NUMBERED_ITEM = re.compile(r"^\s*\d{1,2}(?:\.\d{1,2})*\.?\s+\S")
+_VOTE_REACH = 12
+
+
+def _voted_under(texts: Sequence[str], i: int, speaks: Callable[[int], bool]) -> bool:
+    """A vote on line i is on the numbered item nearest above it, within _VOTE_REACH lines:
+    when that item speaks of the question, so does the vote ("Vote: Ayes - ...; Motion carried
+    4-1." under "5.1 PC-2024-0117 - ... self-storage facility, 2290 Alder Way.")."""
+    item = next((j for j in range(i - 1, max(-1, i - _VOTE_REACH - 1), -1) if _NUMBERED_ITEM.match(texts[j])), None)
+    return item is not None and speaks(item)
 
 
 def _under_speaking_item(texts: Sequence[str], unit: Sequence[int], kind: Sequence[bool],
