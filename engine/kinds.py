@@ -368,7 +368,7 @@ _DETECT = {
 }
 
 _MONEY = (r"(?:fee|fees|cost|costs|price|prices|(?<!\bin )charge|charges|charged|pay(?! for)|paid|fine|fines|penalty|"
-          r"deposit|bill|amount|budget|budgeted|revenue|revenues|sales|salary|spend|spent|tariff|"
+          r"deposit|bill(?! (?:numbers?|nos?\b\.?|#))|amount|budget|budgeted|revenue|revenues|sales|salary|spend|spent|tariff|"
           r"premium|rate|rates|allowance|reimbursement|expenditure|expenditures|appropriation|"
           r"surcharge|income|earnings|profit|profits|rent|rents|wage|wages|stipend|per diem|spending|value|"
           r"dollar|dollars|millage|levy|levies|precept|precepts|dues|deductible|deductibles|copay|copays|co-pay|co-pays|"
@@ -692,10 +692,10 @@ _ASKS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = tuple((re.compile(p, re.
     (r"^(?!.*\b(?:cost|costs|fee|fees|price|prices|charge|charges|fine|fines)\b)"
      r".*\b(?:address|location)(?: now| today| currently)?\W*$", ("place",)),
     # a search-box query naming a thing's number ("report number for the HHS audit of ...",
-    # "permit number for 42 Main St"; not "number of votes", a count)
+    # "permit number for 42 Main St", "Bill number of the ... Act"; not "number of votes", a count)
     (r"^(?!.*\b(?:what|which|who|whom|whose|how|when|where|why)\b)"
      r"(?!\W*(?:is|are|was|were|do|does|did|can|could|should|would|will|may|must|has|have|had)\b)"
-     r".*\b(?!(?:the|a|an|total)\b)[a-z]+ number\b(?! of\b| (?:registered|enrolled|employed|eligible|voters|"
+     r".*\b(?!(?:the|a|an|total)\b)[a-z]+ number\b(?! of\b(?! the\b)| (?:registered|enrolled|employed|eligible|voters|"
      r"residents|people|employees|students|members|customers|households)\b)", ("code",)),
     # a search-box query naming a limit, a level, a range ... asks for a figure, as the
     # question form does ("ambulance cover limit for plan b")

@@ -148,7 +148,9 @@ def test_which_board_members_asks_a_person():
     assert asked("By how much did Woodson High School's budgeted enrollment change from FY15 to FY16?") \
         == ("count", "percentage")
     assert asked("How much did the enrollment fee increase?") == ("amount", "rate", "percentage")
-    # "in charge of" names no charge; a chief is a person
+    # a bill's number is a code, not a sum; "in charge of" names no charge; a chief is a person
+    assert asked("Bill number of the Injured Metropolitan Police Officer Relief Amendment Act of 2017?") == ("code",)
+    assert asked("What is the average water bill?") == ("amount", "rate")
     assert asked("Which deputy chief is in charge of operations?") == ("person",)
     assert asked("What is the charge for a permit?") == ("amount", "rate")
 
