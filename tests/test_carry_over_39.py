@@ -53,6 +53,15 @@ from engine.kinds import asked, evidence, holds, money_cells, person_cells
 from engine.quote.lines import sibling, source_terms, unnamed_label
 from engine.terms import question_terms
 
+def _first_answer(tmp_path, name: str, text: str, question: str):
+    """The real engine (words arm, a real index) on a folder of one file: its answer."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / name).write_text(text, encoding="utf-8")
+    with Engine(docs, index=tmp_path / "ix.sqlite", embed_model="none") as e:
+        return e.ask(question)
+
+
 CARDS = ["Executive leadership team", "Kevin Marshman (Officer)  Bruce Malloch",
          "President and Chief  Director, Strategic", "Executive Officer  Communications",
          "Cathy Barker (Officer)  Sheila Penny", "Vice President,  Vice President, Facilities",
@@ -177,14 +186,11 @@ def test_a_surname_under_a_sponsor_column(tmp_path):
     assert person_cells("P CN0420 | X | 18 | Farias | HARDING PARK COMMUNITY GARDEN UPGRADES | $350,000", header)
     assert not person_cells("P CN0420 | X | 18 | Farias | HARDING PARK COMMUNITY GARDEN UPGRADES | $350,000",
                             "PROJECT | BORO | CD | NAME | TITLE | FY26")  # a thing's name may be one word
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "capital_fy26.csv").write_text(
-        "PROJECT,BORO,CD,SPONSOR,TITLE,FY26\n"
-        "P CN0419,X,17,Salamanca,HUNTS POINT RECREATION CENTER SECURITY GATE,\"$150,000\"\n"
-        "P CN0420,X,18,Farias,HARDING PARK COMMUNITY GARDEN WATER SUPPLY UPGRADES,\"$350,000\"\n", encoding="utf-8")
-    with Engine(docs, index=tmp_path / "ix.sqlite", embed_model="none") as e:
-        got = e.ask("Which council member sponsored the Harding Park Community Garden water supply upgrade?")
+    got = _first_answer(tmp_path, "capital_fy26.csv",
+                        "PROJECT,BORO,CD,SPONSOR,TITLE,FY26\n"
+                        "P CN0419,X,17,Salamanca,HUNTS POINT RECREATION CENTER SECURITY GATE,\"$150,000\"\n"
+                        "P CN0420,X,18,Farias,HARDING PARK COMMUNITY GARDEN WATER SUPPLY UPGRADES,\"$350,000\"\n",
+                        "Which council member sponsored the Harding Park Community Garden water supply upgrade?")
     assert got.answered and "Farias" in got.citations[0].lines[0].text, got.refusal
 
 
@@ -292,15 +298,12 @@ def test_a_markdown_header_row_answers_nothing():
 
 
 def test_a_number_joined_to_its_unit_is_held_apart(tmp_path):
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "portland_development_fees_2025.csv").write_text(
-        "Bureau,Charge,Fee,Unit\n"
-        "Portland Water Bureau,\"System Development Charges by Meter Size - 5/8\"\"\",5030,per connection\n"
-        "Portland Water Bureau,\"System Development Charges by Meter Size - 2\"\"\",40240,per connection\n"
-        "Portland Parks,Parks SDC per dwelling,14200,per unit\n", encoding="utf-8")
-    with Engine(docs, index=tmp_path / "ix.sqlite", embed_model="none") as e:
-        got = e.ask("What is the Portland Water Bureau system development charge for a 5/8-inch meter connection?")
+    got = _first_answer(tmp_path, "portland_development_fees_2025.csv",
+                        "Bureau,Charge,Fee,Unit\n"
+                        "Portland Water Bureau,\"System Development Charges by Meter Size - 5/8\"\"\",5030,per connection\n"
+                        "Portland Water Bureau,\"System Development Charges by Meter Size - 2\"\"\",40240,per connection\n"
+                        "Portland Parks,Parks SDC per dwelling,14200,per unit\n",
+                        "What is the Portland Water Bureau system development charge for a 5/8-inch meter connection?")
     assert got.answered and "5030" in got.citations[0].lines[0].text, got.refusal
 
 
