@@ -392,7 +392,7 @@ _OFFICIAL = (r"(?:official|officer|person|member|consultant|auditor|engineer|con
 # report" is no Australian National Audit Office; not "official": "which official body")
 _HUMAN_OFFICE = (r"(?:judge|justice|magistrate|officer|chief|alder(?:man|men|woman|women)|chairman|chairperson|chairwoman|"
                  r"senator|councillor|councilor|councilmember|council(?:man|men|woman|women)|"
-                 r"(?:council|board|committee|commission) members?|"
+                 r"(?:council|board) members?|"
                  r"legislator|candidate|mp|select(?:man|men|woman|women)|assembly(?:man|men|woman|women)|"
                  r"congress(?:man|men|woman|women))(?!['’]s\b| office)")
 _SOME = r"(?:[\w'’&.,-]+ ){0,5}"  # up to five words ("Manchester, MN") between "what" and the noun it asks about
