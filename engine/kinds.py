@@ -67,8 +67,7 @@ _UNITS = (r"(?:feet|foot|ft|inch(?:es)?|in\.|yards?|miles?|mi|meters?|metres?|km
 # (nor a day's number before its month's cell: "16 | July | 2014" is a date)
 _CELL = (r"(?:^|\|)\s*(?:[$£€]\s*)?\(?-?(?!(?:18|19|20)\d\d\s*(?:\||$))"
          r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?\s*(?:\||$)"
-         r"(?!\s*(?i:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-         r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s*(?:\||$))")
+         rf"(?!\s*(?i:{MONTH})\s*(?:\||$))")
 # the sign or word after a number that makes it a share ("12%", "120 percent", "5-percent",
 # "12  per cent", "12 pct"): read by the percentage pattern, and kept from counts
 _SHARE_AFTER = r"(?:\s*%|[\s-]*(?:percent|per[\s-]?cent|pct)\b)"
@@ -160,9 +159,9 @@ _TITLE = (r"(?:Mr|Mrs|Ms|Dr|Mayor|Councilor|Councillor|Commissioner|President|Ch
 _TITLE_CAPS = _TITLE.upper()  # the same titles in capitals ("MAYOR", "JUDGE")
 
 # a roll call's vote and the surnames after it: "Noes - Nakamura", "Ayes: Goetz, Liu, Marsh"
-_ROLL_CALL = (r"\b(?:Ayes|Noes|Nays|Yeas|Absent|Abstain(?:ed|ing)?|Recused)\s*[-:–]\s*(?!None\b|Vacant\b)[A-Z][a-z'’-]+"
-              r"(?:,\s*(?:and\s+)?[A-Z][a-z'’-]+)*")
-_ROLL_OPENS = re.compile(r"^(?:Ayes|Noes|Nays|Yeas|Absent|Abstain(?:ed|ing)?|Recused)\s*[-:–]")
+_ROLL_VOTE = r"(?:Ayes|Noes|Nays|Yeas|Absent|Abstain(?:ed|ing)?|Recused)\s*[-:–]"
+_ROLL_CALL = rf"\b{_ROLL_VOTE}\s*(?!None\b|Vacant\b)[A-Z][a-z'’-]+(?:,\s*(?:and\s+)?[A-Z][a-z'’-]+)*"
+_ROLL_OPENS = re.compile(rf"^{_ROLL_VOTE}")
 
 
 def _in_units(units: str) -> re.Pattern:
@@ -1468,7 +1467,8 @@ _NOT_MONEY_HEADER = re.compile(
     rf"\((?![$£€])[^)]*\)|(?<![a-z]){_UNITS}(?![a-z])|\b(?:index|id|no|nos|number|num|code|zip|"
     rf"latitude|longitude|lat|lon|long|year|yr|fy|count|rank|ordinal|phone|fax|page|line|row|"
     rf"percent|pct|%|ratio|factor|population|employees|staff|fte|positions|acreage|footage|tonnage|"
-    rf"yardage|ward|precinct|grade|day|month|week|hour|date)\b", re.I)  # (a measure by its "-age" noun: "Acreage"; not "Mileage", paid as often)
+    rf"yardage|ward|precinct|grade|day|month|week|hour|date)\b", re.I)
+# (a measure by its "-age" noun: "Acreage"; not "Mileage", paid as often)
 # a header cell that is the fiscal year its column is for, and at most the budget's stage
 # ("FY 2011", "Fiscal Year 2018-19", "FY 2020 Adopted"): a budget's or a price list's period,
 # whose bare figures may be sums; a column of years ("Year", "FY") holds none, nor does a
@@ -1492,9 +1492,10 @@ def money_cells(row: str, header: str) -> str:
     then a cell's header is one of as many after its place, and its number is left out only
     when none of them names money and one names a unit or an identifier. A row shorter than
     that, under a header naming no money anywhere and a unit or an identifier somewhere, keeps
-    no bare number (a record's row: which column a number is under cannot be told). A bare number under a column counting people
-    ("Total Budgeted Enrollment (FY16)": _COUNTED_HEAD), or under a change's column after one
-    left out, is left out too. Other rows are returned as they are."""
+    no bare number (a record's row: which column a number is under cannot be told). A bare
+    number under a column counting people ("Total Budgeted Enrollment (FY16)": _COUNTED_HEAD),
+    or under a change's column after one left out, is left out too. Other rows are returned
+    as they are."""
     cells, heads = row.split(" | "), header.split(" | ")
     if (len(cells) >= 2 and len(heads) - len(cells) > _GAPS and not any(_MONEY_HEADER.search(h) for h in heads)
             and any(_NOT_MONEY_HEADER.search(h) for h in heads)):
@@ -1581,10 +1582,12 @@ def _cells_under(row: str, header: str, keeps: Callable[[list[str]], bool]) -> s
 
 # a header cell naming the people in its column ("voter_name", "Name", "Candidate", "Member"),
 # not another thing's name ("Street Name", "vendor_name", "Park Name")
+# (its second form names the column's people by their role, _ROLE_HEADER)
+_ROLES = (r"(?:candidate|member|official|employee|contact|person|representative|councilmember|council member|"
+          r"voter|speaker|sponsor)")
 _PERSON_HEADER = re.compile(r"^(?:(?:full|first|last|member|voter|employee|staff|candidate|contact|official|"
                             r"person|owner|speaker|sponsor|representative|councilmember|council member)"
-                            r"[\s_]+)?name$|^(?:candidate|member|official|employee|contact|person|"
-                            r"representative|councilmember|council member|voter|speaker|sponsor)s?$", re.I)
+                            rf"[\s_]+)?name$|^{_ROLES}s?$", re.I)
 # a cell that is a person's name: two to four capitalised words, an initial or a particle
 # between ("Carolyn King Arnold", "Adam  Bazaldua", "Mary J. Blige", "Ana de la Cruz")
 _NAME_WORD = r"[A-Z](?:[a-z]+|['’][A-Z][a-z]+)(?:[A-Z][a-z]+)?(?:-[A-Z][a-z]+)?"  # Lee, O'Brien, McDonald, Reyes-Ortiz
@@ -1610,8 +1613,7 @@ def person_cells(row: str, header: str, question: str = "") -> bool:
 
 # a header naming its column's people by their role ("SPONSOR", "Council Member"), under
 # which a surname alone is a person's ("Farias"); not "Name", which heads things' names too
-_ROLE_HEADER = re.compile(r"^(?:candidate|member|official|employee|contact|person|representative|councilmember|"
-                          r"council member|voter|speaker|sponsor)s?$", re.I)
+_ROLE_HEADER = re.compile(rf"^{_ROLES}s?$", re.I)
 _SURNAME_CELL = re.compile(rf"^{_NAME_WORD}$")
 
 

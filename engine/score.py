@@ -969,6 +969,8 @@ def measures_held(pool: Pool, qterms: Sequence[str], has: np.ndarray) -> None:
     5/8" (read "5/8 inch") or "3 bedroom" as often. Where the passage writes them joined it
     holds the term itself."""
     asked = {k: m for k, t in enumerate(qterms) if (m := _MEASURE_TERM.match(t))}
+    if not asked:
+        return
     for i, terms in enumerate(pool.terms):
         held = set(terms)
         for k, m in asked.items():

@@ -209,7 +209,6 @@ def _rows_labelled(lines: Lines, context: str) -> list[str]:
     return [row_labels(t, header) for t in texts]
 
 
-
 def cite(lines: Lines, c: Candidate, qterms, rarity, cfg: Config, limit: int, sims=None,
          kinds: tuple[str, ...] = (), ocr: Mapping[int, float] | None = None,
          furniture: frozenset[int] = frozenset(), topic=(None, (), "", frozenset()), question: str = "",

@@ -107,8 +107,7 @@ def _wraps(line: str, nxt: str) -> bool:
     if _ENDS_SENTENCE.search(line) or (_FIELD.match(line) and _FIELD.match(nxt) and not _OPEN_END.search(line)):
         return False  # (two fields of a record: "email: mail@…" / "hours: '…'")
     return (_STARTS_MID.match(nxt) is not None or _OPEN_END.search(line) is not None
-            or (_prose(line) and (_prose(nxt) or (_NAME_OPEN.search(line) is not None and "  " not in line.strip()
-                                                  and _NAME_GOES_ON.match(nxt) is not None)))
+            or (_prose(line) and (_prose(nxt) or _name_goes_on(line, nxt)))
             or (_capitals(line) and _capitals(nxt)))
 
 
@@ -118,6 +117,11 @@ def _wraps(line: str, nxt: str) -> bool:
 # cells (two spaces apart: "June 24, 2025  Board adopts ...  Board of Education")
 _NAME_OPEN = re.compile(r"\b[A-Z][a-z]+\s*$")
 _NAME_GOES_ON = re.compile(r"^\s*[A-Z][a-z]+(?:,|\s+[a-z])")
+
+
+def _name_goes_on(line: str, nxt: str) -> bool:
+    return (_NAME_OPEN.search(line) is not None and not _SIDE_GAP.search(line.strip())
+            and _NAME_GOES_ON.match(nxt) is not None)
 
 
 def restates(text: str, qterms: frozenset[str]) -> bool:
@@ -2244,10 +2248,15 @@ _OFFICE_LINE_WORDS = 10
 _NAME_LINE_WORDS = 4
 
 
+def _office_asked(question: str) -> re.Match | None:
+    """Where the question names the office it asks the holder of (_OFFICE_ASKED, _CHIEF_ASKED)."""
+    return _OFFICE_ASKED.search(question) or _CHIEF_ASKED.search(question)
+
+
 def _office_terms(question: str) -> frozenset[str] | None:
     """The words of the office the question asks the holder of (_OFFICE_ASKED), its noun
     among them, or None when it names no office."""
-    m = _OFFICE_ASKED.search(question) or _CHIEF_ASKED.search(question)
+    m = _office_asked(question)
     if m is None:
         return None
     return frozenset(content_terms(" ".join(g for g in m.groups() if g)))
@@ -2305,7 +2314,7 @@ _OFFICE_REACH = 2  # lines either side of a name where its office may stand
 def _office_noun(question: str) -> re.Pattern | None:
     """The noun of the office the question asks the holder of ("supervisor" in "who is the
     plan review supervisor"), as a pattern finding it or its plural; None when none."""
-    m = _OFFICE_ASKED.search(question) or _CHIEF_ASKED.search(question)
+    m = _office_asked(question)
     if m is None:
         return None
     word = (m.group(3) if m.re is _OFFICE_ASKED else m.group(1)).lower()
@@ -3016,7 +3025,8 @@ def _office_holder(texts: Sequence[str], kind: Sequence[bool], kinds: tuple[str,
         if _SIGN in qterms and any(_signed(texts, j) for j in unit):
             return True
         if asked_office is not None:
-            grid = [g for j in unit if kind[j] and (g := _side_by_side(texts, j, asked_office, ranks, names_first)) is not None]
+            grid = [g for j in unit
+                    if kind[j] and (g := _side_by_side(texts, j, asked_office, ranks, names_first)) is not None]
             if grid:
                 return any(grid)
             if noun and not any(noun.search(texts[k]) for j in unit
